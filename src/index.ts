@@ -1,3 +1,3 @@
-import * as core from '@actions/core'
-core.info('hi')
-if (process.env.LOADGH) { const gh = await import('@actions/github'); core.info(typeof gh.getOctokit) }
+import { run } from './main.js'
+
+await run()

@@ -1,0 +1,124 @@
+import * as core from '@actions/core'
+import { type Clock, type Random, systemClock } from './clock.js'
+import { InputError, messageOf } from './errors.js'
+import { DocsApiClient } from './mintlify/client.js'
+import { redact } from './mintlify/errors.js'
+import { createNodeTransport, type Transport } from './mintlify/transport.js'
+import { type JobReport, runAgentJob } from './operations/agent-job.js'
+import type { Verdict } from './outcome.js'
+import { jobOutputs } from './report/outputs.js'
+import { renderJobSummary } from './report/summary.js'
+import { readSettings, type Settings } from './settings.js'
+
+/** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
+const CANCEL_EXIT_MS = 4_500
+
+export interface RunDeps {
+  clock: Clock
+  random: Random
+  transport: Transport
+  env: NodeJS.ProcessEnv
+}
+
+/** The whole action: inputs → settings → operation → report. Every failure ends in one `core.setFailed`. */
+export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
+  const deps: RunDeps = { clock: systemClock, random: Math.random, transport: createNodeTransport(), env: process.env, ...overrides }
+  // Masked before anything else can print it, even when the key itself turns out to be invalid.
+  const rawKey = core.getInput('api-key').trim()
+  if (rawKey) core.setSecret(rawKey)
+
+  const cancel = new AbortController()
+  const stopOnSignal = (signal: NodeJS.Signals): void => {
+    if (cancel.signal.aborted) return
+    core.warning(`Received ${signal}: the workflow is being cancelled; stopping now.`)
+    cancel.abort()
+    // Whatever still hangs (a slow comment update, say) must not outlive the runner's patience.
+    setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
+  }
+  process.on('SIGINT', stopOnSignal)
+  process.on('SIGTERM', stopOnSignal)
+
+  try {
+    const { settings, warnings } = readSettings((name) => core.getInput(name), {
+      eventName: deps.env.GITHUB_EVENT_NAME ?? '',
+      workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
+    })
+    warnings.forEach((warning) => core.warning(warning))
+    await runOperation(settings, deps, cancel.signal)
+  } catch (error) {
+    // Bad input: nothing was sent. Anything else reaching here is a bug; its stack only with debug logging on.
+    if (!(error instanceof InputError)) core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
+    const message = redact(messageOf(error), rawKey)
+    core.setOutput('outcome', 'failed')
+    core.setOutput('failure-reason', message)
+    core.setFailed(message)
+  } finally {
+    process.off('SIGINT', stopOnSignal)
+    process.off('SIGTERM', stopOnSignal)
+  }
+}
+
+async function runOperation(settings: Settings, deps: RunDeps, signal: AbortSignal): Promise<void> {
+  if (settings.operation === 'visitors' || settings.operation === 'views') {
+    throw new InputError('operation', `Input 'operation' is '${settings.operation}', which this version of the action does not support yet: use job or message.`)
+  }
+  const started = deps.clock.now()
+  const deadline = started + settings.timeoutMs
+  const client = new DocsApiClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    transport: deps.transport,
+    clock: deps.clock,
+    random: deps.random,
+    deadline,
+    signal,
+    onRetry: (message) => core.info(message)
+  })
+  const report = await runAgentJob(
+    {
+      action: settings.operation,
+      projectId: settings.projectId,
+      jobId: settings.jobId,
+      prompt: settings.prompt,
+      promptSource: settings.promptSource,
+      wait: settings.wait,
+      timeoutMs: settings.timeoutMs,
+      pollIntervalMs: settings.pollIntervalMs,
+      deadline,
+      runUrl: runUrlOf(deps.env)
+    },
+    { client, clock: deps.clock, signal, log: { info: core.info, warning: core.warning, group: core.group } }
+  )
+  await reportJob(report, settings.apiKey)
+}
+
+async function reportJob(report: JobReport, apiKey: string): Promise<void> {
+  for (const [name, value] of Object.entries(jobOutputs(report))) core.setOutput(name, redact(value, apiKey))
+  await writeSummary(redact(renderJobSummary(report), apiKey))
+  conclude(report.verdict)
+}
+
+/** Outside a runner (a local try-out) there is no summary file; the log already holds the result. */
+async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return core.debug('GITHUB_STEP_SUMMARY is not set: no job summary written.')
+  await core.summary.addRaw(markdown, true).write()
+}
+
+/** Ends the step as DESIGN.md's outcome table says. */
+function conclude(verdict: Verdict): void {
+  switch (verdict.result) {
+    case 'success':
+      return core.info(verdict.headline)
+    case 'notice':
+      return core.notice(verdict.headline)
+    case 'warning':
+      return core.warning(verdict.headline)
+    case 'failure':
+      return core.setFailed(verdict.failureReason)
+  }
+}
+
+function runUrlOf(env: NodeJS.ProcessEnv): string | null {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env
+  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null
+}

@@ -1,0 +1,138 @@
+import { formatDuration } from '../duration.js'
+import { isRecord } from './job.js'
+
+const SERVER_TEXT_LIMIT = 300
+
+/** Which API family a request belongs to; the rate-limit explanation differs. */
+export type ApiFamily = 'agent' | 'analytics'
+
+/** How a request failed, for the message. */
+export type FailureCause =
+  | { type: 'status'; status: number; serverText: string | null; retryAfterMs: number | null }
+  | { type: 'timeout'; timeoutMs: number }
+  | { type: 'reset' }
+  | { type: 'refused'; host: string }
+  | { type: 'dns'; host: string }
+  | { type: 'malformed' }
+  | { type: 'network'; code: string }
+
+export interface FailureContext {
+  /** What was being done, after "Could not": `create the agent job`. */
+  action: string
+  family: ApiFamily
+  /** Said for a 404: `job job_1 was not found in project docs`. */
+  notFound: string
+  /** Said when a non-idempotent request may have taken effect despite the failure. */
+  uncertainty: string | null
+  attempts: number
+  /** Set when a wait the server asked for (or backoff needed) does not fit in the time left. */
+  budget: { delayMs: number; remainingMs: number; now: number } | null
+}
+
+/**
+ * A failed API call. `message` is the one sentence the user sees; it never holds the API key.
+ * `uncertain` marks a POST that may have taken effect (timeout, reset, 5xx after sending).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly uncertain: boolean
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export function describeFailure(cause: FailureCause, context: FailureContext): string {
+  const parts = [`Could not ${context.action}: ${describeCause(cause, context)}`]
+  if (cause.type === 'status' && cause.serverText) parts.push(` (server: "${cause.serverText}")`)
+  if (context.attempts > 1) parts.push(` after ${context.attempts} attempts`)
+  if (context.budget) parts.push(`; ${describeBudget(context.budget, cause.type === 'status' && cause.retryAfterMs !== null)}`)
+  if (context.uncertainty) parts.push(`; ${context.uncertainty}`)
+  return `${parts.join('')}.`
+}
+
+function describeCause(cause: FailureCause, context: FailureContext): string {
+  switch (cause.type) {
+    case 'status':
+      return `HTTP ${cause.status}, ${statusMeaning(cause.status, context)}`
+    case 'timeout':
+      return `no response within ${formatDuration(cause.timeoutMs)}`
+    case 'reset':
+      return 'the connection was closed before a response arrived'
+    case 'refused':
+      return `the connection to ${cause.host} was refused`
+    case 'dns':
+      return `the host ${cause.host} could not be found`
+    case 'malformed':
+      return 'the response was not the JSON the API documents'
+    case 'network':
+      return `a network error (${cause.code})`
+  }
+}
+
+function statusMeaning(status: number, context: FailureContext): string {
+  if (status === 400) return 'the API rejected the request as invalid'
+  if (status === 401) return 'the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret'
+  if (status === 403) {
+    return (
+      'the API key is not allowed to do this: either it lacks the scope (reading needs read access, jobs and messages need write access) ' +
+      "or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)"
+    )
+  }
+  if (status === 404) return context.notFound
+  if (status === 408) return 'the server timed out waiting for the request'
+  if (status === 429) {
+    return context.family === 'agent'
+      ? 'the rate limit is reached (100 job creations and messages per project per hour)'
+      : 'the rate limit is reached (100 analytics requests per organization per hour, shared by all analytics endpoints)'
+  }
+  if (status >= 500) return 'the Mintlify API had a server error'
+  return 'an unexpected response'
+}
+
+function describeBudget(budget: { delayMs: number; remainingMs: number; now: number }, askedByServer: boolean): string {
+  const at = new Date(budget.now + budget.delayMs).toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ')
+  const wait = formatDuration(budget.delayMs)
+  const left = formatDuration(Math.max(0, budget.remainingMs))
+  return askedByServer
+    ? `the API asks to wait ${wait}, more than the ${left} left before the timeout, so retry after ${at}`
+    : `the next retry would not fit in the ${left} left before the timeout`
+}
+
+/**
+ * The server's own words, short and safe to show: JSON `error`, `message` and `details[].message`, or
+ * plain text. HTML pages (proxies, gateways) are not dumped. The secret, should a server echo it, is cut out.
+ */
+export function serverText(body: string, contentType: string | undefined, secret: string): string | null {
+  let text: string | null = null
+  const parsed = tryParseJson(body)
+  if (isRecord(parsed)) {
+    const details = Array.isArray(parsed.details) ? parsed.details.map((d) => (isRecord(d) ? d.message : null)) : []
+    const pieces = [parsed.error, parsed.message, ...details].filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    text = pieces.length ? pieces.join('; ') : null
+  } else if (/html/i.test(contentType ?? '') || /^\s*</.test(body)) {
+    text = null
+  } else {
+    text = body
+  }
+  if (!text) return null
+  return clipText(redact(text.replace(/\s+/g, ' ').trim(), secret), SERVER_TEXT_LIMIT) || null
+}
+
+export function redact(text: string, secret: string): string {
+  return secret ? text.split(secret).join('***') : text
+}
+
+export function clipText(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text
+}
+
+export function tryParseJson(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}

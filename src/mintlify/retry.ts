@@ -1,0 +1,67 @@
+/**
+ * When a failed request is sent again, and after how long. Pure: time and randomness come in as values.
+ *
+ * GET is safe to repeat. POST (create job, send message) is not: a repeated create would start a second
+ * job. It is repeated only when the server certainly did not act on it: a 429, or a connection that was
+ * never made (refused, DNS). Never after a timeout, a reset or a 5xx, where the server may have acted.
+ */
+
+export const MAX_ATTEMPTS = 5
+export const BACKOFF_BASE_MS = 1000
+export const BACKOFF_CAP_MS = 20_000
+const RETRYABLE_GET_STATUSES = [408, 429, 500, 502, 503, 504]
+
+/** How one attempt failed. */
+export type Failure =
+  | { type: 'status'; status: number; retryAfterMs: number | null }
+  /** `sent: false` means no connection was made, so the server cannot have seen the request. */
+  | { type: 'network'; sent: boolean }
+
+export type RetryDecision =
+  | { retry: true; delayMs: number }
+  | { retry: false; why: 'not-retryable' | 'attempts' }
+  /** The server asked for (or backoff needs) more time than the run has left. */
+  | { retry: false; why: 'budget'; delayMs: number }
+
+export interface RetryContext {
+  idempotent: boolean
+  /** 1 for the first attempt. */
+  attempt: number
+  failure: Failure
+  remainingMs: number
+  /** A number in [0, 1), for full jitter. */
+  random: number
+}
+
+export function decideRetry({ idempotent, attempt, failure, remainingMs, random }: RetryContext): RetryDecision {
+  if (!isRetryable(failure, idempotent)) return { retry: false, why: 'not-retryable' }
+  const delayMs = failure.type === 'status' && failure.retryAfterMs !== null ? failure.retryAfterMs : backoffDelay(attempt, random)
+  // A Retry-After beyond the budget is reported even on the last attempt: it tells the user when to retry.
+  if (delayMs > remainingMs) return { retry: false, why: 'budget', delayMs }
+  if (attempt >= MAX_ATTEMPTS) return { retry: false, why: 'attempts' }
+  return { retry: true, delayMs }
+}
+
+export function isRetryable(failure: Failure, idempotent: boolean): boolean {
+  if (failure.type === 'network') return idempotent || !failure.sent
+  return idempotent ? RETRYABLE_GET_STATUSES.includes(failure.status) : failure.status === 429
+}
+
+/** Full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
+export function backoffDelay(attempt: number, random: number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1))
+  return Math.floor(random * ceiling)
+}
+
+/**
+ * `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date. Null when absent or unreadable;
+ * a date in the past means "now".
+ */
+export function parseRetryAfter(value: string | undefined, now: number): number | null {
+  if (!value) return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const date = Date.parse(text)
+  if (Number.isNaN(date) || !/[a-z]/i.test(text)) return null
+  return Math.max(0, date - now)
+}

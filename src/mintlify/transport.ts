@@ -1,0 +1,115 @@
+import * as http from 'node:http'
+import * as https from 'node:https'
+import { HttpClient } from '@actions/http-client'
+
+export interface HttpRequest {
+  method: 'GET' | 'POST'
+  url: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string | undefined>
+  body: string
+}
+
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>
+
+/**
+ * `sent: false` only for failures before any connection existed (refused, DNS): the server cannot have
+ * seen the request, so even a POST may be repeated.
+ */
+export type NetworkKind = 'timeout' | 'reset' | 'refused' | 'dns' | 'aborted' | 'too-large' | 'other'
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: NetworkKind,
+    readonly code: string,
+    readonly sent: boolean
+  ) {
+    super(`${kind} (${code})`)
+    this.name = 'TransportError'
+  }
+}
+
+const NOT_SENT_CODES: Record<string, NetworkKind> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  EHOSTUNREACH: 'refused',
+  ENETUNREACH: 'refused'
+}
+const MAX_BODY_BYTES = 8 * 1024 * 1024
+
+/**
+ * One HTTP exchange with Node's http/https. The agent comes from @actions/http-client so that runner
+ * proxy settings (https_proxy, no_proxy) apply; retries are the client's business, not this one's.
+ */
+export function createNodeTransport(): Transport {
+  const proxyAware = new HttpClient('docs-agent-action')
+  return (request) =>
+    new Promise<HttpResponse>((resolve, reject) => {
+      const url = new URL(request.url)
+      const module = url.protocol === 'https:' ? https : http
+      let settled = false
+      const fail = (error: TransportError): void => {
+        if (settled) return
+        settled = true
+        cleanup()
+        req.destroy()
+        reject(error)
+      }
+      const req = module.request(
+        url,
+        { method: request.method, headers: request.headers, agent: proxyAware.getAgent(request.url) },
+        (res) => {
+          const chunks: Buffer[] = []
+          let size = 0
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length
+            if (size > MAX_BODY_BYTES) fail(new TransportError('too-large', 'EBODYTOOLARGE', true))
+            else chunks.push(chunk)
+          })
+          res.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
+          res.on('aborted', () => fail(new TransportError('reset', 'ECONNRESET', true)))
+          res.on('end', () => {
+            if (settled) return
+            settled = true
+            cleanup()
+            resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') })
+          })
+        }
+      )
+      const timer = setTimeout(() => fail(new TransportError('timeout', 'ETIMEDOUT', true)), request.timeoutMs)
+      const onAbort = (): void => fail(new TransportError('aborted', 'ABORT_ERR', true))
+      request.signal?.addEventListener('abort', onAbort, { once: true })
+      const cleanup = (): void => {
+        clearTimeout(timer)
+        request.signal?.removeEventListener('abort', onAbort)
+      }
+      if (request.signal?.aborted) return onAbort()
+      req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
+      req.end(request.body)
+    })
+}
+
+function classify(error: NodeJS.ErrnoException): TransportError {
+  if (error instanceof TransportError) return error
+  const code = error.code ?? 'ERROR'
+  const notSent = NOT_SENT_CODES[code]
+  if (notSent) return new TransportError(notSent, code, false)
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(error.message)) {
+    return new TransportError('reset', code, true)
+  }
+  return new TransportError('other', code, true)
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value
+  return flat
+}

@@ -1,0 +1,58 @@
+/**
+ * Markdown for comments and summaries that holds untrusted text: prompts, PR titles, server messages.
+ * Such text must not ping (@user, @org/team), inject HTML, make links, or forge the hidden markers the
+ * action finds its own comments by. Pure string functions.
+ */
+
+const ZERO_WIDTH_SPACE = '\u200B'
+
+/** Untrusted text as inert inline markdown: HTML escaped, markdown punctuation escaped, mentions broken. */
+export function escapeText(text: string): string {
+  return breakMentions(
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      // Backslash escapes stop links, emphasis, tables and headings; CommonMark allows them before any ASCII punctuation.
+      .replace(/[\\`*_{}[\]()#+\-!|~]/g, '\\$&')
+  )
+}
+
+/** Untrusted text for one table cell or one line: escaped, line breaks folded into spaces. */
+export function escapeInline(text: string): string {
+  return escapeText(text.replace(/\s*[\r\n]+\s*/g, ' ').trim())
+}
+
+/**
+ * Untrusted multi-line text in a fenced code block. Inside a code block nothing renders or pings; the
+ * fence is longer than any backtick run in the text, and `<!--` is broken so no marker can be forged.
+ */
+export function codeBlock(text: string, language = 'text'): string {
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(Math.max(3, longestRun + 1))
+  return `${fence}${language}\n${text.replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`)}\n${fence}`
+}
+
+/** A link only to http(s) URLs; anything else is shown as escaped text. */
+export function safeLink(label: string, url: string | null): string {
+  if (!url) return escapeInline(label)
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return escapeInline(url)
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeInline(url)
+  // The URL parser has percent-encoded spaces and quotes; parentheses would end the markdown link early.
+  return `[${escapeInline(label)}](${parsed.href.replace(/[()]/g, (c) => encodeURIComponent(c))})`
+}
+
+/** Cuts text to `limit` characters, saying how much was left out. */
+export function truncate(text: string, limit: number): string {
+  if (text.length <= limit) return text
+  return `${text.slice(0, limit)}\n… (${text.length - limit} more characters not shown)`
+}
+
+function breakMentions(text: string): string {
+  return text.replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`)
+}

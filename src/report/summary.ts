@@ -1,0 +1,47 @@
+import { formatDuration } from '../duration.js'
+import { pullNumberOf } from '../mintlify/job.js'
+import type { JobReport } from '../operations/agent-job.js'
+import type { StepResult } from '../outcome.js'
+import { codeBlock, escapeInline, safeLink, truncate } from './markdown.js'
+
+/** Long prompts are cut in the summary; the full text went to the API. */
+const PROMPT_LIMIT = 20_000
+
+const ICONS: Record<StepResult, string> = { success: '✅', notice: 'ℹ️', warning: '⚠️', failure: '❌' }
+
+/** The job summary of an agent job or follow-up: the result first, then the facts, then the prompt. */
+export function renderJobSummary(report: JobReport): string {
+  const { verdict, job } = report
+  const title = report.action === 'job' ? 'Docs agent job' : 'Docs agent follow-up'
+  const rows: [string, string][] = [
+    ['Outcome', `\`${verdict.outcome}\``],
+    ['Job', job?.id ? `\`${escapeInline(job.id).replace(/`/g, '')}\`` : '–'],
+    ['Status', job?.status ? escapeInline(job.status) : '–'],
+    ['Pull request', job?.prLink ? safeLink(prLabel(job.prLink), job.prLink) : 'none'],
+    ['Waited', report.waited ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})` : 'not waited (wait: false)'],
+    ['Model', job?.model ? escapeInline(job.model) : '–'],
+    ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
+  ]
+  if (report.runUrl) rows.push(['Workflow run', safeLink('this run', report.runUrl)])
+  return [
+    `### ${ICONS[verdict.result]} ${title}`,
+    '',
+    escapeInline(verdict.headline),
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    '',
+    `<details><summary>Prompt (${escapeInline(report.promptSource)}, ${report.prompt.length} characters)</summary>`,
+    '',
+    codeBlock(truncate(report.prompt, PROMPT_LIMIT)),
+    '',
+    '</details>',
+    ''
+  ].join('\n')
+}
+
+function prLabel(prLink: string): string {
+  const number = pullNumberOf(prLink)
+  return number === null ? prLink : `#${number}`
+}

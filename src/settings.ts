@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { parseDuration } from './duration.js'
+import { InputError } from './errors.js'
+
+export const OPERATIONS = ['job', 'message', 'visitors', 'views'] as const
+export type Operation = (typeof OPERATIONS)[number]
+
+/** Repository permission levels, lowest first (the collaborator-permission API's role names). */
+export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+/** Every input, read and validated once; nothing after this reads `core.getInput`. */
+export interface Settings {
+  apiKey: string
+  projectId: string
+  operation: Operation
+  /** The user's instruction; empty only where a slash command will supply it. */
+  prompt: string
+  /** Where the prompt came from, for the log: `prompt`, `prompt-file <path>`, or `slash command`. */
+  promptSource: string
+  jobId: string
+  context: boolean
+  wait: boolean
+  timeoutMs: number
+  pollIntervalMs: number
+  /** API root without a trailing slash. */
+  baseUrl: string
+  githubToken: string
+  comment: boolean
+  prNumber: number | null
+  trigger: string
+  minPermission: Permission
+  dateFrom: string
+  dateTo: string
+  pageSize: number
+  maxRequests: number
+  outputFile: string
+}
+
+/** What settings need to know about the run besides the inputs. */
+export interface RunEnvironment {
+  eventName: string
+  /** Folder relative paths are resolved against (the runner's GITHUB_WORKSPACE). */
+  workspace: string
+}
+
+export type InputReader = (name: string) => string
+
+/** Warnings found while reading settings (valid but suspicious input), to be logged by the caller. */
+export interface SettingsResult {
+  settings: Settings
+  warnings: string[]
+}
+
+const MIN_POLL_INTERVAL_MS = 100
+const MAX_PAGE_SIZE = 250
+
+export function readSettings(input: InputReader, env: RunEnvironment): SettingsResult {
+  const warnings: string[] = []
+  const apiKey = readApiKey(input('api-key'), warnings)
+  const operation = oneOf(input, 'operation', OPERATIONS, 'job')
+  const slashCommand = env.eventName === 'issue_comment'
+  const { prompt, promptSource } = readPrompt(input, env, operation, slashCommand)
+  const jobId = input('job-id').trim()
+  if (operation === 'message' && !jobId && !slashCommand) {
+    throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
+  }
+
+  return {
+    settings: {
+      apiKey,
+      projectId: readProjectId(input('project-id')),
+      operation,
+      prompt,
+      promptSource,
+      jobId,
+      context: readBoolean(input, 'context', true),
+      wait: readBoolean(input, 'wait', true),
+      timeoutMs: readDuration(input, 'timeout', '30m', 1),
+      pollIntervalMs: readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS),
+      baseUrl: readBaseUrl(input('base-url')),
+      githubToken: input('github-token').trim(),
+      comment: readBoolean(input, 'comment', true),
+      prNumber: readOptionalInteger(input, 'pr-number', 1, Number.MAX_SAFE_INTEGER),
+      trigger: readTrigger(input('trigger')),
+      minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
+      dateFrom: input('date-from').trim(),
+      dateTo: input('date-to').trim(),
+      pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
+      maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
+      outputFile: input('output-file').trim() || 'docs-visitors.json'
+    },
+    warnings
+  }
+}
+
+function readApiKey(raw: string, warnings: string[]): string {
+  const key = raw.trim()
+  // The key itself never appears in a message: only its kind, told by its public prefix.
+  if (!key) {
+    throw new InputError(
+      'api-key',
+      "Input 'api-key' is empty: pass your Mintlify admin key from a secret (api-key: ${{ secrets.MINTLIFY_API_KEY }}); " +
+        'secrets are not passed to workflows triggered from forks, so run this step on pull_request_target, ' +
+        'on push, or with an if: that skips forks.'
+    )
+  }
+  if (key.startsWith('mint_dsc_')) {
+    throw new InputError('api-key', "Input 'api-key' holds an assistant key (mint_dsc_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard.")
+  }
+  if (key.startsWith('mint_us_')) {
+    throw new InputError('api-key', "Input 'api-key' holds a search index key (mint_us_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard.")
+  }
+  if (/\s/.test(key)) {
+    throw new InputError('api-key', "Input 'api-key' contains whitespace inside the key: copy the admin key again into the secret, as one line.")
+  }
+  if (!key.startsWith('mint_')) {
+    warnings.push("Input 'api-key' does not start with mint_, as Mintlify admin keys do: if requests fail with 401, check that the secret holds an admin key.")
+  }
+  return key
+}
+
+function readProjectId(raw: string): string {
+  const projectId = raw.trim()
+  if (!projectId) {
+    throw new InputError('project-id', "Input 'project-id' is required: copy the project ID from the API keys page of the Mintlify dashboard.")
+  }
+  if (/[\s/?#%]/.test(projectId)) {
+    throw new InputError('project-id', "Input 'project-id' must be a project ID without spaces, slashes, '?', '#' or '%', as shown on the API keys page of the Mintlify dashboard.")
+  }
+  return projectId
+}
+
+function readPrompt(
+  input: InputReader,
+  env: RunEnvironment,
+  operation: Operation,
+  slashCommand: boolean
+): { prompt: string; promptSource: string } {
+  const inline = input('prompt')
+  const file = input('prompt-file').trim()
+  const needsPrompt = operation === 'job' || operation === 'message'
+  if (inline.trim() && file) {
+    throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
+  }
+  if (file) {
+    const path = isAbsolute(file) ? file : resolve(env.workspace, file)
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? 'error'})`
+      throw new InputError('prompt-file', `Input 'prompt-file' names ${file}, which ${why}: give the path of a text file in the workspace (check out the repository first).`)
+    }
+    if (!text.trim()) {
+      throw new InputError('prompt-file', `Input 'prompt-file' names ${file}, which is empty: the file must hold the instruction for the agent.`)
+    }
+    return { prompt: text.trim(), promptSource: `prompt-file ${file}` }
+  }
+  if (inline.trim()) return { prompt: inline.trim(), promptSource: 'prompt' }
+  if (needsPrompt && !slashCommand) {
+    const why = inline.length > 0 ? 'is only whitespace' : 'is empty'
+    throw new InputError('prompt', `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`)
+  }
+  return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
+}
+
+function oneOf<T extends string>(input: InputReader, name: string, allowed: readonly T[], fallback: T): T {
+  const value = input(name).trim().toLowerCase() || fallback
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  throw new InputError(name, `Input '${name}' must be one of ${allowed.join(', ')}; got '${clip(input(name).trim())}'.`)
+}
+
+function readBoolean(input: InputReader, name: string, fallback: boolean): boolean {
+  const value = input(name).trim().toLowerCase()
+  if (value === '') return fallback
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new InputError(name, `Input '${name}' must be true or false; got '${clip(input(name).trim())}'.`)
+}
+
+function readDuration(input: InputReader, name: string, fallback: string, minimumMs: number): number {
+  const raw = input(name).trim() || fallback
+  const ms = parseDuration(raw)
+  if (ms === null) {
+    throw new InputError(name, `Input '${name}' must be a duration such as 500ms, 90s, 20m, 1h or plain seconds; got '${clip(raw)}'.`)
+  }
+  if (ms < minimumMs) {
+    throw new InputError(name, `Input '${name}' must be at least ${minimumMs}ms; got '${clip(raw)}'.`)
+  }
+  return ms
+}
+
+function readOptionalInteger(input: InputReader, name: string, min: number, max: number): number | null {
+  const raw = input(name).trim()
+  if (!raw) return null
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`
+    throw new InputError(name, `Input '${name}' must be ${range}; got '${clip(raw)}'.`)
+  }
+  return value
+}
+
+function readBaseUrl(raw: string): string {
+  const text = raw.trim() || 'https://api.mintlify.com'
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new InputError('base-url', `Input 'base-url' must be an https:// URL such as https://api.mintlify.com; got '${clip(text)}'.`)
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new InputError('base-url', "Input 'base-url' must be a plain API root without credentials, query or fragment, such as https://api.mintlify.com.")
+  }
+  // Plain http would send the admin key in clear text; it is allowed only to this machine, for local testing.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new InputError('base-url', `Input 'base-url' must use https:// (http:// only for loopback hosts such as 127.0.0.1); got '${clip(text)}'.`)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+}
+
+function readTrigger(raw: string): string {
+  const trigger = raw.trim() || '/docs'
+  if (/\s/.test(trigger)) {
+    throw new InputError('trigger', `Input 'trigger' must be one word such as /docs; got '${clip(trigger)}'.`)
+  }
+  return trigger
+}
+
+/** Keeps echoed input short in messages. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
