@@ -6,15 +6,18 @@
 
 const ZERO_WIDTH_SPACE = '\u200B'
 
-/** Untrusted text as inert inline markdown: HTML escaped, markdown punctuation escaped, mentions broken. */
+/** Untrusted text as inert inline markdown: HTML escaped, markdown syntax escaped, mentions broken. */
 export function escapeText(text: string): string {
   return breakMentions(
     text
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
-      // Backslash escapes stop links, emphasis, tables and headings; CommonMark allows them before any ASCII punctuation.
-      .replace(/[\\`*_{}[\]()#+\-!|~]/g, '\\$&')
+      // Backslash escapes stop emphasis, code, links (no `[`, no link) and table cells.
+      .replace(/[\\`*_[\]|~]/g, '\\$&')
+      // Headings, lists and setext underlines only start a line.
+      .replace(/^(\s*)([#+\-=])/gm, '$1\\$2')
+      .replace(/^(\s*\d+)([.)])/gm, '$1\\$2')
   )
 }
 
@@ -31,6 +34,11 @@ export function codeBlock(text: string, language = 'text'): string {
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(Math.max(3, longestRun + 1))
   return `${fence}${language}\n${text.replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`)}\n${fence}`
+}
+
+/** Untrusted text as a code span: rendered literally; backticks, line breaks and marker openings are removed. */
+export function codeSpan(text: string): string {
+  return `\`${text.replace(/[`\r\n]+/g, ' ').replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`).trim()}\``
 }
 
 /** A link only to http(s) URLs; anything else is shown as escaped text. */

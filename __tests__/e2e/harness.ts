@@ -1,0 +1,59 @@
+import { expect } from '@jest/globals'
+import { type ActionRun, runAction, type RunOptions } from '../../scripts/run-action.js'
+import { type RecordedRequest, type Simulator } from '../../simulator/index.js'
+
+export interface SimRunOptions extends Omit<RunOptions, 'inputs'> {
+  inputs?: Record<string, string>
+}
+
+/**
+ * Runs dist/index.js against the simulator with fast polling, then checks what every run must hold:
+ * the API key appears in no log line, error, output or summary.
+ */
+export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): Promise<ActionRun> {
+  const run = await runAction({
+    ...options,
+    githubApiUrl: options.githubApiUrl ?? `${sim.url}/api/v3`,
+    inputs: {
+      'api-key': sim.apiKey,
+      'project-id': sim.projectId,
+      'base-url': sim.url,
+      prompt: 'Document the new rate limits',
+      'poll-interval': '100ms',
+      timeout: '20s',
+      ...options.inputs
+    }
+  })
+  expectNoSecret(run, sim.apiKey)
+  return run
+}
+
+export function expectNoSecret(run: ActionRun, secret: string): void {
+  const places = { log: run.log, stderr: run.stderr, outputs: JSON.stringify(run.outputs), summary: run.summary }
+  for (const [place, text] of Object.entries(places)) {
+    if (text.includes(secret)) throw new Error(`The API key appears in the ${place}`)
+  }
+}
+
+/** The annotations the runner would show: `::error::…`, `::warning::…`, `::notice::…`. */
+export function annotations(run: ActionRun, level: 'error' | 'warning' | 'notice'): string[] {
+  return run.log
+    .split('\n')
+    .filter((line) => line.startsWith(`::${level}::`) || line.startsWith(`::${level} `))
+    .map((line) => line.replace(/^::[^:]+::/, '').replace(/%0A/g, '\n').replace(/%25/g, '%'))
+}
+
+export function creates(sim: Simulator): RecordedRequest[] {
+  return sim.mintlifyRequests().filter((r) => r.method === 'POST' && /\/job$/.test(r.path))
+}
+
+export function polls(sim: Simulator): RecordedRequest[] {
+  return sim.mintlifyRequests().filter((r) => r.method === 'GET')
+}
+
+export function expectFailedWith(run: ActionRun, outcome: string, reason: RegExp): void {
+  expect(run.exitCode).toBe(1)
+  expect(run.outputs.outcome).toBe(outcome)
+  expect(run.outputs['failure-reason']).toMatch(reason)
+  expect(annotations(run, 'error')).toEqual([run.outputs['failure-reason']])
+}

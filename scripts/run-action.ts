@@ -1,0 +1,163 @@
+/**
+ * Runs the bundled action (`dist/index.js`) the way the GitHub runner does: inputs as `INPUT_*` variables
+ * (action.yml defaults filled in), `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, an event payload at
+ * `GITHUB_EVENT_PATH`. Used by the end-to-end tests and the demo.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)))
+export const ACTION_ENTRY = join(PROJECT_ROOT, 'dist', 'index.js')
+/** The token the runner would put in `${{ github.token }}`. */
+export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
+
+export interface RunOptions {
+  /** Inputs by their action.yml names; unset ones take action.yml's default, as on the runner. */
+  inputs: Record<string, string>
+  eventName?: string
+  event?: unknown
+  /** Where Octokit should send GitHub REST calls (the simulator). */
+  githubApiUrl?: string
+  repository?: string
+  /** Extra environment, e.g. RUNNER_DEBUG. */
+  env?: Record<string, string>
+  /** Files to create in the workspace before the run: relative path → content. */
+  files?: Record<string, string>
+  /** Sends SIGINT once the log contains this text (a cancelled workflow). */
+  cancelWhenLogHas?: string
+  /** Kills the process after this long; a test should never get here. */
+  killAfterMs?: number
+}
+
+export interface ActionRun {
+  exitCode: number | null
+  /** The log as the runner shows it: stdout without `::add-mask::` commands. */
+  log: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  durationMs: number
+  /** Milliseconds from the cancel signal to the process exit, when one was sent. */
+  exitAfterSignalMs: number | null
+  workspace: string
+}
+
+export function actionDefaults(): Record<string, string> {
+  const action = parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> }
+  const defaults: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(action.inputs)) {
+    const value = spec.default === undefined ? '' : String(spec.default)
+    defaults[name] = value === '${{ github.token }}' ? SIM_GITHUB_TOKEN : value
+  }
+  return defaults
+}
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'))
+  const workspace = join(dir, 'workspace')
+  const outputFile = join(dir, 'output.txt')
+  const summaryFile = join(dir, 'summary.md')
+  const eventFile = join(dir, 'event.json')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  writeFileSync(eventFile, JSON.stringify(options.event ?? {}))
+  for (const [path, content] of Object.entries({ '.keep': '', ...options.files })) {
+    const target = join(workspace, path)
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, content)
+  }
+
+  const inputs = { ...actionDefaults(), ...options.inputs }
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
+    GITHUB_REPOSITORY: options.repository ?? 'octo-org/docs',
+    GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/docs').split('/')[0],
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3',
+    GITHUB_GRAPHQL_URL: `${options.githubApiUrl ?? 'http://127.0.0.1:9/api'}/graphql`,
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_RUN_NUMBER: '7',
+    GITHUB_WORKFLOW: 'Docs agent',
+    GITHUB_JOB: 'docs',
+    GITHUB_ACTION: 'docs-agent',
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_SHA: '0000000000000000000000000000000000000000',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: dir,
+    RUNNER_OS: 'Linux',
+    ...options.env
+  }
+  // The runner's naming: INPUT_ + name upper-cased, spaces to underscores (hyphens stay).
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+
+  const started = Date.now()
+  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  let signalledAt: number | null = null
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk
+    if (options.cancelWhenLogHas && signalledAt === null && stdout.includes(options.cancelWhenLogHas)) {
+      signalledAt = Date.now()
+      child.kill('SIGINT')
+    }
+  })
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000)
+  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  clearTimeout(killer)
+  const ended = Date.now()
+
+  const run: ActionRun = {
+    exitCode,
+    log: stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n'),
+    stderr,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    durationMs: ended - started,
+    exitAfterSignalMs: signalledAt === null ? null : ended - signalledAt,
+    workspace
+  }
+  return run
+}
+
+/** Reads `name<<delimiter` blocks, the format @actions/core writes to GITHUB_OUTPUT. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i])
+    if (!match) continue
+    const [, name, delimiter] = match
+    const value: string[] = []
+    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
+    outputs[name] = value.join('\n')
+  }
+  return outputs
+}
+
+function findRoot(start: string): string {
+  let dir = start
+  while (!existsSync(join(dir, 'action.yml'))) {
+    const parent = dirname(dir)
+    if (parent === dir) throw new Error(`No action.yml above ${start}`)
+    dir = parent
+  }
+  return dir
+}

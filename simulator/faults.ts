@@ -1,0 +1,120 @@
+// Fault injection: which requests a fault hits, and what the faulty answer looks like.
+import { STATUS_CODES } from 'node:http'
+import type { Fault, FaultRoute, RouteResponse } from './types.js'
+
+/** The fault routes a request belongs to, most specific first; empty for non-Mintlify requests. */
+export function faultRoutesOf(method: string, path: string): FaultRoute[] {
+  if (!isMintlifyPath(path)) return []
+  const routes: FaultRoute[] = []
+  if (method === 'POST' && /^\/v2\/agent\/[^/]+\/job$/.test(path)) routes.push('create')
+  else if (method === 'GET' && /^\/v2\/agent\/[^/]+\/job\/[^/]+$/.test(path)) routes.push('get')
+  else if (method === 'POST' && /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/.test(path)) routes.push('message')
+  else if (path.startsWith('/v1/analytics/')) routes.push('analytics')
+  routes.push('any')
+  return routes
+}
+
+export function isMintlifyPath(path: string): boolean {
+  return path.startsWith('/v1/') || path.startsWith('/v2/')
+}
+
+interface PendingFault {
+  fault: Fault
+  skipLeft: number
+  timesLeft: number
+}
+
+/**
+ * Faults in injection order. A request is matched against the first pending fault whose route fits:
+ * while that fault still has requests to skip, the request passes untouched (and counts as skipped);
+ * otherwise the fault applies. A fault is dropped once it has applied `times` times.
+ */
+export class FaultQueue {
+  private readonly pending: PendingFault[] = []
+
+  add(fault: Fault): void {
+    this.pending.push({
+      fault: { ...fault },
+      skipLeft: Math.max(0, fault.skip ?? 0),
+      timesLeft: Math.max(1, fault.times ?? 1)
+    })
+  }
+
+  /** The fault to apply to a request on these routes, if any (consumes it). */
+  take(routes: FaultRoute[]): Fault | undefined {
+    const index = this.pending.findIndex((p) => routes.includes(p.fault.route))
+    if (index < 0) return undefined
+    const entry = this.pending[index]
+    if (entry.skipLeft > 0) {
+      entry.skipLeft--
+      return undefined
+    }
+    entry.timesLeft--
+    if (entry.timesLeft === 0) this.pending.splice(index, 1)
+    return entry.fault
+  }
+
+  clear(): void {
+    this.pending.length = 0
+  }
+}
+
+/** What a fault does once any delay is over. */
+export type FaultEffect = 'reset' | 'malformed' | 'error' | 'none'
+
+export function effectOf(fault: Fault): FaultEffect {
+  if (fault.reset) return 'reset'
+  if (fault.malformed) return 'malformed'
+  const errorLike =
+    fault.status !== undefined ||
+    fault.html ||
+    fault.plainText ||
+    fault.retryAfter !== undefined ||
+    fault.message !== undefined
+  if (errorLike) return 'error'
+  // A fault that only delays lets the request through; a fault that says nothing at all is a 500.
+  return fault.delayMs !== undefined ? 'none' : 'error'
+}
+
+/** Whether the request is still carried out before the faulty answer is sent. */
+export function processesRequest(fault: Fault): boolean {
+  const effect = effectOf(fault)
+  if (effect === 'none') return true
+  return fault.process ?? (effect === 'malformed' || effect === 'reset')
+}
+
+/** The error answer of an 'error' fault. */
+export function faultErrorResponse(fault: Fault): RouteResponse {
+  const status = fault.status ?? (fault.html ? 502 : fault.retryAfter !== undefined ? 429 : 500)
+  const message = fault.message ?? STATUS_CODES[status] ?? 'Error'
+  const headers: Record<string, string> = {}
+  if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter
+  if (fault.html) return { status, text: htmlErrorPage(status, message), contentType: 'text/html; charset=utf-8', headers }
+  if (fault.plainText) return { status, text: message, headers }
+  return { status, json: { error: message }, headers }
+}
+
+/**
+ * A 2xx answer that claims JSON but cannot be parsed: the real answer (or a stand-in) cut in half, so
+ * it always lacks its closing brace.
+ */
+export function malformedResponse(fault: Fault, route: FaultRoute | undefined, real?: RouteResponse): RouteResponse {
+  const status = fault.status ?? (route === 'create' ? 201 : 200)
+  const full = JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
+  return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }
+}
+
+function htmlErrorPage(status: number, message: string): string {
+  const title = `${status} ${escapeHtml(STATUS_CODES[status] ?? 'Error')}`
+  return [
+    '<!DOCTYPE html>',
+    `<html><head><title>${title}</title></head>`,
+    `<body><center><h1>${title}</h1></center><p>${escapeHtml(message)}</p><hr><center>nginx</center></body>`,
+    '</html>',
+    ''
+  ].join('\n')
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

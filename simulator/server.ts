@@ -1,0 +1,238 @@
+// The HTTP server: records every request, applies injected faults, and dispatches to the routes added
+// with route() and then to the built-in Mintlify API.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
+import { apiError, MintlifyApi } from './mintlify.js'
+import type {
+  Fault,
+  Handler,
+  JobScript,
+  RecordedRequest,
+  RouteResponse,
+  SimJob,
+  Simulator,
+  SimulatorOptions
+} from './types.js'
+
+export const DEFAULT_API_KEY = 'mint_sim_4f8c2d1e9a7b6c5d'
+export const DEFAULT_PROJECT_ID = 'proj_sim'
+export const DEFAULT_REPOSITORY = 'https://github.com/octo-org/docs'
+
+/** Bodies above this size get a 413 (the real API has a limit too; the action caps its prompts). */
+const MAX_BODY_BYTES = 1024 * 1024
+
+interface CustomRoute {
+  method: string
+  pattern: RegExp
+  handler: Handler
+}
+
+interface PendingSleep {
+  timer: NodeJS.Timeout
+  cancel(): void
+}
+
+interface ParsedRequest {
+  method: string
+  url: URL
+  body: string
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const simulator = new SimulatorServer(options)
+  await simulator.listen()
+  return simulator
+}
+
+class SimulatorServer implements Simulator {
+  url = ''
+  readonly apiKey: string
+  readonly projectId: string
+  readonly requests: RecordedRequest[] = []
+  readonly jobs: Map<string, SimJob>
+
+  private readonly api: MintlifyApi
+  private readonly faults = new FaultQueue()
+  private readonly routes: CustomRoute[] = []
+  private readonly server: Server
+  private readonly sockets = new Set<Socket>()
+  private readonly sleeps = new Set<PendingSleep>()
+  private closing: Promise<void> | undefined
+
+  constructor(options: SimulatorOptions) {
+    this.apiKey = options.apiKey ?? DEFAULT_API_KEY
+    this.projectId = options.projectId ?? DEFAULT_PROJECT_ID
+    const repository = options.repository ?? DEFAULT_REPOSITORY
+    this.api = new MintlifyApi({
+      apiKey: this.apiKey,
+      projectId: this.projectId,
+      repository,
+      prRepository: options.prRepository ?? repository
+    })
+    this.jobs = this.api.jobs
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        send(res, apiError(500, `Simulator error: ${error instanceof Error ? error.message : String(error)}`))
+      })
+    })
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket)
+      socket.on('close', () => this.sockets.delete(socket))
+    })
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(0, '127.0.0.1', () => {
+        this.server.off('error', reject)
+        const { port } = this.server.address() as AddressInfo
+        this.url = `http://127.0.0.1:${port}`
+        resolve()
+      })
+    })
+  }
+
+  mintlifyRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => isMintlifyPath(r.path))
+  }
+
+  scriptNextJob(script: JobScript): void {
+    this.api.scriptNextJob(script)
+  }
+
+  scriptNextMessage(script: JobScript): void {
+    this.api.scriptNextMessage(script)
+  }
+
+  injectFault(fault: Fault): void {
+    this.faults.add(fault)
+  }
+
+  route(method: string, pattern: RegExp, handler: Handler): void {
+    this.routes.push({ method: method.toUpperCase(), pattern, handler })
+  }
+
+  close(): Promise<void> {
+    this.closing ??= new Promise((resolve) => {
+      for (const sleep of this.sleeps) {
+        clearTimeout(sleep.timer)
+        sleep.cancel()
+      }
+      this.sleeps.clear()
+      this.faults.clear()
+      // Keep-alive and in-flight connections would hold server.close() open: end them now.
+      for (const socket of this.sockets) socket.destroy()
+      this.server.close(() => resolve())
+    })
+    return this.closing
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = Date.now()
+    const method = (req.method ?? 'GET').toUpperCase()
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const { text: body, tooLarge } = await readBody(req)
+    this.requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: { ...req.headers },
+      body,
+      at
+    })
+    if (tooLarge) return send(res, apiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`))
+
+    const request: ParsedRequest = { method, url, body }
+    const routes = faultRoutesOf(method, url.pathname)
+    const fault = this.faults.take(routes)
+    if (!fault) return send(res, await this.dispatch(request, req))
+
+    if (fault.delayMs !== undefined && fault.delayMs > 0) {
+      const completed = await this.sleep(fault.delayMs)
+      if (!completed) return // closed meanwhile: the socket is gone
+    }
+    // Carried out even if the client gave up during the delay: the server cannot tell.
+    const real = processesRequest(fault) ? await this.dispatch(request, req) : undefined
+    if (this.closing) return
+
+    switch (effectOf(fault)) {
+      case 'reset':
+        if (!req.socket.destroyed) req.socket.resetAndDestroy()
+        return
+      case 'malformed':
+        return send(res, malformedResponse(fault, routes[0], real))
+      case 'error':
+        return send(res, faultErrorResponse(fault))
+      case 'none':
+        return send(res, real ?? (await this.dispatch(request, req)))
+    }
+  }
+
+  /** Added routes first (in order), then the built-in Mintlify API, else 404. */
+  private async dispatch(request: ParsedRequest, req: IncomingMessage): Promise<RouteResponse> {
+    const path = request.url.pathname
+    for (const route of this.routes) {
+      if (route.method !== '*' && route.method !== request.method) continue
+      route.pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between requests
+      const match = route.pattern.exec(path)
+      if (!match) continue
+      try {
+        const response = await route.handler({
+          method: request.method,
+          url: request.url,
+          path,
+          query: Object.fromEntries(request.url.searchParams),
+          headers: req.headers,
+          body: request.body,
+          match
+        })
+        if (response) return response
+      } catch (error) {
+        return apiError(500, `Simulator route ${route.pattern} failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    return this.api.handle({ method: request.method, path, headers: req.headers, body: request.body }) ?? apiError(404, 'Not found')
+  }
+
+  /** Resolves true after `ms`, or false at once if the simulator closes first. */
+  private sleep(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const sleep: PendingSleep = {
+        timer: setTimeout(() => {
+          this.sleeps.delete(sleep)
+          resolve(true)
+        }, ms),
+        cancel: () => resolve(false)
+      }
+      this.sleeps.add(sleep)
+    })
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer
+    size += buffer.length
+    // Keep draining past the limit so the 413 can still be delivered.
+    if (size <= MAX_BODY_BYTES) chunks.push(buffer)
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }
+}
+
+function send(res: ServerResponse, response: RouteResponse): void {
+  if (res.headersSent || res.destroyed || res.socket?.destroyed) return
+  const isText = response.text !== undefined
+  const payload = isText ? (response.text ?? '') : JSON.stringify(response.json ?? null)
+  const contentType =
+    response.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+  res.writeHead(response.status, {
+    ...response.headers,
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(payload)
+  })
+  res.end(payload)
+}
