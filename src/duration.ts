@@ -11,11 +11,11 @@ export function parseDuration(text: string): number | null {
   return Number.isFinite(ms) ? ms : null
 }
 
-/** Formats milliseconds for people: `450ms`, `12s`, `3m 05s`, `1h 02m`. */
+/** Formats milliseconds for people: `450ms`, `1.5s`, `12s`, `3m 05s`, `1h 02m`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`
+  if (ms < 59_950) return `${Number((ms / 1000).toFixed(1))}s`
   const totalSeconds = Math.round(ms / 1000)
-  if (totalSeconds < 60) return `${totalSeconds}s`
   const hours = Math.floor(totalSeconds / 3600)
   const minutes = Math.floor((totalSeconds % 3600) / 60)
   const seconds = totalSeconds % 60

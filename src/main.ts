@@ -39,7 +39,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
-    const { settings, warnings } = readSettings((name) => core.getInput(name), {
+    // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
+    const { settings, warnings } = readSettings((name) => core.getInput(name, { trimWhitespace: false }), {
       eventName: deps.env.GITHUB_EVENT_NAME ?? '',
       workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
     })

@@ -1,0 +1,52 @@
+/**
+ * Bad input gets one clear sentence naming the input, and no request reaches the API.
+ */
+import { afterAll, beforeAll, expect, test } from '@jest/globals'
+import { type Simulator, startSimulator } from '../../simulator/index.js'
+import { expectFailedWith, runAgainst } from './harness.js'
+
+let sim: Simulator
+beforeAll(async () => {
+  sim = await startSimulator()
+})
+afterAll(async () => {
+  await sim.close()
+})
+
+const cases: [string, Record<string, string>, RegExp][] = [
+  ['an empty api-key (a fork)', { 'api-key': '' }, /^Input 'api-key' is empty: .*forks/],
+  ['an assistant key', { 'api-key': 'mint_dsc_abcdef0123456789' }, /^Input 'api-key' holds an assistant key/],
+  ['a search index key', { 'api-key': 'mint_us_abcdef0123456789' }, /^Input 'api-key' holds a search index key/],
+  ['an empty project-id', { 'project-id': ' ' }, /^Input 'project-id' is required/],
+  ['an unknown operation', { operation: 'deploy' }, /^Input 'operation' must be one of job, message, visitors, views; got 'deploy'\.$/],
+  ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
+  ['a missing prompt-file', { prompt: '', 'prompt-file': 'prompts/missing.md' }, /^Input 'prompt-file' names prompts\/missing\.md, which does not exist/],
+  ['an empty prompt-file', { prompt: '', 'prompt-file': 'prompts/empty.md' }, /^Input 'prompt-file' names prompts\/empty\.md, which is empty/],
+  ['message without job-id', { operation: 'message' }, /^Input 'job-id' is required when operation is 'message'/],
+  ['a timeout that is no duration', { timeout: 'soon' }, /^Input 'timeout' must be a duration such as 500ms, 90s, 20m, 1h or plain seconds; got 'soon'\.$/],
+  ['a poll-interval under 100ms', { 'poll-interval': '50ms' }, /^Input 'poll-interval' must be at least 100ms/],
+  ['a plain-http base-url off this machine', { 'base-url': 'http://api.example.com' }, /^Input 'base-url' must use https:\/\//],
+  ['wait that is not a boolean', { wait: 'yes' }, /^Input 'wait' must be true or false; got 'yes'\.$/]
+]
+
+test.each(cases)('refuses %s before any request', async (_name, inputs, message) => {
+  const before = sim.requests.length
+  const run = await runAgainst(sim, { inputs, files: { 'prompts/empty.md': '  \n' } })
+  expectFailedWith(run, 'failed', message)
+  expect(sim.requests.length).toBe(before)
+})
+
+test('a key without the mint_ prefix is used, with a warning', async () => {
+  const run = await runAgainst(sim, { inputs: { 'api-key': 'sk_not_a_mintlify_key' } })
+  expect(run.log).toMatch(/::warning::Input 'api-key' does not start with mint_/)
+  expect(run.log).not.toContain('sk_not_a_mintlify_key')
+  expect(run.outputs['failure-reason']).toMatch(/HTTP 401/)
+})
+
+test('prompt-file is read relative to the workspace', async () => {
+  const run = await runAgainst(sim, { inputs: { prompt: '', 'prompt-file': 'prompts/weekly.md', wait: 'false' }, files: { 'prompts/weekly.md': 'Refresh the API reference.\n' } })
+  expect(run.exitCode).toBe(0)
+  const job = [...sim.jobs.values()].at(-1)
+  expect(job?.prompt).toBe('Refresh the API reference.')
+  expect(run.summary).toContain('prompt-file prompts/weekly.md')
+})
