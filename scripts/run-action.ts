@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+// The runner's `${{ github.token }}`: the token the fake GitHub accepts.
+import { SIM_GITHUB_TOKEN } from '../simulator/index.js'
 
 export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)))
 export const ACTION_ENTRY = join(PROJECT_ROOT, 'dist', 'index.js')
-/** The token the runner would put in `${{ github.token }}`. */
-export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
 
 export interface RunOptions {
   /** Inputs by their action.yml names; unset ones take action.yml's default, as on the runner. */
@@ -85,7 +85,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/docs').split('/')[0],
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3',
-    GITHUB_GRAPHQL_URL: `${options.githubApiUrl ?? 'http://127.0.0.1:9/api'}/graphql`,
+    GITHUB_GRAPHQL_URL: `${(options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3').replace(/\/v3$/, '')}/graphql`,
     GITHUB_RUN_ID: '4242',
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_RUN_NUMBER: '7',

@@ -3,19 +3,28 @@
 //   const sim = await startSimulator()
 //   sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
 //   sim.injectFault({ route: 'get', skip: 1, status: 503 })
-//   ... point the action at sim.url with sim.apiKey and sim.projectId ...
+//   sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
+//   ... point the action at sim.url with sim.apiKey and sim.projectId, GITHUB_API_URL=`${sim.url}/api/v3`
+//   and the token SIM_GITHUB_TOKEN ...
 //   await sim.close()
 export { startSimulator, DEFAULT_API_KEY, DEFAULT_PROJECT_ID, DEFAULT_REPOSITORY } from './server.js'
 export { apiError } from './mintlify.js'
+export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY, gitHubError } from './github.js'
 export type {
+  FakeGitHub,
   Fault,
   FaultRoute,
+  GitHubFamily,
+  GitHubIssueInit,
+  GitHubRole,
+  GitHubUserType,
   Handler,
   JobOutcome,
   JobScript,
   RecordedRequest,
   RouteRequest,
   RouteResponse,
+  SimComment,
   SimJob,
   Simulator,
   SimulatorOptions

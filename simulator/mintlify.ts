@@ -16,6 +16,8 @@ export interface MintlifyConfig {
   projectId: string
   repository: string
   prRepository: string
+  /** Told when the agent opens a pull request, so the fake GitHub can hold it too. */
+  onPullOpened?: (prLink: string, jobId: string) => void
 }
 
 type Params = Record<string, string>
@@ -100,7 +102,11 @@ export class MintlifyApi {
     const id = `job_${String(this.jobCounter).padStart(4, '0')}`
     const job = new Job(id, this.config.projectId, prompt, this.jobScripts.shift() ?? DEFAULT_JOB_SCRIPT, {
       repository: this.config.repository,
-      nextPrLink: () => `${this.config.prRepository}/pull/${++this.prCounter}`
+      nextPrLink: () => {
+        const prLink = `${this.config.prRepository}/pull/${++this.prCounter}`
+        this.config.onPullOpened?.(prLink, id)
+        return prLink
+      }
     })
     this.jobs.set(id, job)
     return { status: 201, json: job.record() }

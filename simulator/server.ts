@@ -1,8 +1,9 @@
-// The HTTP server: records every request, applies injected faults, and dispatches to the routes added
-// with route() and then to the built-in Mintlify API.
+// The HTTP server: records every request, applies injected faults (Mintlify paths only), and dispatches
+// to the routes added with route(), then to the fake GitHub API (/api/...), then to the Mintlify API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
+import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
 import { apiError, MintlifyApi } from './mintlify.js'
 import type {
   Fault,
@@ -51,6 +52,7 @@ class SimulatorServer implements Simulator {
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
   readonly jobs: Map<string, SimJob>
+  readonly github: GitHubApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -68,9 +70,19 @@ class SimulatorServer implements Simulator {
       apiKey: this.apiKey,
       projectId: this.projectId,
       repository,
-      prRepository: options.prRepository ?? repository
+      prRepository: options.prRepository ?? repository,
+      // The agent's pull request exists on the fake GitHub as well, so the action can comment on it.
+      onPullOpened: (prLink, jobId) => {
+        const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)
+        if (match) this.github.addIssue(match[1], { number: Number(match[2]), title: `Docs agent: ${jobId}`, pullRequest: true, user: 'mintlify[bot]', headRef: `mintlify/docs-agent-${jobId}` })
+      }
     })
     this.jobs = this.api.jobs
+    this.github = new GitHubApi(
+      options.githubToken ?? SIM_GITHUB_TOKEN,
+      options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
+      () => this.url
+    )
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         send(res, apiError(500, `Simulator error: ${error instanceof Error ? error.message : String(error)}`))
@@ -96,6 +108,10 @@ class SimulatorServer implements Simulator {
 
   mintlifyRequests(): RecordedRequest[] {
     return this.requests.filter((r) => isMintlifyPath(r.path))
+  }
+
+  githubRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => isGitHubPath(r.path))
   }
 
   scriptNextJob(script: JobScript): void {
@@ -145,6 +161,7 @@ class SimulatorServer implements Simulator {
     if (tooLarge) return send(res, apiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`))
 
     const request: ParsedRequest = { method, url, body }
+    // Empty for anything but Mintlify paths: GitHub routes never see a fault.
     const routes = faultRoutesOf(method, url.pathname)
     const fault = this.faults.take(routes)
     if (!fault) return send(res, await this.dispatch(request, req))
@@ -170,7 +187,7 @@ class SimulatorServer implements Simulator {
     }
   }
 
-  /** Added routes first (in order), then the built-in Mintlify API, else 404. */
+  /** Added routes first (in order), then the fake GitHub API, then the built-in Mintlify API, else 404. */
   private async dispatch(request: ParsedRequest, req: IncomingMessage): Promise<RouteResponse> {
     const path = request.url.pathname
     for (const route of this.routes) {
@@ -193,7 +210,8 @@ class SimulatorServer implements Simulator {
         return apiError(500, `Simulator route ${route.pattern} failed: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
-    return this.api.handle({ method: request.method, path, headers: req.headers, body: request.body }) ?? apiError(404, 'Not found')
+    const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
+    return this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
   }
 
   /** Resolves true after `ms`, or false at once if the simulator closes first. */

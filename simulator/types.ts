@@ -10,6 +10,10 @@ export interface SimulatorOptions {
   repository?: string
   /** Repository (URL) where the agent opens its pull requests. Default: `repository`. */
   prRepository?: string
+  /** Token the fake GitHub API accepts. Default SIM_GITHUB_TOKEN. */
+  githubToken?: string
+  /** Login of that token's identity. Default 'github-actions[bot]'. */
+  githubIdentity?: string
 }
 
 export interface RecordedRequest {
@@ -132,6 +136,10 @@ export interface Simulator {
   requests: RecordedRequest[]
   /** Only the Mintlify API requests (paths under /v1/ and /v2/). */
   mintlifyRequests(): RecordedRequest[]
+  /** Only the fake GitHub API requests (paths under /api/: REST under /api/v3, GraphQL at /api/graphql). */
+  githubRequests(): RecordedRequest[]
+  /** The fake GitHub API on the same server (see FakeGitHub). */
+  github: FakeGitHub
   jobs: Map<string, SimJob>
   /** Queue a script; each create consumes one. Empty queue: { outcome: 'pr', afterPolls: 2 }. */
   scriptNextJob(script: JobScript): void
@@ -141,9 +149,76 @@ export interface Simulator {
   /**
    * Add a route (for other fake APIs on the same server, e.g. GitHub REST or analytics). `method` is
    * matched case-insensitively ('*' for any); `pattern` is tested against the path without query.
-   * Added routes are tried in order, before the built-in routes.
+   * Added routes are tried in order, before the built-in routes (Mintlify and GitHub), so a test can
+   * also override or add a GitHub endpoint this way.
    */
   route(method: string, pattern: RegExp, handler: Handler): void
   /** Stop the server, destroy open sockets and clear timers. */
   close(): Promise<void>
+}
+
+/** A repository role, as GitHub names them (`role_name`). */
+export type GitHubRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read'
+
+/** Families of GitHub endpoints that `forbid()` can shut off. */
+export type GitHubFamily = 'comments' | 'reactions' | 'pulls'
+
+export type GitHubUserType = 'User' | 'Bot'
+
+/** An issue or pull request of the fake GitHub. */
+export interface GitHubIssueInit {
+  number: number
+  title: string
+  /** A pull request (also reachable under /pulls). Default false. */
+  pullRequest?: boolean
+  /** Author login. Default 'octocat'. */
+  user?: string
+  body?: string
+  /** Head commit of a pull request. Default: the sha of its last commit (generated). */
+  headSha?: string
+  /** Head branch of a pull request. Default 'feature-<number>'. */
+  headRef?: string
+  /** Commit messages of a pull request, oldest first (shas are generated; the last one is `headSha`). */
+  commits?: string[]
+  /** Changed file paths of a pull request. */
+  files?: string[]
+}
+
+/** A comment as the fake GitHub holds it (a snapshot: later edits do not show in it). */
+export interface SimComment {
+  id: number
+  body: string
+  user: { login: string; type: GitHubUserType }
+  html_url: string
+  created_at: string
+  updated_at: string
+  /** Contents of the reactions added through the API, in order ('eyes', 'rocket', ...). */
+  reactions: string[]
+}
+
+/**
+ * A fake GitHub REST API under `${sim.url}/api/v3` (GraphQL at `${sim.url}/api/graphql`), enough for
+ * Octokit to comment on issues and pull requests, react, check permissions and read pull requests.
+ * Repositories are 'owner/name' and, as on GitHub, matched case-insensitively.
+ */
+export interface FakeGitHub {
+  /** The accepted token (`Authorization: token X` or `Bearer X`); others get 401 Bad credentials. */
+  token: string
+  /** Login of the token's identity; type 'Bot' when it ends in '[bot]', else 'User'. */
+  identity: string
+  addIssue(repo: string, issue: GitHubIssueInit): void
+  /** A pre-existing comment (also one "by" the identity, e.g. an earlier sticky comment). */
+  addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
+  /** The comments of an issue now, in creation order. Throws for an issue never added. */
+  comments(repo: string, issueNumber: number): SimComment[]
+  /** Sets a collaborator's role; null (or never set) makes the permission endpoint answer 404. */
+  setPermission(repo: string, login: string, role: GitHubRole | null): void
+  /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
+  linkCommit(repo: string, sha: string, pullNumbers: number[]): void
+  /**
+   * From now on that family answers `status` (default 403 "Resource not accessible by integration"):
+   * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = pulls/* and
+   * commits/{sha}/pulls.
+   */
+  forbid(what: GitHubFamily, options?: { status?: number }): void
 }

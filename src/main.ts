@@ -1,14 +1,16 @@
 import * as core from '@actions/core'
 import { type Clock, type Random, systemClock } from './clock.js'
 import { InputError, messageOf } from './errors.js'
+import { GitHubApi } from './github/api.js'
+import { readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { redact } from './mintlify/errors.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
-import { type JobReport, runAgentJob } from './operations/agent-job.js'
+import { runAgentWorkflow, type WorkflowResult } from './operations/agent-workflow.js'
 import type { Verdict } from './outcome.js'
 import { jobOutputs } from './report/outputs.js'
-import { renderJobSummary } from './report/summary.js'
-import { readSettings, type Settings } from './settings.js'
+import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
+import { readSettings } from './settings.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
 const CANCEL_EXIT_MS = 4_500
@@ -45,7 +47,30 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
     })
     warnings.forEach((warning) => core.warning(warning))
-    await runOperation(settings, deps, cancel.signal)
+    if (settings.operation === 'visitors' || settings.operation === 'views') {
+      throw new InputError('operation', `Input 'operation' is '${settings.operation}', which this version of the action does not support yet: use job or message.`)
+    }
+
+    const deadline = deps.clock.now() + settings.timeoutMs
+    const client = new DocsApiClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      transport: deps.transport,
+      clock: deps.clock,
+      random: deps.random,
+      deadline,
+      signal: cancel.signal,
+      onRetry: (message) => core.info(message)
+    })
+    const result = await runAgentWorkflow(settings, readRunContext(deps.env), {
+      client,
+      clock: deps.clock,
+      signal: cancel.signal,
+      deadline,
+      log: { info: core.info, warning: core.warning, group: core.group },
+      connectGitHub: (token, repo) => GitHubApi.connect(token, repo)
+    })
+    await report(result, settings.apiKey)
   } catch (error) {
     // Bad input: nothing was sent. Anything else reaching here is a bug; its stack only with debug logging on.
     if (!(error instanceof InputError)) core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
@@ -59,44 +84,12 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   }
 }
 
-async function runOperation(settings: Settings, deps: RunDeps, signal: AbortSignal): Promise<void> {
-  if (settings.operation === 'visitors' || settings.operation === 'views') {
-    throw new InputError('operation', `Input 'operation' is '${settings.operation}', which this version of the action does not support yet: use job or message.`)
-  }
-  const started = deps.clock.now()
-  const deadline = started + settings.timeoutMs
-  const client = new DocsApiClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    transport: deps.transport,
-    clock: deps.clock,
-    random: deps.random,
-    deadline,
-    signal,
-    onRetry: (message) => core.info(message)
-  })
-  const report = await runAgentJob(
-    {
-      action: settings.operation,
-      projectId: settings.projectId,
-      jobId: settings.jobId,
-      prompt: settings.prompt,
-      promptSource: settings.promptSource,
-      wait: settings.wait,
-      timeoutMs: settings.timeoutMs,
-      pollIntervalMs: settings.pollIntervalMs,
-      deadline,
-      runUrl: runUrlOf(deps.env)
-    },
-    { client, clock: deps.clock, signal, log: { info: core.info, warning: core.warning, group: core.group } }
-  )
-  await reportJob(report, settings.apiKey)
-}
-
-async function reportJob(report: JobReport, apiKey: string): Promise<void> {
-  for (const [name, value] of Object.entries(jobOutputs(report))) core.setOutput(name, redact(value, apiKey))
-  await writeSummary(redact(renderJobSummary(report), apiKey))
-  conclude(report.verdict)
+/** Outputs, job summary, and the step's ending. Everything passes through `redact`: the key never leaves. */
+async function report(result: WorkflowResult, apiKey: string): Promise<void> {
+  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
+  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) core.setOutput(name, redact(value, apiKey))
+  await writeSummary(redact(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict), apiKey))
+  conclude(result.verdict)
 }
 
 /** Outside a runner (a local try-out) there is no summary file; the log already holds the result. */
@@ -117,9 +110,4 @@ function conclude(verdict: Verdict): void {
     case 'failure':
       return core.setFailed(verdict.failureReason)
   }
-}
-
-function runUrlOf(env: NodeJS.ProcessEnv): string | null {
-  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = env
-  return server && repository && runId ? `${server}/${repository}/actions/runs/${runId}` : null
 }

@@ -27,7 +27,8 @@ describe('operation: job', () => {
     const [job] = [...sim.jobs.values()]
     expect(run.outputs['job-id']).toBe(job.id)
     expect(JSON.parse(run.outputs.job)).toEqual(job.record())
-    expect(job.prompt).toBe('Document the new rate limits')
+    // context: true (the default) appends the context block after the user's prompt.
+    expect(job.prompt).toMatch(/^Document the new rate limits\n\n---\nContext from the GitHub workflow that sent this request:\nRepository: octo-org\/docs\nEvent: workflow_dispatch$/)
     // One create, then polls until the PR: the two 'active' answers and the final one.
     expect(creates(sim)).toHaveLength(1)
     expect(polls(sim)).toHaveLength(3)
@@ -36,7 +37,7 @@ describe('operation: job', () => {
   })
 
   test('sends the bearer key and the prompt as the API documents', async () => {
-    await runAgainst(sim, { inputs: { prompt: '  Fix the quickstart  ' } })
+    await runAgainst(sim, { inputs: { prompt: '  Fix the quickstart  ', context: 'false' } })
     const [create] = creates(sim)
     expect(create.headers.authorization).toBe(`Bearer ${sim.apiKey}`)
     expect(create.headers['content-type']).toBe('application/json')

@@ -44,7 +44,7 @@ test('a key without the mint_ prefix is used, with a warning', async () => {
 })
 
 test('prompt-file is read relative to the workspace', async () => {
-  const run = await runAgainst(sim, { inputs: { prompt: '', 'prompt-file': 'prompts/weekly.md', wait: 'false' }, files: { 'prompts/weekly.md': 'Refresh the API reference.\n' } })
+  const run = await runAgainst(sim, { inputs: { prompt: '', 'prompt-file': 'prompts/weekly.md', wait: 'false', context: 'false' }, files: { 'prompts/weekly.md': 'Refresh the API reference.\n' } })
   expect(run.exitCode).toBe(0)
   const job = [...sim.jobs.values()].at(-1)
   expect(job?.prompt).toBe('Refresh the API reference.')

@@ -86,9 +86,10 @@ export class DocsApiClient {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt(call)
       if (outcome.ok) return outcome.body
+      // Cancelled: stop at once. A POST is in doubt only if the attempt that was cut short may have acted.
       if (signal?.aborted) {
-        const maybe = !idempotent && call.uncertainty ? `; ${call.uncertainty}` : ''
-        throw new ApiError(`Could not ${call.action}: the workflow was cancelled while the request was in flight${maybe}.`, null, !idempotent)
+        const inDoubt = !idempotent && mayHaveTakenEffect(outcome.cause) && call.uncertainty ? `; ${call.uncertainty}` : ''
+        throw new ApiError(`Could not ${call.action}: the workflow was cancelled while the request was in flight${inDoubt}.`, null, inDoubt !== '')
       }
 
       const remainingMs = deadline - clock.now()
@@ -98,6 +99,7 @@ export class DocsApiClient {
           `${call.method} ${call.path}: ${retryLabel(outcome.cause)}; retrying in ${formatDuration(decision.delayMs)} (attempt ${attempt + 1} of ${MAX_ATTEMPTS}).`
         )
         await clock.sleep(decision.delayMs, signal)
+        if (signal?.aborted) throw new ApiError(`Could not ${call.action}: the workflow was cancelled before the request could be retried.`, null, false)
         continue
       }
       // A POST whose fate is unknown must say so; one that certainly failed must not worry the user.

@@ -93,12 +93,13 @@ function statusMeaning(status: number, context: FailureContext): string {
 }
 
 function describeBudget(budget: { delayMs: number; remainingMs: number; now: number }, askedByServer: boolean): string {
-  const at = new Date(budget.now + budget.delayMs).toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ')
   const wait = formatDuration(budget.delayMs)
   const left = formatDuration(Math.max(0, budget.remainingMs))
-  return askedByServer
-    ? `the API asks to wait ${wait}, more than the ${left} left before the timeout, so retry after ${at}`
-    : `the next retry would not fit in the ${left} left before the timeout`
+  if (!askedByServer) return `the next retry would not fit in the ${left} left before the timeout`
+  // Rounded up to the minute: never name a time before the one the server allows.
+  const at = new Date(Math.ceil((budget.now + budget.delayMs) / 60_000) * 60_000)
+  const when = Number.isNaN(at.getTime()) ? `in ${wait}` : `after ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  return `the API asks to wait ${wait}, more than the ${left} left before the timeout, so retry ${when}`
 }
 
 /**

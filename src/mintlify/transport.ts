@@ -53,6 +53,8 @@ export function createNodeTransport(): Transport {
   const proxyAware = new HttpClient('docs-agent-action')
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
+      // Cancelled before it started: nothing is sent.
+      if (request.signal?.aborted) return reject(new TransportError('aborted', 'ABORT_ERR', false))
       const url = new URL(request.url)
       const module = url.protocol === 'https:' ? https : http
       let settled = false
@@ -91,7 +93,6 @@ export function createNodeTransport(): Transport {
         clearTimeout(timer)
         request.signal?.removeEventListener('abort', onAbort)
       }
-      if (request.signal?.aborted) return onAbort()
       req.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
       req.end(request.body)
     })

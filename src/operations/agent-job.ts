@@ -12,6 +12,8 @@ export interface JobReport {
   job: AgentJob | null
   prompt: string
   promptSource: string
+  /** The context block appended to the prompt, or ''. */
+  context: string
   waited: boolean
   durationMs: number
   polls: number
@@ -25,6 +27,8 @@ export interface AgentJobRequest {
   jobId: string
   prompt: string
   promptSource: string
+  /** Appended to the prompt of a new job (not of a follow-up), or ''. */
+  context: string
   wait: boolean
   timeoutMs: number
   pollIntervalMs: number
@@ -52,6 +56,7 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
     job,
     prompt: request.prompt,
     promptSource: request.promptSource,
+    context: request.context,
     waited,
     durationMs: clock.now() - started,
     polls,
@@ -61,8 +66,9 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   let accepted: AgentJob
   try {
     if (request.action === 'job') {
-      log.info(`Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters).`)
-      accepted = await client.createJob(request.projectId, request.prompt)
+      const context = request.context ? ` and a context block of ${request.context.length}` : ''
+      log.info(`Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`)
+      accepted = await client.createJob(request.projectId, request.context ? `${request.prompt}\n\n${request.context}` : request.prompt)
     } else {
       log.info(`Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters).`)
       accepted = await client.sendMessage(request.projectId, request.jobId, request.prompt)

@@ -21,6 +21,11 @@ export function escapeText(text: string): string {
   )
 }
 
+/** Untrusted text inside an HTML element (such as `<summary>`), where markdown does not apply. */
+export function escapeHtml(text: string): string {
+  return breakMentions(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))
+}
+
 /** Untrusted text for one table cell or one line: escaped, line breaks folded into spaces. */
 export function escapeInline(text: string): string {
   return escapeText(text.replace(/\s*[\r\n]+\s*/g, ' ').trim())
@@ -52,7 +57,7 @@ export function safeLink(label: string, url: string | null): string {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeInline(url)
   // The URL parser has percent-encoded spaces and quotes; parentheses would end the markdown link early.
-  return `[${escapeInline(label)}](${parsed.href.replace(/[()]/g, (c) => encodeURIComponent(c))})`
+  return `[${escapeInline(label)}](${parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`
 }
 
 /** Cuts text to `limit` characters, saying how much was left out. */

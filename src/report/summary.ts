@@ -1,8 +1,8 @@
 import { formatDuration } from '../duration.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobReport } from '../operations/agent-job.js'
-import type { StepResult } from '../outcome.js'
-import { codeBlock, codeSpan, escapeInline, safeLink, truncate } from './markdown.js'
+import type { StepResult, Verdict } from '../outcome.js'
+import { codeBlock, codeSpan, escapeHtml, escapeInline, safeLink, truncate } from './markdown.js'
 
 /** Long prompts are cut in the summary; the full text went to the API. */
 const PROMPT_LIMIT = 20_000
@@ -32,11 +32,12 @@ export function renderJobSummary(report: JobReport): string {
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     '',
-    `<details><summary>Prompt (${escapeInline(report.promptSource)}, ${report.prompt.length} characters)</summary>`,
+    `<details><summary>Prompt (${escapeHtml(report.promptSource.replace(/\s+/g, ' '))}, ${report.prompt.length} characters)</summary>`,
     '',
     codeBlock(truncate(report.prompt, PROMPT_LIMIT)),
     '',
     '</details>',
+    ...(report.context ? ['', '<details><summary>Context appended to the prompt</summary>', '', codeBlock(report.context), '', '</details>'] : []),
     ''
   ].join('\n')
 }
@@ -44,4 +45,9 @@ export function renderJobSummary(report: JobReport): string {
 function prLabel(prLink: string): string {
   const number = pullNumberOf(prLink)
   return number === null ? prLink : `#${number}`
+}
+
+/** The job summary of a run that started no job (skipped, denied). */
+export function renderNoticeSummary(verdict: Verdict): string {
+  return [`### ${ICONS[verdict.result]} Docs agent: ${verdict.outcome}`, '', escapeInline(verdict.headline), ''].join('\n')
 }

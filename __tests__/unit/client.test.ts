@@ -1,0 +1,428 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { ApiError } from '../../src/mintlify/errors.js'
+import { type ClientOptions, DocsApiClient } from '../../src/mintlify/client.js'
+import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
+import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID } from './factories.js'
+import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
+
+afterEach(closeApis)
+
+const HTML_502 = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>'
+
+interface TestClient {
+  client: DocsApiClient
+  clock: FakeClock
+  retries: string[]
+}
+
+/** A client with the real Node transport, a fake clock (backoff takes no time) and jitter fixed at 0.5. */
+function clientFor(baseUrl: string, options: Partial<ClientOptions> = {}): TestClient {
+  const clock = fakeClock()
+  const retries: string[] = []
+  const client = new DocsApiClient({
+    baseUrl,
+    apiKey: API_KEY,
+    transport: createNodeTransport(),
+    clock,
+    random: () => 0.5,
+    deadline: clock.now() + 30 * 60_000,
+    onRetry: (message) => retries.push(message),
+    ...options
+  })
+  return { client, clock, retries }
+}
+
+/** The ApiError a call rejects with; fails the test if it resolves. */
+async function apiError(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call
+  } catch (error) {
+    if (error instanceof ApiError) return error
+    throw error
+  }
+  throw new Error('the call succeeded')
+}
+
+describe('requests', () => {
+  it('sends the admin key as a bearer token and the prompt as JSON', async () => {
+    const api = await startApi(json(201, jobRecord()))
+    await clientFor(api.url).client.createJob(PROJECT_ID, 'Document the --dry-run flag.')
+
+    expect(api.received).toHaveLength(1)
+    const [request] = api.received
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('/v2/agent/acme-docs/job')
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`)
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(request.headers.accept).toBe('application/json')
+    expect(JSON.parse(request.body)).toEqual({ prompt: 'Document the --dry-run flag.' })
+  })
+
+  it('parses the job of a 201 answer, keeping the whole record', async () => {
+    const record = jobRecord({ id: 'job_77', status: 'active', extra: { note: 'new field' } })
+    const api = await startApi(json(201, record))
+    const job = await clientFor(api.url).client.createJob(PROJECT_ID, 'Go')
+
+    expect(job.id).toBe('job_77')
+    expect(job.status).toBe('active')
+    expect(job.repository).toBe('https://github.com/acme/docs')
+    expect(job.ref).toBe('main')
+    expect(job.raw).toEqual(record)
+  })
+
+  it('polls a job with a GET that has no body, encoding the ids into the path', async () => {
+    const api = await startApi(json(200, jobRecord({ id: 'job/1', status: 'completed' })))
+    const job = await clientFor(api.url).client.getJob(PROJECT_ID, 'job/1')
+
+    expect(job.status).toBe('completed')
+    expect(api.received[0].method).toBe('GET')
+    expect(api.received[0].url).toBe('/v2/agent/acme-docs/job/job%2F1')
+    expect(api.received[0].body).toBe('')
+    expect(api.received[0].headers['content-type']).toBeUndefined()
+    expect(api.received[0].headers.authorization).toBe(`Bearer ${API_KEY}`)
+  })
+
+  it('sends a follow-up message to the job it names', async () => {
+    const api = await startApi(json(200, jobRecord({ id: 'job_5' })))
+    const job = await clientFor(api.url).client.sendMessage(PROJECT_ID, 'job_5', 'Also update the FAQ.')
+
+    expect(job.id).toBe('job_5')
+    expect(api.received[0].method).toBe('POST')
+    expect(api.received[0].url).toBe('/v2/agent/acme-docs/job/job_5/message')
+    expect(JSON.parse(api.received[0].body)).toEqual({ prompt: 'Also update the FAQ.' })
+  })
+})
+
+describe('retries', () => {
+  it('retries a GET after 503 and then succeeds', async () => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }), json(200, jobRecord({ status: 'completed' })))
+    const { client, clock, retries } = clientFor(api.url)
+    const job = await client.getJob(PROJECT_ID, 'job_1')
+
+    expect(job.status).toBe('completed')
+    expect(api.received.map((r) => r.method)).toEqual(['GET', 'GET'])
+    expect(clock.sleeps).toEqual([500])
+    expect(retries).toEqual(['GET /v2/agent/acme-docs/job/job_1: HTTP 503; retrying in 500ms (attempt 2 of 5).'])
+  })
+
+  it('gives up a GET after 5 attempts, the backoff doubling each time', async () => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }))
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(client.getJob(PROJECT_ID, 'job_1'))
+
+    expect(api.received).toHaveLength(5)
+    expect(clock.sleeps).toEqual([500, 1_000, 2_000, 4_000])
+    expect(error.message).toBe(
+      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error (server: "Service Unavailable") after 5 attempts.'
+    )
+    expect(error.status).toBe(503)
+    expect(error.uncertain).toBe(false)
+  })
+
+  it('retries a GET whose connection was reset', async () => {
+    const api = await startApi(resetConnection, json(200, jobRecord()))
+    const { client, clock } = clientFor(api.url)
+    await expect(client.getJob(PROJECT_ID, 'job_1')).resolves.toMatchObject({ id: 'job_1' })
+    expect(api.received).toHaveLength(2)
+    expect(clock.sleeps).toEqual([500])
+  })
+
+  it('does not retry a GET after 404', async () => {
+    const api = await startApi(json(404, { error: 'Job not found' }))
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(client.getJob(PROJECT_ID, 'job_9'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.status).toBe(404)
+    expect(error.message).toBe('Could not read agent job job_9: HTTP 404, job job_9 was not found in project acme-docs (server: "Job not found").')
+  })
+
+  it('sends a create exactly once after a 500 and says the job may have been created', async () => {
+    const api = await startApi(json(500, { error: 'Internal Server Error' }))
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.status).toBe(500)
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 500, the Mintlify API had a server error (server: "Internal Server Error"); ' +
+        'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
+    )
+  })
+
+  it('never retries a POST after a timeout', async () => {
+    const api = await startApi(hang)
+    const { client, clock } = clientFor(api.url, { requestTimeoutMs: 200 })
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.status).toBeNull()
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toBe(
+      'Could not create the agent job: no response within 200ms; ' +
+        'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
+    )
+  })
+
+  it('never retries a POST after the connection is reset', async () => {
+    const api = await startApi(resetConnection)
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toContain('the connection was closed before a response arrived')
+    expect(error.message).toContain('the job may have been created anyway')
+  })
+
+  it('never retries a follow-up message after a timeout and says it may have been delivered', async () => {
+    const api = await startApi(hang)
+    const { client } = clientFor(api.url, { requestTimeoutMs: 200 })
+    const error = await apiError(client.sendMessage(PROJECT_ID, 'job_5', 'More'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.message).toContain('the message may have been delivered anyway, so check job job_5')
+  })
+
+  it('retries a POST after 429, waiting as long as Retry-After says', async () => {
+    const api = await startApi(text(429, 'Too Many Requests', 'text/plain', { 'retry-after': '7' }), json(201, jobRecord({ id: 'job_2' })))
+    const { client, clock, retries } = clientFor(api.url)
+    const job = await client.createJob(PROJECT_ID, 'Go')
+
+    expect(job.id).toBe('job_2')
+    expect(api.received).toHaveLength(2)
+    expect(clock.sleeps).toEqual([7_000])
+    expect(retries).toEqual(['POST /v2/agent/acme-docs/job: HTTP 429; retrying in 7s (attempt 2 of 5).'])
+  })
+
+  it('honours a Retry-After given as an HTTP date', async () => {
+    const clock = fakeClock()
+    const retryAt = new Date(clock.now() + 45_000).toUTCString()
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': retryAt }), json(201, jobRecord()))
+    const { client } = clientFor(api.url, { clock, deadline: clock.now() + 30 * 60_000 })
+    await client.createJob(PROJECT_ID, 'Go')
+
+    expect(clock.sleeps).toEqual([45_000])
+    expect(api.received).toHaveLength(2)
+  })
+
+  it('retries a POST whose connection was refused, and never claims the job may exist', async () => {
+    const port = await closedPort()
+    const { client, clock } = clientFor(`http://127.0.0.1:${port}`)
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(clock.sleeps).toEqual([500, 1_000, 2_000, 4_000])
+    expect(error.uncertain).toBe(false)
+    expect(error.status).toBeNull()
+    expect(error.message).toBe(`Could not create the agent job: the connection to 127.0.0.1:${port} was refused after 5 attempts.`)
+    expect(error.message).not.toContain('may have been')
+  })
+
+  it('ends with the time to retry when Retry-After is beyond the deadline', async () => {
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '3600' }))
+    const clock = fakeClock()
+    const { client } = clientFor(api.url, { clock, deadline: clock.now() + 60_000 })
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.status).toBe(429)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 429, the rate limit is reached (100 job creations and messages per project per hour) (server: "Rate limit exceeded"); ' +
+        'the API asks to wait 1h 00m, more than the 1m 00s left before the timeout, so retry after 2025-01-15 13:00 UTC.'
+    )
+  })
+
+  it('ends a GET when the next backoff would outlast the deadline, saying so', async () => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }))
+    const clock = fakeClock()
+    const { client } = clientFor(api.url, { clock, deadline: clock.now() + 700 })
+    const error = await apiError(client.getJob(PROJECT_ID, 'job_1'))
+
+    // First backoff 500 ms fits in 700 ms; the second (1 s) does not fit in the 200 ms left.
+    expect(api.received).toHaveLength(2)
+    expect(clock.sleeps).toEqual([500])
+    expect(error.message).toBe(
+      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error (server: "Service Unavailable") after 2 attempts; ' +
+        'the next retry would not fit in the 200ms left before the timeout.'
+    )
+  })
+
+  it('still explains a 429 whose Retry-After is absurdly far away', async () => {
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '99999999999999' }))
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.status).toBe(429)
+    expect(error.message).toMatch(/^Could not create the agent job: HTTP 429, the rate limit is reached/)
+  })
+})
+
+describe('error texts', () => {
+  it('explains a 401 as an invalid or expired key', async () => {
+    const api = await startApi(json(401, { error: 'Invalid API key' }))
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.status).toBe(401)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 401, the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret (server: "Invalid API key").'
+    )
+  })
+
+  it('explains a 403 as a missing scope or an IP allowlist, without retrying the GET', async () => {
+    const api = await startApi(json(403, { error: 'Forbidden' }))
+    const error = await apiError(clientFor(api.url).client.getJob(PROJECT_ID, 'job_1'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.status).toBe(403)
+    expect(error.message).toContain('HTTP 403')
+    expect(error.message).toContain('lacks the scope')
+    expect(error.message).toContain('IP allowlist')
+    expect(error.message).toContain('(server: "Forbidden")')
+  })
+
+  it('says the project was not found on a 404 to create', async () => {
+    const api = await startApi(json(404, { error: 'Project not found' }))
+    const error = await apiError(clientFor(api.url).client.createJob('nope', 'Go'))
+
+    expect(error.message).toBe('Could not create the agent job: HTTP 404, project nope was not found; check project-id (server: "Project not found").')
+    expect(error.uncertain).toBe(false)
+  })
+
+  it('does not dump an HTML error page', async () => {
+    const api = await startApi(text(502, HTML_502, 'text/html'))
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 502, the Mintlify API had a server error; ' +
+        'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
+    )
+    expect(error.message).not.toContain('<')
+    expect(error.message).not.toContain('nginx')
+  })
+
+  it('treats malformed JSON on a 2xx as an unreadable answer and does not send the create again', async () => {
+    const api = await startApi(text(201, '{"id": "job_1", "status": ', 'application/json'))
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.status).toBeNull()
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toBe(
+      'Could not create the agent job: the response was not the JSON the API documents; ' +
+        'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
+    )
+  })
+
+  it('polls again when a GET answer is not JSON', async () => {
+    const api = await startApi(text(200, 'OK', 'text/plain'), json(200, jobRecord({ status: 'failed' })))
+    const job = await clientFor(api.url).client.getJob(PROJECT_ID, 'job_1')
+
+    expect(job.status).toBe('failed')
+    expect(api.received).toHaveLength(2)
+  })
+})
+
+describe('the key never leaks', () => {
+  it.each<[string, Answer]>([
+    ['a 401 JSON error', json(401, { error: `Invalid API key: ${API_KEY}` })],
+    ['a 400 JSON message and details', json(400, { message: `Bad header Bearer ${API_KEY}`, details: [{ message: API_KEY }] })],
+    ['a 403 plain-text page', text(403, `Key ${API_KEY} is not allowed from this IP`)],
+    ['a 404 with the key in text', text(404, `no project for token ${API_KEY}`)]
+  ])('keeps the key out of the message when the server echoes it in %s', async (_name, answer) => {
+    const api = await startApi(answer)
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(error.message).toContain('***')
+    expect(error.message).not.toContain(API_KEY)
+    expect(error.message).not.toContain(API_KEY.slice(5))
+  })
+
+  it('keeps the key out of the retry log and the final message of a GET', async () => {
+    const api = await startApi(json(503, { error: `upstream rejected ${API_KEY}` }))
+    const { client, retries } = clientFor(api.url)
+    const error = await apiError(client.getJob(PROJECT_ID, 'job_1'))
+
+    expect(retries).toHaveLength(4)
+    for (const line of [...retries, error.message]) expect(line).not.toContain(API_KEY)
+  })
+})
+
+describe('time limits', () => {
+  /** A transport that records each request and answers with a job. */
+  function recordingTransport(requests: HttpRequest[]): Transport {
+    return async (request) => {
+      requests.push(request)
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(jobRecord()) }
+    }
+  }
+
+  it('gives each request 30 s by default', async () => {
+    const requests: HttpRequest[] = []
+    const { client } = clientFor('https://api.mintlify.com', { transport: recordingTransport(requests) })
+    await client.getJob(PROJECT_ID, 'job_1')
+    expect(requests[0].timeoutMs).toBe(30_000)
+    expect(requests[0].url).toBe('https://api.mintlify.com/v2/agent/acme-docs/job/job_1')
+  })
+
+  it('cuts the request timeout to the time left before the deadline', async () => {
+    const requests: HttpRequest[] = []
+    const clock = fakeClock()
+    const { client } = clientFor('https://api.mintlify.com', { clock, deadline: clock.now() + 5_000, transport: recordingTransport(requests) })
+    await client.getJob(PROJECT_ID, 'job_1')
+    expect(requests[0].timeoutMs).toBe(5_000)
+  })
+
+  it('still gives a request at the deadline one second to answer', async () => {
+    const requests: HttpRequest[] = []
+    const clock = fakeClock()
+    const { client } = clientFor('https://api.mintlify.com', { clock, deadline: clock.now() + 200, transport: recordingTransport(requests) })
+    await client.getJob(PROJECT_ID, 'job_1')
+    expect(requests[0].timeoutMs).toBe(1_000)
+  })
+
+  it('does not claim a create may have happened when cancelled while waiting to retry after a 429', async () => {
+    const cancel = new AbortController()
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '30' }), json(201, jobRecord()))
+    const base = fakeClock()
+    // The workflow is cancelled while the client waits out Retry-After: the create was refused and not sent again.
+    const clock: FakeClock = {
+      ...base,
+      sleep: async (ms, signal) => {
+        cancel.abort()
+        return base.sleep(ms, signal)
+      }
+    }
+    const { client } = clientFor(api.url, { clock, signal: cancel.signal })
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toContain('cancelled')
+    expect(error.message).not.toContain('may have been created')
+  })
+
+  it('stops at once when the workflow is cancelled during a create, saying the job may exist', async () => {
+    const cancel = new AbortController()
+    const api = await startApi(() => cancel.abort())
+    const { client, clock } = clientFor(api.url, { signal: cancel.signal })
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toBe(
+      'Could not create the agent job: the workflow was cancelled while the request was in flight; ' +
+        'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
+    )
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals'
+import { jobOutputs } from '../../src/report/outputs.js'
+import { agentJob, jobRecord, jobReport } from './factories.js'
+
+describe('jobOutputs', () => {
+  it('sets every output from the last job record', () => {
+    const record = jobRecord({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/12', extra: 1 })
+    const report = jobReport({ job: agentJob(record) })
+    expect(jobOutputs(report)).toEqual({
+      outcome: 'pr-opened',
+      'job-id': 'job_1',
+      status: 'completed',
+      'pr-link': 'https://github.com/acme/docs/pull/12',
+      'pr-number': '12',
+      'failure-reason': '',
+      job: JSON.stringify(record)
+    })
+  })
+
+  it('keeps fields the API adds later in the job output', () => {
+    const report = jobReport({ job: agentJob({ costCents: 12 }) })
+    expect(JSON.parse(jobOutputs(report).job)).toMatchObject({ id: 'job_1', costCents: 12 })
+  })
+
+  it('leaves pr-link and pr-number empty without a pull request', () => {
+    const outputs = jobOutputs(jobReport({ job: agentJob({ status: 'completed', prLink: null }) }))
+    expect(outputs['pr-link']).toBe('')
+    expect(outputs['pr-number']).toBe('')
+  })
+
+  it('sets failure-reason and empties the job outputs when the API never accepted the request', () => {
+    const reason = 'Could not create the agent job: HTTP 401, the API key is invalid or expired.'
+    const outputs = jobOutputs(jobReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, job: null }))
+    expect(outputs).toEqual({ outcome: 'failed', 'job-id': '', status: '', 'pr-link': '', 'pr-number': '', 'failure-reason': reason, job: '' })
+  })
+})

@@ -1,0 +1,147 @@
+import { describe, expect, it } from '@jest/globals'
+import { backoffDelay, decideRetry, type Failure, isRetryable, parseRetryAfter, type RetryContext } from '../../src/mintlify/retry.js'
+import { T0 } from './factories.js'
+
+const status = (code: number, retryAfterMs: number | null = null): Failure => ({ type: 'status', status: code, retryAfterMs })
+const notSent: Failure = { type: 'network', sent: false }
+const sent: Failure = { type: 'network', sent: true }
+
+function decide(overrides: Partial<RetryContext>): ReturnType<typeof decideRetry> {
+  return decideRetry({ idempotent: true, attempt: 1, failure: status(503), remainingMs: 600_000, random: 0.5, ...overrides })
+}
+
+describe('which failures a GET retries', () => {
+  it.each([408, 429, 500, 502, 503, 504])('retries a GET after HTTP %i', (code) => {
+    expect(isRetryable(status(code), true)).toBe(true)
+  })
+
+  it.each([400, 401, 403, 404, 409, 422, 501, 505])('does not retry a GET after HTTP %i', (code) => {
+    expect(isRetryable(status(code), true)).toBe(false)
+  })
+
+  it('retries a GET after any network error, sent or not', () => {
+    expect(isRetryable(sent, true)).toBe(true)
+    expect(isRetryable(notSent, true)).toBe(true)
+  })
+})
+
+describe('which failures a POST retries', () => {
+  it('retries a POST after 429, which the server refused to act on', () => {
+    expect(isRetryable(status(429), false)).toBe(true)
+  })
+
+  it.each([408, 500, 502, 503, 504, 400, 401, 403, 404])('never retries a POST after HTTP %i', (code) => {
+    expect(isRetryable(status(code), false)).toBe(false)
+  })
+
+  it('retries a POST whose connection was never made (refused, DNS)', () => {
+    expect(isRetryable(notSent, false)).toBe(true)
+  })
+
+  it('never retries a POST after a timeout or reset, where the server may have acted', () => {
+    expect(isRetryable(sent, false)).toBe(false)
+  })
+})
+
+describe('decideRetry', () => {
+  it('retries a GET after 503 with a jittered delay', () => {
+    expect(decide({ failure: status(503), random: 0.5 })).toEqual({ retry: true, delayMs: 500 })
+  })
+
+  it('does not retry a GET after 404', () => {
+    expect(decide({ failure: status(404) })).toEqual({ retry: false, why: 'not-retryable' })
+  })
+
+  it('never retries a POST after a timeout, even with time and attempts left', () => {
+    expect(decide({ idempotent: false, failure: sent, attempt: 1 })).toEqual({ retry: false, why: 'not-retryable' })
+  })
+
+  it('never retries a POST after a 500', () => {
+    expect(decide({ idempotent: false, failure: status(500) })).toEqual({ retry: false, why: 'not-retryable' })
+  })
+
+  it('retries a POST after 429, honouring Retry-After', () => {
+    expect(decide({ idempotent: false, failure: status(429, 7_000) })).toEqual({ retry: true, delayMs: 7_000 })
+  })
+
+  it('retries a POST after a refused connection', () => {
+    expect(decide({ idempotent: false, failure: notSent, random: 0.25, attempt: 2 })).toEqual({ retry: true, delayMs: 500 })
+  })
+
+  it('makes at most 5 attempts: retries after the 4th, not after the 5th', () => {
+    expect(decide({ attempt: 4 })).toEqual({ retry: true, delayMs: 4_000 })
+    expect(decide({ attempt: 5 })).toEqual({ retry: false, why: 'attempts' })
+    expect(decide({ attempt: 6 })).toEqual({ retry: false, why: 'attempts' })
+  })
+
+  it('uses Retry-After instead of backoff for a GET', () => {
+    expect(decide({ failure: status(503, 12_000), random: 0.99 })).toEqual({ retry: true, delayMs: 12_000 })
+  })
+
+  it('retries at once when Retry-After is zero', () => {
+    expect(decide({ failure: status(429, 0), random: 0.99 })).toEqual({ retry: true, delayMs: 0 })
+  })
+
+  it("stops with why 'budget' when Retry-After is beyond the time left", () => {
+    expect(decide({ failure: status(429, 120_000), remainingMs: 60_000 })).toEqual({ retry: false, why: 'budget', delayMs: 120_000 })
+  })
+
+  it("reports 'budget' even on the last attempt, so the user learns when to retry", () => {
+    expect(decide({ attempt: 5, failure: status(429, 120_000), remainingMs: 60_000 })).toEqual({ retry: false, why: 'budget', delayMs: 120_000 })
+  })
+
+  it("stops with why 'budget' when the backoff itself does not fit", () => {
+    expect(decide({ attempt: 3, random: 0.5, remainingMs: 1_500 })).toEqual({ retry: false, why: 'budget', delayMs: 2_000 })
+  })
+
+  it('retries when the delay exactly fills the time left', () => {
+    expect(decide({ failure: status(503, 60_000), remainingMs: 60_000 })).toEqual({ retry: true, delayMs: 60_000 })
+  })
+
+  it('does not retry a non-retryable failure even when Retry-After is given', () => {
+    expect(decide({ idempotent: false, failure: status(503, 1_000) })).toEqual({ retry: false, why: 'not-retryable' })
+  })
+})
+
+describe('backoffDelay (full jitter, 1 s base, 20 s cap)', () => {
+  it.each([
+    [1, 1_000],
+    [2, 2_000],
+    [3, 4_000],
+    [4, 8_000],
+    [5, 16_000],
+    [6, 20_000],
+    [10, 20_000]
+  ])('before attempt %i+1 it stays below %i ms', (attempt, ceiling) => {
+    expect(backoffDelay(attempt, 0)).toBe(0)
+    expect(backoffDelay(attempt, 0.5)).toBe(ceiling / 2)
+    const highest = backoffDelay(attempt, 0.999_999_9)
+    expect(highest).toBeLessThan(ceiling)
+    expect(highest).toBeGreaterThanOrEqual(ceiling - 1)
+  })
+
+  it('returns whole milliseconds', () => {
+    expect(backoffDelay(1, 0.123_456)).toBe(123)
+  })
+})
+
+describe('parseRetryAfter', () => {
+  it('reads delta-seconds', () => {
+    expect(parseRetryAfter('120', T0)).toBe(120_000)
+    expect(parseRetryAfter(' 7 ', T0)).toBe(7_000)
+    expect(parseRetryAfter('0', T0)).toBe(0)
+  })
+
+  it('reads an HTTP date as the time until then', () => {
+    const in90s = new Date(T0 + 90_000).toUTCString()
+    expect(parseRetryAfter(in90s, T0)).toBe(90_000)
+  })
+
+  it('reads an HTTP date in the past as "now"', () => {
+    expect(parseRetryAfter(new Date(T0 - 3_600_000).toUTCString(), T0)).toBe(0)
+  })
+
+  it.each([undefined, '', 'soon', '1.5', '-5', '12abc'])('ignores %j', (value) => {
+    expect(parseRetryAfter(value, T0)).toBeNull()
+  })
+})

@@ -1,0 +1,480 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { InputError } from '../../src/errors.js'
+import { isLoopbackHost, readSettings, type RunEnvironment, type Settings } from '../../src/settings.js'
+import { API_KEY, runEnvironment, stepInputs } from './factories.js'
+
+function settingsFor(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): Settings {
+  return readSettings(stepInputs(overrides), env).settings
+}
+
+/** The InputError readSettings throws for these inputs; fails the test if it accepts them. */
+function refusal(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): InputError {
+  try {
+    readSettings(stepInputs(overrides), env)
+  } catch (error) {
+    if (error instanceof InputError) return error
+    throw error
+  }
+  throw new Error(`readSettings accepted ${JSON.stringify(overrides)}`)
+}
+
+/** One sentence that names the input: starts with "Input 'name'", ends with a period, no second sentence. */
+function expectOneSentenceNaming(error: InputError, input: string): void {
+  expect(error.input).toBe(input)
+  expect(error.message).toMatch(new RegExp(`^Inputs? (?:'[a-z-]+' and )?'${input}'`))
+  expect(error.message).toMatch(/\.$/)
+  expect(error.message).not.toMatch(/[.!?]\s+[A-Z]/)
+  expect(error.message).not.toContain('\n')
+}
+
+describe('defaults', () => {
+  it('fills every optional input with the documented default', () => {
+    expect(settingsFor({})).toEqual({
+      apiKey: API_KEY,
+      projectId: 'acme-docs',
+      operation: 'job',
+      prompt: 'Document the new --dry-run flag of the CLI.',
+      promptSource: 'prompt',
+      jobId: '',
+      context: true,
+      wait: true,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 15_000,
+      baseUrl: 'https://api.mintlify.com',
+      githubToken: '',
+      comment: true,
+      prNumber: null,
+      trigger: '/docs',
+      minPermission: 'write',
+      dateFrom: '',
+      dateTo: '',
+      pageSize: 250,
+      maxRequests: 100,
+      outputFile: 'docs-visitors.json'
+    })
+  })
+
+  it('warns about nothing when the inputs are fine', () => {
+    expect(readSettings(stepInputs(), runEnvironment()).warnings).toEqual([])
+  })
+})
+
+describe('api-key', () => {
+  it('refuses an empty key and explains that forks get no secrets', () => {
+    const error = refusal({ 'api-key': '' })
+    expectOneSentenceNaming(error, 'api-key')
+    expect(error.message).toContain('is empty')
+    expect(error.message).toContain('forks')
+    expect(error.message).toContain('pull_request_target')
+  })
+
+  it('treats a key of only spaces as empty', () => {
+    expect(refusal({ 'api-key': '   ' }).message).toContain('is empty')
+  })
+
+  it('refuses a mint_dsc_ (assistant) key and never echoes it', () => {
+    const key = 'mint_dsc_AbCdEf0123456789'
+    const error = refusal({ 'api-key': key })
+    expectOneSentenceNaming(error, 'api-key')
+    expect(error.message).toContain('assistant key')
+    expect(error.message).not.toContain(key)
+    expect(error.message).not.toContain('AbCdEf0123456789')
+  })
+
+  it('refuses a mint_us_ (search index) key and never echoes it', () => {
+    const key = 'mint_us_GhIjKl9876543210'
+    const error = refusal({ 'api-key': key })
+    expectOneSentenceNaming(error, 'api-key')
+    expect(error.message).toContain('search index key')
+    expect(error.message).not.toContain('GhIjKl9876543210')
+  })
+
+  it('refuses a key with whitespace inside and never echoes any part of it', () => {
+    const error = refusal({ 'api-key': 'mint_first part' })
+    expectOneSentenceNaming(error, 'api-key')
+    expect(error.message).toContain('whitespace')
+    expect(error.message).not.toContain('first')
+  })
+
+  it('accepts a key without the mint_ prefix but warns, without echoing the key', () => {
+    const key = 'sk_live_0123456789abcdef'
+    const { settings, warnings } = readSettings(stepInputs({ 'api-key': key }), runEnvironment())
+    expect(settings.apiKey).toBe(key)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain("'api-key' does not start with mint_")
+    expect(warnings[0]).not.toContain(key)
+  })
+
+  it('trims the key it keeps', () => {
+    expect(settingsFor({ 'api-key': `  ${API_KEY}\n` }).apiKey).toBe(API_KEY)
+  })
+
+  it('never puts the key into the message of any other refused input', () => {
+    const refusals = [
+      refusal({ 'project-id': '' }),
+      refusal({ operation: 'delete' }),
+      refusal({ prompt: '' }),
+      refusal({ wait: 'maybe' }),
+      refusal({ timeout: 'forever' }),
+      refusal({ 'base-url': 'http://example.com' }),
+      refusal({ 'page-size': '0' })
+    ]
+    for (const error of refusals) expect(error.message).not.toContain(API_KEY)
+  })
+})
+
+describe('project-id', () => {
+  it('is required', () => {
+    const error = refusal({ 'project-id': '  ' })
+    expectOneSentenceNaming(error, 'project-id')
+    expect(error.message).toContain('is required')
+  })
+
+  it.each(['acme/docs', 'acme docs', 'acme?x', 'acme#1', 'acme%2F'])('refuses %j, which would change the request path', (projectId) => {
+    expectOneSentenceNaming(refusal({ 'project-id': projectId }), 'project-id')
+  })
+
+  it('keeps a plain id, trimmed', () => {
+    expect(settingsFor({ 'project-id': ' proj_123-abc ' }).projectId).toBe('proj_123-abc')
+  })
+})
+
+describe('operation', () => {
+  it.each([
+    ['job', 'job'],
+    ['message', 'message'],
+    ['visitors', 'visitors'],
+    ['views', 'views'],
+    [' JOB ', 'job']
+  ])('reads %j as %s', (value, operation) => {
+    expect(settingsFor({ operation: value, 'job-id': 'job_1' }).operation).toBe(operation)
+  })
+
+  it('refuses an unknown operation, listing the accepted ones', () => {
+    const error = refusal({ operation: 'delete' })
+    expectOneSentenceNaming(error, 'operation')
+    expect(error.message).toBe("Input 'operation' must be one of job, message, visitors, views; got 'delete'.")
+  })
+
+  it('requires job-id for a message', () => {
+    const error = refusal({ operation: 'message' })
+    expectOneSentenceNaming(error, 'job-id')
+    expect(error.message).toContain("operation is 'message'")
+  })
+
+  it('keeps job-id for a message', () => {
+    expect(settingsFor({ operation: 'message', 'job-id': ' job_42 ' }).jobId).toBe('job_42')
+  })
+})
+
+describe('prompt', () => {
+  it('is required for a job', () => {
+    const error = refusal({ prompt: '' })
+    expectOneSentenceNaming(error, 'prompt')
+    expect(error.message).toContain('is empty')
+    expect(error.message).toContain("'prompt-file'")
+  })
+
+  it('is required for a message', () => {
+    expectOneSentenceNaming(refusal({ operation: 'message', 'job-id': 'job_1', prompt: '' }), 'prompt')
+  })
+
+  it('refuses a prompt of only whitespace, saying so', () => {
+    const error = refusal({ prompt: ' \n\t ' })
+    expectOneSentenceNaming(error, 'prompt')
+    expect(error.message).toContain('is only whitespace')
+  })
+
+  it('trims the prompt and names its source', () => {
+    const settings = settingsFor({ prompt: '\n  Fix the typo on the quickstart page.  \n' })
+    expect(settings.prompt).toBe('Fix the typo on the quickstart page.')
+    expect(settings.promptSource).toBe('prompt')
+  })
+
+  it('is not needed for an analytics export', () => {
+    const settings = settingsFor({ operation: 'visitors', prompt: '' })
+    expect(settings.prompt).toBe('')
+    expect(settings.promptSource).toBe('none')
+  })
+
+  it('is not needed under issue_comment, where the slash command supplies it', () => {
+    const settings = settingsFor({ prompt: '' }, runEnvironment({ eventName: 'issue_comment' }))
+    expect(settings.prompt).toBe('')
+    expect(settings.promptSource).toBe('slash command')
+  })
+
+  it('lets issue_comment send a message without job-id (the job comes from the PR)', () => {
+    const settings = settingsFor({ operation: 'message', prompt: '' }, runEnvironment({ eventName: 'issue_comment' }))
+    expect(settings.operation).toBe('message')
+    expect(settings.jobId).toBe('')
+  })
+})
+
+describe('prompt-file', () => {
+  let workspace: string
+
+  beforeAll(() => {
+    workspace = mkdtempSync(join(tmpdir(), 'settings-test-'))
+    mkdirSync(join(workspace, '.github', 'prompts'), { recursive: true })
+    writeFileSync(join(workspace, '.github', 'prompts', 'weekly.md'), '\n  Review the changelog and update the docs.\n\n')
+    writeFileSync(join(workspace, 'empty.md'), ' \n \n')
+  })
+
+  afterAll(() => {
+    rmSync(workspace, { recursive: true, force: true })
+  })
+
+  it('reads a path relative to the workspace', () => {
+    const settings = settingsFor({ prompt: '', 'prompt-file': '.github/prompts/weekly.md' }, runEnvironment({ workspace }))
+    expect(settings.prompt).toBe('Review the changelog and update the docs.')
+    expect(settings.promptSource).toBe('prompt-file .github/prompts/weekly.md')
+  })
+
+  it('reads an absolute path as it is', () => {
+    const path = join(workspace, '.github', 'prompts', 'weekly.md')
+    const settings = settingsFor({ prompt: '', 'prompt-file': path }, runEnvironment({ workspace: '/nonexistent' }))
+    expect(settings.prompt).toBe('Review the changelog and update the docs.')
+  })
+
+  it('refuses a file that does not exist', () => {
+    const error = refusal({ prompt: '', 'prompt-file': 'missing.md' }, runEnvironment({ workspace }))
+    expectOneSentenceNaming(error, 'prompt-file')
+    expect(error.message).toContain('missing.md, which does not exist')
+  })
+
+  it('refuses a folder', () => {
+    const error = refusal({ prompt: '', 'prompt-file': '.github' }, runEnvironment({ workspace }))
+    expectOneSentenceNaming(error, 'prompt-file')
+    expect(error.message).toContain('is a folder')
+  })
+
+  it('refuses an empty file', () => {
+    const error = refusal({ prompt: '', 'prompt-file': 'empty.md' }, runEnvironment({ workspace }))
+    expectOneSentenceNaming(error, 'prompt-file')
+    expect(error.message).toContain('empty.md, which is empty')
+  })
+
+  it('refuses prompt and prompt-file together', () => {
+    const error = refusal({ prompt: 'Inline', 'prompt-file': '.github/prompts/weekly.md' }, runEnvironment({ workspace }))
+    expectOneSentenceNaming(error, 'prompt')
+    expect(error.message).toBe("Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
+  })
+
+  it('uses the file when prompt is only whitespace', () => {
+    const settings = settingsFor({ prompt: '  ', 'prompt-file': '.github/prompts/weekly.md' }, runEnvironment({ workspace }))
+    expect(settings.promptSource).toBe('prompt-file .github/prompts/weekly.md')
+  })
+})
+
+describe.each(['context', 'wait', 'comment'] as const)('%s (boolean)', (name) => {
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['TRUE', true],
+    [' False ', false]
+  ])('reads %j as %s', (value, expected) => {
+    expect(settingsFor({ [name]: value })[name]).toBe(expected)
+  })
+
+  it('defaults to true', () => {
+    expect(settingsFor({})[name]).toBe(true)
+  })
+
+  it.each(['yes', '1', 'on'])('refuses %j', (value) => {
+    const error = refusal({ [name]: value })
+    expectOneSentenceNaming(error, name)
+    expect(error.message).toBe(`Input '${name}' must be true or false; got '${value}'.`)
+  })
+})
+
+describe('timeout', () => {
+  it.each([
+    ['90s', 90_000],
+    ['1h', 3_600_000],
+    ['120', 120_000],
+    ['500ms', 500]
+  ])('reads %j as %i ms', (value, ms) => {
+    expect(settingsFor({ timeout: value }).timeoutMs).toBe(ms)
+  })
+
+  it('refuses text that is not a duration', () => {
+    const error = refusal({ timeout: 'forever' })
+    expectOneSentenceNaming(error, 'timeout')
+    expect(error.message).toContain("got 'forever'")
+  })
+
+  it('refuses a zero timeout', () => {
+    expectOneSentenceNaming(refusal({ timeout: '0s' }), 'timeout')
+  })
+})
+
+describe('poll-interval', () => {
+  it('accepts the 100ms minimum', () => {
+    expect(settingsFor({ 'poll-interval': '100ms' }).pollIntervalMs).toBe(100)
+  })
+
+  it('refuses anything under 100ms', () => {
+    const error = refusal({ 'poll-interval': '99ms' })
+    expectOneSentenceNaming(error, 'poll-interval')
+    expect(error.message).toBe("Input 'poll-interval' must be at least 100ms; got '99ms'.")
+  })
+
+  it('reads plain seconds', () => {
+    expect(settingsFor({ 'poll-interval': '30' }).pollIntervalMs).toBe(30_000)
+  })
+
+  it('refuses text that is not a duration', () => {
+    expectOneSentenceNaming(refusal({ 'poll-interval': 'often' }), 'poll-interval')
+  })
+})
+
+describe('base-url', () => {
+  it.each([
+    ['https://api.mintlify.com/', 'https://api.mintlify.com'],
+    ['https://proxy.example.com/mintlify//', 'https://proxy.example.com/mintlify'],
+    ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+    ['http://127.0.0.1:4010/', 'http://127.0.0.1:4010'],
+    ['http://localhost:3000/api/', 'http://localhost:3000/api'],
+    ['http://[::1]:8080/', 'http://[::1]:8080'],
+    ['http://127.5.6.7', 'http://127.5.6.7']
+  ])('accepts %j as %j', (value, baseUrl) => {
+    expect(settingsFor({ 'base-url': value }).baseUrl).toBe(baseUrl)
+  })
+
+  it.each(['http://api.mintlify.com', 'http://10.0.0.5:8080', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example'])(
+    'refuses plain http to %j, which is not this machine',
+    (value) => {
+      const error = refusal({ 'base-url': value })
+      expectOneSentenceNaming(error, 'base-url')
+      expect(error.message).toContain('must use https://')
+    }
+  )
+
+  it('refuses other schemes', () => {
+    expectOneSentenceNaming(refusal({ 'base-url': 'ftp://api.mintlify.com' }), 'base-url')
+  })
+
+  it('refuses text that is not a URL', () => {
+    const error = refusal({ 'base-url': 'api.mintlify.com' })
+    expectOneSentenceNaming(error, 'base-url')
+    expect(error.message).toContain('must be an https:// URL')
+  })
+
+  it('refuses credentials in the URL without echoing them', () => {
+    const error = refusal({ 'base-url': 'https://user:hunter2@api.mintlify.com' })
+    expectOneSentenceNaming(error, 'base-url')
+    expect(error.message).not.toContain('hunter2')
+  })
+
+  it.each(['https://api.mintlify.com/?debug=1', 'https://api.mintlify.com/#top'])('refuses a query or fragment in %j', (value) => {
+    expectOneSentenceNaming(refusal({ 'base-url': value }), 'base-url')
+  })
+})
+
+describe('isLoopbackHost', () => {
+  it.each(['localhost', '127.0.0.1', '127.255.0.9', '::1', '[::1]'])('counts %j as loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true)
+  })
+
+  it.each(['example.com', '128.0.0.1', '127.0.0', '10.0.0.1', 'localhost.example.com', '::2'])('does not count %j', (host) => {
+    expect(isLoopbackHost(host)).toBe(false)
+  })
+})
+
+describe('pr-number', () => {
+  it('is null when not given', () => {
+    expect(settingsFor({}).prNumber).toBeNull()
+  })
+
+  it('reads a whole number', () => {
+    expect(settingsFor({ 'pr-number': ' 42 ' }).prNumber).toBe(42)
+  })
+
+  it.each(['0', '-3', '4.5', '#42', 'abc', '99999999999999999999'])('refuses %j', (value) => {
+    const error = refusal({ 'pr-number': value })
+    expectOneSentenceNaming(error, 'pr-number')
+    expect(error.message).toContain('a whole number of at least 1')
+  })
+})
+
+describe('page-size', () => {
+  it.each([
+    ['1', 1],
+    ['50', 50],
+    ['250', 250]
+  ])('accepts %j', (value, size) => {
+    expect(settingsFor({ 'page-size': value }).pageSize).toBe(size)
+  })
+
+  it.each(['0', '251', '1000', 'ten', '2.5'])('refuses %j', (value) => {
+    const error = refusal({ 'page-size': value })
+    expectOneSentenceNaming(error, 'page-size')
+    expect(error.message).toBe(`Input 'page-size' must be a whole number from 1 to 250; got '${value}'.`)
+  })
+})
+
+describe('max-requests', () => {
+  it('defaults to 100', () => {
+    expect(settingsFor({}).maxRequests).toBe(100)
+  })
+
+  it('reads a whole number', () => {
+    expect(settingsFor({ 'max-requests': '7' }).maxRequests).toBe(7)
+  })
+
+  it.each(['0', '-1', 'many'])('refuses %j', (value) => {
+    expectOneSentenceNaming(refusal({ 'max-requests': value }), 'max-requests')
+  })
+})
+
+describe('min-permission', () => {
+  it.each(['read', 'triage', 'write', 'maintain', 'admin'])('accepts %j', (level) => {
+    expect(settingsFor({ 'min-permission': level }).minPermission).toBe(level)
+  })
+
+  it('ignores case', () => {
+    expect(settingsFor({ 'min-permission': 'Admin' }).minPermission).toBe('admin')
+  })
+
+  it('refuses an unknown level, listing the accepted ones', () => {
+    const error = refusal({ 'min-permission': 'owner' })
+    expectOneSentenceNaming(error, 'min-permission')
+    expect(error.message).toBe("Input 'min-permission' must be one of read, triage, write, maintain, admin; got 'owner'.")
+  })
+})
+
+describe('trigger', () => {
+  it('defaults to /docs', () => {
+    expect(settingsFor({ trigger: '  ' }).trigger).toBe('/docs')
+  })
+
+  it('keeps a custom word', () => {
+    expect(settingsFor({ trigger: ' /mintlify ' }).trigger).toBe('/mintlify')
+  })
+
+  it('refuses more than one word', () => {
+    const error = refusal({ trigger: '/docs please' })
+    expectOneSentenceNaming(error, 'trigger')
+    expect(error.message).toBe("Input 'trigger' must be one word such as /docs; got '/docs please'.")
+  })
+})
+
+describe('echoed values', () => {
+  it('cuts a long refused value to 60 characters', () => {
+    const value = 'x'.repeat(200)
+    const error = refusal({ operation: value })
+    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views; got '${'x'.repeat(57)}...'.`)
+  })
+})
+
+describe('analytics inputs', () => {
+  it('keeps the date range and output file, trimmed', () => {
+    const settings = settingsFor({ operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' })
+    expect(settings.dateFrom).toBe('2025-01-01')
+    expect(settings.dateTo).toBe('7d')
+    expect(settings.outputFile).toBe('views.csv')
+  })
+})

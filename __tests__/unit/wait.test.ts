@@ -1,0 +1,242 @@
+import { describe, expect, it } from '@jest/globals'
+import type { AgentJob } from '../../src/mintlify/job.js'
+import { ApiError } from '../../src/mintlify/errors.js'
+import { pollGap, waitForJob, type WaitOptions } from '../../src/wait.js'
+import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, T0 } from './factories.js'
+
+describe('pollGap', () => {
+  it.each([
+    [0, 15_000, 2_000],
+    [10_000, 15_000, 2_000],
+    [14_000, 15_000, 2_100],
+    [20_000, 15_000, 3_000],
+    [60_000, 15_000, 9_000],
+    [100_000, 15_000, 15_000],
+    [3_600_000, 15_000, 15_000],
+    [20_000, 2_500, 2_500],
+    [0, 500, 500],
+    [600_000, 500, 500],
+    [0, 100, 100]
+  ])('after %i ms waited with a %i ms interval, waits %i ms', (elapsed, interval, gap) => {
+    expect(pollGap(elapsed, interval)).toBe(gap)
+  })
+
+  it('never shrinks as the wait goes on', () => {
+    const gaps = Array.from({ length: 120 }, (_, i) => pollGap(i * 5_000, 15_000))
+    gaps.slice(1).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(gaps[i]))
+  })
+})
+
+interface Scripted {
+  poll: () => Promise<AgentJob>
+  /** When each poll happened, relative to the clock's start. */
+  times: number[]
+}
+
+/** A poll that answers with `statuses` in order (repeating the last), remembering when it was asked. */
+function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: number) => void): Scripted {
+  const times: number[] = []
+  return {
+    times,
+    poll: async () => {
+      times.push(clock.now() - T0)
+      onPoll?.(times.length)
+      return agentJob({ status: statuses[Math.min(times.length, statuses.length) - 1] })
+    }
+  }
+}
+
+function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<WaitOptions> = {}): WaitOptions {
+  return { clock, deadline: T0 + 30 * 60_000, pollIntervalMs: 15_000, signal: new AbortController().signal, log, ...overrides }
+}
+
+describe('waitForJob', () => {
+  it('returns at once for a job that is already finished', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 0 })
+    expect(result.job.status).toBe('completed')
+    expect(times).toEqual([])
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('polls with gaps of 2 s that grow by 15 % of the time waited, up to the interval', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const statuses = [...Array<string>(11).fill('active'), 'completed']
+    const { poll, times } = scriptedPoll(clock, statuses)
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 3_000 }))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 12 })
+    expect(result.job.status).toBe('completed')
+    expect(clock.sleeps).toEqual([2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_100, 2_415, 2_777, 3_000, 3_000])
+    expect(times).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, 12_000, 14_000, 16_100, 18_515, 21_292, 24_292, 27_292])
+  })
+
+  it('logs one line per status change', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['active', 'active', 'completed'])
+    await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(log.messages('info')).toEqual(['Job job_1: active → completed after 6s.'])
+    expect(log.messages('warning')).toEqual([])
+  })
+
+  it('logs a change from a record without status', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['active', 'failed'])
+    await waitForJob(poll, agentJob({ status: null }), waitOptions(clock, log))
+
+    expect(log.messages('info')).toEqual(['Job job_1: no status → active after 2s.', 'Job job_1: active → failed after 4s.'])
+  })
+
+  it('treats an unknown status as still running and warns only once', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['queued', 'thinking', 'thinking', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'queued' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 4 })
+    expect(times).toHaveLength(4)
+    expect(log.messages('warning')).toEqual(["Job job_1 reports status 'queued', which this action does not know; treating it as still running."])
+  })
+
+  it('warns about an unknown status that first appears in a poll', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['paused', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result.kind).toBe('terminal')
+    expect(log.messages('warning')).toEqual(["Job job_1 reports status 'paused', which this action does not know; treating it as still running."])
+  })
+
+  it('times out with a final poll right at the deadline', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['active'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
+
+    expect(result).toMatchObject({ kind: 'timed-out', polls: 3 })
+    expect(result.job.status).toBe('active')
+    expect(clock.sleeps).toEqual([2_000, 2_000, 1_000])
+    expect(times).toEqual([2_000, 4_000, 5_000])
+  })
+
+  it('still reports a job that finished at the final poll as finished', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['active', 'active', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 3 })
+  })
+
+  it('does not poll when the deadline has already passed', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 }))
+
+    expect(result).toMatchObject({ kind: 'timed-out', polls: 0 })
+    expect(times).toEqual([])
+  })
+
+  it('returns cancelled as soon as the run is cancelled', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const cancel = new AbortController()
+    const { poll, times } = scriptedPoll(clock, ['active'], (count) => {
+      if (count === 2) cancel.abort()
+    })
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { signal: cancel.signal }))
+
+    expect(result).toMatchObject({ kind: 'cancelled', polls: 2 })
+    expect(times).toEqual([2_000, 4_000])
+  })
+
+  it('does not poll at all when cancelled before waiting', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const cancel = new AbortController()
+    cancel.abort()
+    const { poll, times } = scriptedPoll(clock, ['completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { signal: cancel.signal }))
+
+    expect(result).toMatchObject({ kind: 'cancelled', polls: 0 })
+    expect(times).toEqual([])
+  })
+
+  it('reports a poll that fails because of the cancellation as cancelled, not as an error', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const cancel = new AbortController()
+    const poll = async (): Promise<AgentJob> => {
+      cancel.abort()
+      throw new ApiError('Could not read agent job job_1: the workflow was cancelled while the request was in flight.', null, false)
+    }
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { signal: cancel.signal }))
+
+    expect(result).toMatchObject({ kind: 'cancelled', polls: 0 })
+  })
+
+  it('returns the error of a poll that failed for good, with the last job seen', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const failure = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
+    let calls = 0
+    const poll = async (): Promise<AgentJob> => {
+      calls++
+      if (calls === 1) return agentJob({ status: 'active', model: 'seen-in-poll-1' })
+      throw failure
+    }
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result.kind).toBe('error')
+    expect(result.polls).toBe(1)
+    expect(result.job.model).toBe('seen-in-poll-1')
+    expect(result.kind === 'error' && result.error).toBe(failure)
+  })
+
+  it('logs a heartbeat with the elapsed time once a minute', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['active'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 2_000, deadline: T0 + 130_000 }))
+
+    expect(result).toMatchObject({ kind: 'timed-out', polls: 65 })
+    expect(times).toHaveLength(65)
+    const heartbeats = log.lines.filter((line) => line.message.startsWith('Still waiting'))
+    expect(heartbeats).toEqual([
+      { level: 'info', at: 60_000, message: 'Still waiting: job job_1 is active after 1m 00s (30 polls).' },
+      { level: 'info', at: 120_000, message: 'Still waiting: job job_1 is active after 2m 00s (60 polls).' }
+    ])
+  })
+
+  it('counts the minute to the next heartbeat from the last status line', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const statuses = [...Array<string>(19).fill('active'), ...Array<string>(40).fill('queued')]
+    const { poll } = scriptedPoll(clock, statuses)
+    await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 2_000, deadline: T0 + 100_000 }))
+
+    // Poll 20 (at 40 s) changes the status; the next heartbeat is a minute after that, at 100 s: the deadline.
+    expect(log.lines.filter((line) => line.message.startsWith('Still waiting'))).toEqual([])
+    expect(log.messages('info')).toEqual(['Job job_1: active → queued after 40s.'])
+  })
+
+  it('keeps the known id when a poll answers a record without one', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const poll = async (): Promise<AgentJob> => agentJob({ id: undefined, status: 'completed' })
+    const result = await waitForJob(poll, agentJob({ id: 'job_7', status: 'active' }), waitOptions(clock, log))
+
+    expect(result.job.id).toBe('job_7')
+    expect(result.job.status).toBe('completed')
+  })
+})

@@ -1,0 +1,579 @@
+// A fake GitHub REST API under /api/v3 (and a sliver of GraphQL at /api/graphql), served by the same
+// server as the fake Mintlify API. It follows GitHub's shapes closely enough for Octokit to work
+// unchanged: JSON field names, status codes, `Link` pagination and the error body
+// {"message", "documentation_url", "status"}.
+import { createHash } from 'node:crypto'
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
+import type {
+  FakeGitHub,
+  GitHubFamily,
+  GitHubIssueInit,
+  GitHubRole,
+  GitHubUserType,
+  RouteResponse,
+  SimComment
+} from './types.js'
+
+export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
+export const DEFAULT_GITHUB_IDENTITY = 'github-actions[bot]'
+
+const DOCS_URL = 'https://docs.github.com/rest'
+const MAX_COMMENT_LENGTH = 65536
+const DEFAULT_PER_PAGE = 30
+const MAX_PER_PAGE = 100
+// GitHub silently truncates these lists (documented on the endpoints); it does not paginate past them.
+const MAX_PULL_COMMITS = 250
+const MAX_PULL_FILES = 3000
+const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes']
+
+/** `permission` is the legacy base role: maintain counts as write and triage as read. */
+const LEGACY_PERMISSION: Record<GitHubRole, 'admin' | 'write' | 'read'> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read'
+}
+
+export function isGitHubPath(path: string): boolean {
+  return path.startsWith('/api/')
+}
+
+/** GitHub's error body. Newer GitHub responses repeat the status as a string. */
+export function gitHubError(status: number, message: string, extra: Record<string, unknown> = {}): RouteResponse {
+  return { status, json: { message, ...extra, documentation_url: DOCS_URL, status: String(status) } }
+}
+
+const notFound = (): RouteResponse => gitHubError(404, 'Not Found')
+
+function validationFailed(resource: string, field: string, code: string, message?: string): RouteResponse {
+  const error = message === undefined ? { resource, code, field } : { resource, code, field, message }
+  return gitHubError(422, 'Validation Failed', { errors: [error] })
+}
+
+export interface GitHubRequest {
+  method: string
+  url: URL
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+// ---- State ----------------------------------------------------------------------------------------
+
+interface Repo {
+  fullName: string
+  owner: string
+  issues: Map<number, Issue>
+  /** By comment id, so in creation order. */
+  comments: Map<number, Comment>
+  /** By lower-case login: logins are case-insensitive on GitHub. */
+  roles: Map<string, GitHubRole>
+  /** By lower-case sha. */
+  linkedPulls: Map<string, number[]>
+}
+
+interface Issue {
+  number: number
+  title: string
+  body: string
+  user: string
+  pullRequest: boolean
+  headSha: string
+  headRef: string
+  commits: { sha: string; message: string }[]
+  files: string[]
+  createdAt: string
+}
+
+interface Comment {
+  id: number
+  issue: Issue
+  body: string
+  user: string
+  userType: GitHubUserType
+  createdAt: string
+  updatedAt: string
+  reactions: Reaction[]
+}
+
+interface Reaction {
+  id: number
+  content: string
+  user: string
+  userType: GitHubUserType
+  createdAt: string
+}
+
+// ---- Routes ---------------------------------------------------------------------------------------
+
+interface Context {
+  req: GitHubRequest
+  params: Record<string, string>
+  repo: Repo
+}
+
+interface Route {
+  method: string
+  pattern: RegExp
+  /** The family `forbid()` can shut off. */
+  family?: GitHubFamily
+  handle(api: GitHubApi, ctx: Context): RouteResponse
+}
+
+const REPO = String.raw`^/api/v3/repos/(?<owner>[^/]+)/(?<repo>[^/]+)`
+const repoRoute = (tail: string): RegExp => new RegExp(`${REPO}${tail}$`)
+
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`), family: 'comments', handle: (api, ctx) => api.listComments(ctx) },
+  { method: 'POST', pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`), family: 'comments', handle: (api, ctx) => api.createComment(ctx) },
+  { method: 'PATCH', pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)`), family: 'comments', handle: (api, ctx) => api.updateComment(ctx) },
+  { method: 'POST', pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)/reactions`), family: 'reactions', handle: (api, ctx) => api.addReaction(ctx) },
+  { method: 'GET', pattern: repoRoute('/collaborators/(?<username>[^/]+)/permission'), handle: (api, ctx) => api.getPermission(ctx) },
+  { method: 'GET', pattern: repoRoute('/commits/(?<sha>[^/]+)/pulls'), family: 'pulls', handle: (api, ctx) => api.commitPulls(ctx) },
+  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)`), family: 'pulls', handle: (api, ctx) => api.getPull(ctx) },
+  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/commits`), family: 'pulls', handle: (api, ctx) => api.pullCommits(ctx) },
+  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/files`), family: 'pulls', handle: (api, ctx) => api.pullFiles(ctx) }
+]
+
+export class GitHubApi implements FakeGitHub {
+  private readonly repos = new Map<string, Repo>()
+  private readonly forbidden = new Map<GitHubFamily, number>()
+  private readonly userIds = new Map<string, number>([['github-actions[bot]', 41898282]])
+  private nextCommentId = 1000001
+  private nextReactionId = 5001
+
+  /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
+  constructor(
+    public token: string,
+    public identity: string,
+    private readonly serverUrl: () => string
+  ) {}
+
+  // ---- Test-side API ----
+
+  addIssue(repoName: string, init: GitHubIssueInit): void {
+    const repo = this.ensureRepo(repoName)
+    if (!Number.isInteger(init.number) || init.number < 1) throw new Error(`Invalid issue number ${init.number}`)
+    if (repo.issues.has(init.number)) throw new Error(`${repo.fullName}#${init.number} already exists`)
+    const commits = (init.commits ?? []).map((message, index) => ({
+      sha: fakeSha(`${repo.fullName}#${init.number}/${index}/${message}`),
+      message
+    }))
+    const headSha = init.headSha ?? commits.at(-1)?.sha ?? fakeSha(`${repo.fullName}#${init.number}/head`)
+    const last = commits.at(-1)
+    if (last) last.sha = headSha
+    repo.issues.set(init.number, {
+      number: init.number,
+      title: init.title,
+      body: init.body ?? '',
+      user: init.user ?? 'octocat',
+      pullRequest: init.pullRequest ?? false,
+      headSha,
+      headRef: init.headRef ?? `feature-${init.number}`,
+      commits,
+      files: [...(init.files ?? [])],
+      createdAt: timestamp()
+    })
+  }
+
+  addComment(repoName: string, issueNumber: number, init: { user: string; userType?: GitHubUserType; body: string }): SimComment {
+    const { repo, issue } = this.requireIssue(repoName, issueNumber)
+    const comment = this.insertComment(repo, issue, init.user, init.userType ?? userTypeOf(init.user), init.body)
+    return this.snapshot(repo, comment)
+  }
+
+  comments(repoName: string, issueNumber: number): SimComment[] {
+    const { repo, issue } = this.requireIssue(repoName, issueNumber)
+    return [...repo.comments.values()].filter((c) => c.issue === issue).map((c) => this.snapshot(repo, c))
+  }
+
+  setPermission(repoName: string, login: string, role: GitHubRole | null): void {
+    const repo = this.ensureRepo(repoName)
+    if (role === null) repo.roles.delete(login.toLowerCase())
+    else repo.roles.set(login.toLowerCase(), role)
+  }
+
+  linkCommit(repoName: string, sha: string, pullNumbers: number[]): void {
+    const repo = this.ensureRepo(repoName)
+    for (const number of pullNumbers) {
+      if (!repo.issues.get(number)?.pullRequest) throw new Error(`${repo.fullName}#${number} is not a pull request (addIssue it first)`)
+    }
+    repo.linkedPulls.set(sha.toLowerCase(), [...pullNumbers])
+  }
+
+  forbid(what: GitHubFamily, options: { status?: number } = {}): void {
+    this.forbidden.set(what, options.status ?? 403)
+  }
+
+  // ---- HTTP side ----
+
+  /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
+  handle(req: GitHubRequest): RouteResponse | undefined {
+    if (!isGitHubPath(req.path)) return undefined
+    const refused = this.authorize(req.headers)
+    if (refused) return refused
+    if (req.path === '/api/graphql') return req.method === 'POST' ? this.graphql(req) : notFound()
+
+    for (const route of ROUTES) {
+      // GitHub answers 404 (not 405) for a method a path does not support.
+      if (route.method !== req.method) continue
+      const match = route.pattern.exec(req.path)
+      if (!match) continue
+      const params = decodeParams(match.groups ?? {})
+      const repo = params && this.findRepo(`${params.owner}/${params.repo}`)
+      if (!params || !repo) return notFound()
+      const status = route.family && this.forbidden.get(route.family)
+      if (status) return gitHubError(status, status === 403 ? 'Resource not accessible by integration' : (STATUS_CODES[status] ?? 'Error'))
+      return route.handle(this, { req, params, repo })
+    }
+    return notFound()
+  }
+
+  listComments({ req, params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const comments = [...repo.comments.values()].filter((c) => c.issue === issue)
+    return this.paginate(req, comments, (c) => this.commentJson(repo, c))
+  }
+
+  createComment({ req, params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const body = readCommentBody(req)
+    if (typeof body !== 'string') return body
+    const comment = this.insertComment(repo, issue, this.identity, userTypeOf(this.identity), body)
+    return { status: 201, json: this.commentJson(repo, comment), headers: { location: this.commentUrl(repo, comment) } }
+  }
+
+  updateComment({ req, params, repo }: Context): RouteResponse {
+    const comment = repo.comments.get(Number(params.id))
+    if (!comment) return notFound()
+    // Stricter than GitHub, where a token with write access may edit anyone's comment: the action must
+    // only ever edit its own comments, so touching someone else's fails loudly here.
+    if (comment.user.toLowerCase() !== this.identity.toLowerCase()) {
+      return gitHubError(403, 'Resource not accessible by integration')
+    }
+    const body = readCommentBody(req)
+    if (typeof body !== 'string') return body
+    comment.body = body
+    comment.updatedAt = timestamp()
+    return { status: 200, json: this.commentJson(repo, comment) }
+  }
+
+  addReaction({ req, params, repo }: Context): RouteResponse {
+    const comment = repo.comments.get(Number(params.id))
+    if (!comment) return notFound()
+    const parsed = parseJsonObject(req.body)
+    if (!parsed.ok) return parsed.error
+    const content = parsed.value.content
+    if (typeof content !== 'string' || !REACTION_CONTENTS.includes(content)) {
+      return validationFailed('Reaction', 'content', 'custom', 'content is not included in the list')
+    }
+    // Reacting twice with the same content is not an error on GitHub: it answers 200 with the
+    // existing reaction instead of 201, and nothing new is recorded.
+    const existing = comment.reactions.find((r) => r.content === content && r.user === this.identity)
+    if (existing) return { status: 200, json: this.reactionJson(existing) }
+    const reaction: Reaction = {
+      id: this.nextReactionId++,
+      content,
+      user: this.identity,
+      userType: userTypeOf(this.identity),
+      createdAt: timestamp()
+    }
+    comment.reactions.push(reaction)
+    return { status: 201, json: this.reactionJson(reaction) }
+  }
+
+  getPermission({ params, repo }: Context): RouteResponse {
+    // A login that is not a collaborator gets 404 here (as for a user that does not exist): callers
+    // must read that as "no permission", not as a failure.
+    const role = repo.roles.get(params.username.toLowerCase())
+    if (!role) return notFound()
+    const permission = LEGACY_PERMISSION[role]
+    const user = {
+      ...this.userJson(params.username, 'User'),
+      permissions: {
+        admin: role === 'admin',
+        maintain: role === 'admin' || role === 'maintain',
+        push: permission !== 'read',
+        triage: role !== 'read',
+        pull: true
+      },
+      role_name: role
+    }
+    return { status: 200, json: { permission, role_name: role, user } }
+  }
+
+  commitPulls({ req, params, repo }: Context): RouteResponse {
+    // Explicitly linked pull requests first, then any pull request that contains the commit.
+    const sha = params.sha.toLowerCase()
+    const numbers = new Set(repo.linkedPulls.get(sha) ?? [])
+    for (const issue of repo.issues.values()) {
+      const contains = issue.headSha.toLowerCase() === sha || issue.commits.some((c) => c.sha.toLowerCase() === sha)
+      if (issue.pullRequest && contains) numbers.add(issue.number)
+    }
+    const pulls = [...numbers].map((n) => repo.issues.get(n)).filter((i): i is Issue => i !== undefined)
+    return this.paginate(req, pulls, (issue) => this.pullJson(repo, issue))
+  }
+
+  getPull({ params, repo }: Context): RouteResponse {
+    const pull = this.findPull(repo, params.number)
+    return pull ? { status: 200, json: this.pullJson(repo, pull) } : notFound()
+  }
+
+  pullCommits({ req, params, repo }: Context): RouteResponse {
+    const pull = this.findPull(repo, params.number)
+    if (!pull) return notFound()
+    const commits = pull.commits.slice(0, MAX_PULL_COMMITS)
+    const person = { name: pull.user, email: `${pull.user}@users.noreply.github.com`, date: pull.createdAt }
+    return this.paginate(req, commits, (commit, index) => ({
+      sha: commit.sha,
+      node_id: `C_sim${commit.sha.slice(0, 12)}`,
+      commit: { message: commit.message, author: person, committer: person },
+      html_url: `https://github.com/${repo.fullName}/commit/${commit.sha}`,
+      author: this.userJson(pull.user, userTypeOf(pull.user)),
+      parents: index > 0 ? [{ sha: pull.commits[index - 1].sha }] : []
+    }))
+  }
+
+  pullFiles({ req, params, repo }: Context): RouteResponse {
+    const pull = this.findPull(repo, params.number)
+    if (!pull) return notFound()
+    const files = pull.files.slice(0, MAX_PULL_FILES)
+    return this.paginate(req, files, (filename) => ({
+      sha: fakeSha(`${repo.fullName}#${pull.number}:${filename}`),
+      filename,
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      changes: 2,
+      blob_url: `https://github.com/${repo.fullName}/blob/${pull.headSha}/${filename}`,
+      raw_url: `https://github.com/${repo.fullName}/raw/${pull.headSha}/${filename}`
+    }))
+  }
+
+  /** Only `viewer` is understood; like GitHub, GraphQL errors come with status 200. */
+  graphql(req: GitHubRequest): RouteResponse {
+    const parsed = parseJsonObject(req.body)
+    if (!parsed.ok) return parsed.error
+    const query = parsed.value.query
+    if (typeof query !== 'string') {
+      return { status: 200, json: { errors: [{ message: 'A query attribute must be specified and must be a string.' }] } }
+    }
+    if (/\bviewer\b/.test(query)) return { status: 200, json: { data: { viewer: { login: this.identity } } } }
+    return { status: 200, json: { errors: [{ message: 'unsupported by the simulator' }] } }
+  }
+
+  // ---- Helpers ----
+
+  /** `token X` (what Octokit sends) or `Bearer X`; no header at all is a different 401 on GitHub. */
+  private authorize(headers: IncomingHttpHeaders): RouteResponse | undefined {
+    const header = headers.authorization
+    if (!header) return gitHubError(401, 'Requires authentication')
+    const match = /^(?:token|bearer) +(\S+) *$/i.exec(header)
+    return match && match[1] === this.token ? undefined : gitHubError(401, 'Bad credentials')
+  }
+
+  /**
+   * One page of `items` (`per_page` default 30, at most 100; `page` from 1) with GitHub's `Link` header:
+   * prev/next/last/first as they apply, absolute URLs keeping the other query parameters. A page past
+   * the end is an empty array, not an error.
+   */
+  private paginate<T>(req: GitHubRequest, items: T[], render: (item: T, index: number) => unknown): RouteResponse {
+    const perPage = Math.min(MAX_PER_PAGE, positiveInt(req.url.searchParams.get('per_page')) ?? DEFAULT_PER_PAGE)
+    const page = positiveInt(req.url.searchParams.get('page')) ?? 1
+    const lastPage = Math.max(1, Math.ceil(items.length / perPage))
+    const start = (page - 1) * perPage
+    const json = items.slice(start, start + perPage).map((item, i) => render(item, start + i))
+
+    const link = (target: number, rel: string): string => {
+      const url = new URL(req.path, this.serverUrl())
+      url.search = req.url.search
+      url.searchParams.set('page', String(target))
+      return `<${url.href}>; rel="${rel}"`
+    }
+    const links: string[] = []
+    if (page > 1) links.push(link(page - 1, 'prev'))
+    if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'))
+    if (page > 1) links.push(link(1, 'first'))
+    // Like GitHub, no Link header at all when everything fits on the first page.
+    return { status: 200, json, headers: links.length > 0 ? { link: links.join(', ') } : {} }
+  }
+
+  private ensureRepo(fullName: string): Repo {
+    const existing = this.findRepo(fullName)
+    if (existing) return existing
+    const [owner, name, ...rest] = fullName.split('/')
+    if (!owner || !name || rest.length > 0) throw new Error(`Repository must be 'owner/name', got '${fullName}'`)
+    const repo: Repo = { fullName, owner, issues: new Map(), comments: new Map(), roles: new Map(), linkedPulls: new Map() }
+    this.repos.set(fullName.toLowerCase(), repo)
+    return repo
+  }
+
+  /** Repository names are case-insensitive on GitHub. */
+  private findRepo(fullName: string): Repo | undefined {
+    return this.repos.get(fullName.toLowerCase())
+  }
+
+  private requireIssue(repoName: string, issueNumber: number): { repo: Repo; issue: Issue } {
+    const repo = this.findRepo(repoName)
+    const issue = repo?.issues.get(issueNumber)
+    if (!repo || !issue) throw new Error(`${repoName}#${issueNumber} does not exist (addIssue it first)`)
+    return { repo, issue }
+  }
+
+  private findPull(repo: Repo, number: string): Issue | undefined {
+    const issue = repo.issues.get(Number(number))
+    return issue?.pullRequest ? issue : undefined
+  }
+
+  private insertComment(repo: Repo, issue: Issue, user: string, userType: GitHubUserType, body: string): Comment {
+    const now = timestamp()
+    const comment: Comment = { id: this.nextCommentId++, issue, body, user, userType, createdAt: now, updatedAt: now, reactions: [] }
+    repo.comments.set(comment.id, comment)
+    return comment
+  }
+
+  private snapshot(repo: Repo, c: Comment): SimComment {
+    return {
+      id: c.id,
+      body: c.body,
+      user: { login: c.user, type: c.userType },
+      html_url: this.commentHtmlUrl(repo, c),
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      reactions: c.reactions.map((r) => r.content)
+    }
+  }
+
+  private apiUrl(): string {
+    return `${this.serverUrl()}/api/v3`
+  }
+
+  private commentUrl(repo: Repo, c: Comment): string {
+    return `${this.apiUrl()}/repos/${repo.fullName}/issues/comments/${c.id}`
+  }
+
+  private commentHtmlUrl(repo: Repo, c: Comment): string {
+    const kind = c.issue.pullRequest ? 'pull' : 'issues'
+    return `https://github.com/${repo.fullName}/${kind}/${c.issue.number}#issuecomment-${c.id}`
+  }
+
+  private commentJson(repo: Repo, c: Comment): Record<string, unknown> {
+    return {
+      id: c.id,
+      node_id: `IC_sim${c.id}`,
+      url: this.commentUrl(repo, c),
+      html_url: this.commentHtmlUrl(repo, c),
+      issue_url: `${this.apiUrl()}/repos/${repo.fullName}/issues/${c.issue.number}`,
+      body: c.body,
+      user: this.userJson(c.user, c.userType),
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      author_association: this.associationOf(repo, c.user)
+    }
+  }
+
+  /** Informational only (and not what permission checks should use): OWNER, COLLABORATOR or NONE. */
+  private associationOf(repo: Repo, login: string): string {
+    if (login.toLowerCase() === repo.owner.toLowerCase()) return 'OWNER'
+    return repo.roles.has(login.toLowerCase()) ? 'COLLABORATOR' : 'NONE'
+  }
+
+  private reactionJson(r: Reaction): Record<string, unknown> {
+    return { id: r.id, node_id: `REA_sim${r.id}`, user: this.userJson(r.user, r.userType), content: r.content, created_at: r.createdAt }
+  }
+
+  private pullJson(repo: Repo, pull: Issue): Record<string, unknown> {
+    const repoJson = { full_name: repo.fullName, name: repo.fullName.split('/')[1], owner: { login: repo.owner } }
+    return {
+      id: 900000000 + pull.number,
+      node_id: `PR_sim${pull.number}`,
+      number: pull.number,
+      title: pull.title,
+      body: pull.body,
+      state: 'open',
+      draft: false,
+      html_url: `https://github.com/${repo.fullName}/pull/${pull.number}`,
+      url: `${this.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
+      user: this.userJson(pull.user, userTypeOf(pull.user)),
+      head: { label: `${repo.owner}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, repo: repoJson },
+      base: { label: `${repo.owner}:main`, ref: 'main', sha: fakeSha(`${repo.fullName}/main`), repo: repoJson }
+    }
+  }
+
+  private userJson(login: string, type: GitHubUserType): Record<string, unknown> {
+    let id = this.userIds.get(login.toLowerCase())
+    if (id === undefined) {
+      id = 1000 + this.userIds.size
+      this.userIds.set(login.toLowerCase(), id)
+    }
+    return { login, id, node_id: `U_sim${id}`, type, site_admin: false, html_url: `https://github.com/${login}` }
+  }
+}
+
+// ---- Request bodies -------------------------------------------------------------------------------
+
+type Parsed = { ok: true; value: Record<string, unknown> } | { ok: false; error: RouteResponse }
+
+/** GitHub reads JSON whatever the Content-Type says; anything but a JSON object is 400. */
+function parseJsonObject(text: string): Parsed {
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return { ok: true, value: value as Record<string, unknown> }
+    }
+  } catch {
+    // Falls through to the 400.
+  }
+  return { ok: false, error: gitHubError(400, 'Problems parsing JSON') }
+}
+
+/** A comment body: a non-blank string of at most 65536 characters (counted as code points). */
+function readCommentBody(req: GitHubRequest): string | RouteResponse {
+  const parsed = parseJsonObject(req.body)
+  if (!parsed.ok) return parsed.error
+  const body = parsed.value.body
+  // Schema errors (missing or mistyped fields) are 422 "Invalid request." with the reason after it.
+  if (body === undefined) return gitHubError(422, 'Invalid request.\n\n"body" wasn\'t supplied.')
+  if (typeof body !== 'string') {
+    return gitHubError(422, `Invalid request.\n\nFor 'properties/body', ${JSON.stringify(body)} is not a string.`)
+  }
+  if (body.trim() === '') return validationFailed('IssueComment', 'body', 'missing_field')
+  if ([...body].length > MAX_COMMENT_LENGTH) {
+    return validationFailed('IssueComment', 'body', 'custom', `body is too long (maximum is ${MAX_COMMENT_LENGTH} characters)`)
+  }
+  return body
+}
+
+// ---- Small helpers --------------------------------------------------------------------------------
+
+/** GitHub timestamps have whole seconds: 2024-05-01T12:00:00Z. */
+function timestamp(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+function userTypeOf(login: string): GitHubUserType {
+  return login.endsWith('[bot]') ? 'Bot' : 'User'
+}
+
+function fakeSha(seed: string): string {
+  return createHash('sha1').update(seed).digest('hex')
+}
+
+function positiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined
+  const n = Number(value)
+  return n >= 1 ? n : undefined
+}
+
+function decodeParams(groups: Record<string, string | undefined>): Record<string, string> | undefined {
+  const params: Record<string, string> = {}
+  try {
+    for (const [name, value] of Object.entries(groups)) params[name] = decodeURIComponent(value ?? '')
+  } catch {
+    return undefined
+  }
+  return params
+}

@@ -1,0 +1,195 @@
+import type { Clock } from '../clock.js'
+import { InputError, messageOf } from '../errors.js'
+import type { GitHubApi } from '../github/api.js'
+import { gatherContext, renderContextBlock } from '../github/context.js'
+import type { GitHubEvent, RunContext } from '../github/event.js'
+import { jobIdInMarker, jobMarker, statusMarker } from '../github/markers.js'
+import { meetsPermission } from '../github/permissions.js'
+import { planForComment } from '../github/slash-command.js'
+import type { DocsApiClient } from '../mintlify/client.js'
+import { pullNumberOf } from '../mintlify/job.js'
+import type { JobAction, Verdict } from '../outcome.js'
+import { renderAgentPullComment, renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from '../report/comment.js'
+import type { Settings } from '../settings.js'
+import { type JobReport, runAgentJob } from './agent-job.js'
+import { StatusThread, type ThreadTarget } from './status-thread.js'
+
+export interface WorkflowLog {
+  info(message: string): void
+  warning(message: string): void
+  group<T>(name: string, body: () => Promise<T>): Promise<T>
+}
+
+export interface WorkflowDeps {
+  client: DocsApiClient
+  clock: Clock
+  signal: AbortSignal
+  log: WorkflowLog
+  /** Epoch ms when waiting must end: run start + timeout. */
+  deadline: number
+  connectGitHub: (token: string, repo: NonNullable<RunContext['repo']>) => Promise<GitHubApi>
+}
+
+/** What the run ends with: the verdict, the job report when a job was involved, the status comment. */
+export interface WorkflowResult {
+  verdict: Verdict
+  job: JobReport | null
+  commentUrl: string | null
+}
+
+/**
+ * An agent job or follow-up in the workflow it runs in: the slash command (permission, reactions,
+ * replies), the status comment on the pull request, the context block, and the comment on the agent's
+ * own pull request that lets `/docs` replies reach it.
+ */
+export async function runAgentWorkflow(settings: Settings, run: RunContext, deps: WorkflowDeps): Promise<WorkflowResult> {
+  const { event } = run
+  const github = lazyGitHub(settings, run, deps)
+  let request = { action: settings.operation as JobAction, prompt: settings.prompt, promptSource: settings.promptSource, jobId: settings.jobId }
+  let thread: StatusThread | null = null
+
+  if (event.kind === 'issue_comment') {
+    const plan = planForComment({ action: event.action, body: event.comment.body, isBot: event.comment.isBot }, settings.trigger)
+    if (plan.kind === 'skip') return quiet('skipped', plan.why)
+    const api = await github.required('to check the permission of the commenter')
+    const replies = settings.comment ? new StatusThread(api, { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' }, deps.log.warning) : null
+    if (plan.kind === 'help') {
+      await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+      return quiet('skipped', `${event.comment.login} asked for help; the usage was posted.`, replies)
+    }
+    const role = await api.roleOf(event.comment.login)
+    if (!meetsPermission(role, settings.minPermission)) {
+      await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
+      if (settings.comment) await react(api, event, 'confused', deps)
+      return quiet('denied', `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`, replies)
+    }
+    if (settings.comment) await react(api, event, 'eyes', deps)
+    const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, deps) : null
+    request = { action: jobId ? 'message' : 'job', prompt: plan.prompt, promptSource: `${settings.trigger} comment by ${event.comment.login}`, jobId: jobId ?? '' }
+    if (jobId) deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
+    thread = replies
+  } else if (settings.comment) {
+    const target = await stickyTarget(settings, run, github, deps)
+    const api = target ? await github.optional() : null
+    thread = target && api ? new StatusThread(api, target, deps.log.warning) : null
+  }
+
+  const context = request.action === 'job' && settings.context ? await contextFor(settings, run, github, deps) : ''
+  const report = await runAgentJob(
+    { ...request, projectId: settings.projectId, context, wait: settings.wait, timeoutMs: settings.timeoutMs, pollIntervalMs: settings.pollIntervalMs, deadline: deps.deadline, runUrl: run.runUrl },
+    {
+      client: deps.client,
+      clock: deps.clock,
+      signal: deps.signal,
+      log: deps.log,
+      onAccepted: async (job) => thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
+    }
+  )
+  await thread?.post(renderResultComment(thread.target.marker, report))
+  if (settings.comment) {
+    await introduceAgentPull(report, settings, run, github, deps)
+    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', deps)
+  }
+  return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+
+  function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
+    return { verdict: { outcome, result: 'notice', headline: why, failureReason: why }, job: null, commentUrl: replies?.url ?? null }
+  }
+}
+
+/** GitHub is connected on first need only: loading Octokit is most of the start-up cost. */
+function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
+  let connection: Promise<GitHubApi> | null = null
+  let warned = false
+  const connect = (): Promise<GitHubApi> => (connection ??= deps.connectGitHub(settings.githubToken, run.repo!))
+  return {
+    /** For what cannot be done without GitHub (the slash command's permission check). */
+    required(why: string): Promise<GitHubApi> {
+      if (!settings.githubToken) throw new InputError('github-token', `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`)
+      if (!run.repo) throw new InputError('github-token', `GITHUB_REPOSITORY is not set, but the action needs the repository ${why}.`)
+      return connect()
+    },
+    /** For what is nice to have (comments, context): without a token there is a warning, once. */
+    async optional(): Promise<GitHubApi | null> {
+      if (settings.githubToken && run.repo) return connect()
+      if (!warned) deps.log.warning("Input 'github-token' is empty: no pull-request comments and no pull-request context; set comment: false to silence this.")
+      warned = true
+      return null
+    }
+  }
+}
+type LazyGitHub = ReturnType<typeof lazyGitHub>
+
+/** The pull request whose sticky status comment this run updates, if any. */
+async function stickyTarget(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<ThreadTarget | null> {
+  // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
+  const sticky = (issue: number): ThreadTarget => ({ issue, isPullRequest: true, mode: 'sticky', marker: statusMarker(`${run.workflow}/${run.job}`) })
+  if (settings.prNumber !== null) return sticky(settings.prNumber)
+  if (run.event.kind === 'pull_request') return sticky(run.event.pull.number)
+  if (run.event.kind === 'push' && run.event.sha && !/^0+$/.test(run.event.sha)) {
+    const api = await github.optional()
+    if (!api) return null
+    try {
+      const [pull] = await api.pullsForCommit(run.event.sha)
+      if (pull === undefined) deps.log.info(`Commit ${run.event.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
+      return pull === undefined ? null : sticky(pull)
+    } catch (error) {
+      deps.log.warning(`${messageOf(error)} The result goes to the job summary only.`)
+    }
+  }
+  return null
+}
+
+async function contextFor(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<string> {
+  const { event } = run
+  const pullNumber =
+    event.kind === 'pull_request' ? event.pull.number : event.kind === 'issue_comment' && event.issue.isPullRequest ? event.issue.number : settings.prNumber
+  const api = pullNumber !== null ? await github.optional() : null
+  const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
+  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, deps.log.warning))
+}
+
+/** The job of the agent's pull request, from the marker comment our identity left there. */
+async function agentJobOf(api: GitHubApi, pull: number, deps: WorkflowDeps): Promise<string | null> {
+  try {
+    const [identity, comments] = await Promise.all([api.identity(), api.listComments(pull, true)])
+    const ids = comments.filter((comment) => comment.login === identity).map((comment) => jobIdInMarker(comment.body))
+    return ids.filter((id): id is string => id !== null).at(-1) ?? null
+  } catch (error) {
+    deps.log.warning(`${messageOf(error)} Treating the command as a new job.`)
+    return null
+  }
+}
+
+/** Once per job: tell the agent's pull request (in this repository only) where it came from and how to reply. */
+async function introduceAgentPull(report: JobReport, settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<void> {
+  const jobId = report.job?.id
+  const pull = ownPullNumber(report.job?.prLink ?? null, run)
+  const marker = jobId ? jobMarker(jobId) : null
+  if (!jobId || pull === null || !marker) return
+  const api = await github.optional()
+  if (!api) return
+  try {
+    const [identity, comments] = await Promise.all([api.identity(), api.listComments(pull, true)])
+    if (comments.some((comment) => comment.login === identity && jobIdInMarker(comment.body) === jobId)) return
+    await api.createComment(pull, true, renderAgentPullComment(marker, jobId, run.event, run.runUrl, settings.trigger))
+    deps.log.info(`Told #${pull} that ${settings.trigger} replies there go to job ${jobId}.`)
+  } catch (error) {
+    deps.log.warning(`${messageOf(error)} Replies on the agent's pull request will start new jobs instead of follow-ups.`)
+  }
+}
+
+/** The number of a pull request link into this very repository; links elsewhere are none of our business. */
+function ownPullNumber(prLink: string | null, run: RunContext): number | null {
+  if (!prLink || !run.repo) return null
+  const own = `${run.serverUrl}/${run.repo.owner}/${run.repo.repo}/pull/`.toLowerCase()
+  return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
+}
+
+async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: 'eyes' | 'rocket' | 'confused', deps: WorkflowDeps): Promise<void> {
+  try {
+    await api.react(event.comment.id, event.issue.isPullRequest, content)
+  } catch (error) {
+    deps.log.warning(messageOf(error))
+  }
+}

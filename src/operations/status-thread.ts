@@ -1,0 +1,52 @@
+import type { GitHubApi } from '../github/api.js'
+import { messageOf } from '../errors.js'
+
+/** Where the status of this run is told. */
+export interface ThreadTarget {
+  issue: number
+  isPullRequest: boolean
+  /**
+   * `sticky`: one comment per pull request (and workflow job), found again by its marker and updated by
+   * every run. `reply`: a new comment per slash command, updated in place while that run goes on.
+   */
+  mode: 'sticky' | 'reply'
+  marker: string
+}
+
+/**
+ * The status comment of one run. Comment failures never fail the run: the first one is a warning
+ * (naming the missing permission), after which the thread stays quiet.
+ */
+export class StatusThread {
+  private commentId: number | null = null
+  private broken = false
+  url: string | null = null
+
+  constructor(
+    private readonly github: GitHubApi,
+    readonly target: ThreadTarget,
+    private readonly warn: (message: string) => void
+  ) {}
+
+  async post(body: string): Promise<void> {
+    if (this.broken) return
+    const { issue, isPullRequest } = this.target
+    try {
+      if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
+      const comment =
+        this.commentId === null ? await this.github.createComment(issue, isPullRequest, body) : await this.github.updateComment(this.commentId, isPullRequest, body)
+      this.commentId = comment.id
+      this.url = comment.url
+    } catch (error) {
+      this.broken = true
+      this.warn(`${messageOf(error)} The run goes on without a status comment.`)
+    }
+  }
+
+  /** The sticky comment of an earlier run: carries our marker and was written by the token's identity. */
+  private async findSticky(): Promise<number | null> {
+    const [identity, comments] = await Promise.all([this.github.identity(), this.github.listComments(this.target.issue, this.target.isPullRequest)])
+    const own = comments.filter((comment) => comment.login === identity && comment.body.includes(this.target.marker))
+    return own.length > 0 ? own[own.length - 1].id : null
+  }
+}

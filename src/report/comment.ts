@@ -1,0 +1,74 @@
+import { formatDuration } from '../duration.js'
+import type { GitHubEvent } from '../github/event.js'
+import type { AgentJob } from '../mintlify/job.js'
+import type { JobReport } from '../operations/agent-job.js'
+import type { Permission } from '../settings.js'
+import { codeSpan, escapeInline, safeLink } from './markdown.js'
+import { renderJobSummary } from './summary.js'
+
+/** GitHub refuses comment bodies over 65,536 characters; stay clear of it. */
+export const COMMENT_LIMIT = 65_000
+
+/** The status comment while the job runs. */
+export function renderWorkingComment(marker: string, job: AgentJob, runUrl: string | null, timeoutMs: number, waiting: boolean): string {
+  const id = job.id ? codeSpan(job.id) : 'the job'
+  const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
+  const next = waiting ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.` : `The ${run} does not wait for it (wait: false).`
+  return fitComment([marker, '### ⏳ Docs agent is working', '', `The docs agent accepted job ${id}. ${next}`, ''].join('\n'))
+}
+
+/** The status comment once the run has a result: the same facts as the job summary. */
+export function renderResultComment(marker: string, report: JobReport): string {
+  return fitComment(`${marker}\n${renderJobSummary(report)}`)
+}
+
+/** Reply to `/docs` alone or `/docs help`. */
+export function renderUsageReply(trigger: string, minPermission: Permission): string {
+  const command = codeSpan(`${trigger} <instruction>`)
+  return [
+    '### Docs agent commands',
+    '',
+    `- ${command}: starts a docs agent job with your instruction. On a pull request the agent opened, the instruction goes to that job as a follow-up.`,
+    `- ${codeSpan(`${trigger} help`)}: shows this message.`,
+    '',
+    `Everything after ${codeSpan(trigger)}, on the first line and below, is the instruction. Commands need the ${codeSpan(minPermission)} permission on this repository or higher.`,
+    ''
+  ].join('\n')
+}
+
+/** Reply to a commenter below `min-permission`; no job is started. */
+export function renderDeniedReply(login: string, role: string | null, trigger: string, minPermission: Permission): string {
+  const has = role ? `your permission is ${codeSpan(role)}` : 'you are not a collaborator of this repository'
+  return `${escapeInline(`@${login}`)}: ${codeSpan(trigger)} needs the ${codeSpan(minPermission)} permission on this repository or higher, and ${has}, so no docs agent job was started.\n`
+}
+
+/** Posted once on a pull request the agent opened: which job, from where, and how to talk to it. */
+export function renderAgentPullComment(marker: string, jobId: string, event: GitHubEvent, runUrl: string | null, trigger: string): string {
+  const run = runUrl ? ` in ${safeLink('this workflow run', runUrl)}` : ''
+  return [
+    marker,
+    `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(jobId)}, started by ${describeTrigger(event)}${run}.`,
+    '',
+    `Reply with ${codeSpan(`${trigger} <instruction>`)} to send the agent a follow-up on this job; it updates this pull request.`,
+    ''
+  ].join('\n')
+}
+
+function describeTrigger(event: GitHubEvent): string {
+  switch (event.kind) {
+    case 'push':
+      return `a push to ${escapeInline(event.ref.replace(/^refs\/heads\//, ''))}`
+    case 'pull_request':
+      return `pull request #${event.pull.number}`
+    case 'issue_comment':
+      return `a comment by ${escapeInline(`@${event.comment.login}`)} on #${event.issue.number}`
+    case 'other':
+      return event.name === 'schedule' ? 'a scheduled run' : event.name === 'workflow_dispatch' ? 'a manual run' : `a ${escapeInline(event.name)} event`
+  }
+}
+
+/** Cuts a comment that would pass GitHub's limit, saying so. */
+export function fitComment(body: string): string {
+  if (body.length <= COMMENT_LIMIT) return body
+  return `${body.slice(0, COMMENT_LIMIT - 80)}\n\n… (cut to stay within GitHub's comment size limit)\n`
+}
