@@ -8,7 +8,9 @@ import { redact } from './mintlify/errors.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from './operations/agent-workflow.js'
 import type { Verdict } from './outcome.js'
-import { jobOutputs } from './report/outputs.js'
+import { exportAnalytics, type ExportReport } from './operations/analytics-export.js'
+import { renderExportSummary } from './report/analytics-summary.js'
+import { exportOutputs, jobOutputs } from './report/outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
 import { readSettings } from './settings.js'
 
@@ -44,13 +46,10 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
     const { settings, warnings } = readSettings((name) => core.getInput(name, { trimWhitespace: false }), {
       eventName: deps.env.GITHUB_EVENT_NAME ?? '',
-      workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
+      workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
+      now: deps.clock.now()
     })
     warnings.forEach((warning) => core.warning(warning))
-    if (settings.operation === 'visitors' || settings.operation === 'views') {
-      throw new InputError('operation', `Input 'operation' is '${settings.operation}', which this version of the action does not support yet: use job or message.`)
-    }
-
     const deadline = deps.clock.now() + settings.timeoutMs
     const client = new DocsApiClient({
       baseUrl: settings.baseUrl,
@@ -62,6 +61,21 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       signal: cancel.signal,
       onRetry: (message) => core.info(message)
     })
+    if (settings.operation === 'visitors' || settings.operation === 'views') {
+      const exported = await exportAnalytics(
+        {
+          kind: settings.operation,
+          projectId: settings.projectId,
+          range: settings.range,
+          pageSize: settings.pageSize,
+          maxRequests: settings.maxRequests,
+          outputFile: settings.outputFile,
+          workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
+        },
+        { client, clock: deps.clock, log: { info: core.info, warning: core.warning } }
+      )
+      return await reportExport(exported, settings.apiKey)
+    }
     const result = await runAgentWorkflow(settings, readRunContext(deps.env), {
       client,
       clock: deps.clock,
@@ -90,6 +104,12 @@ async function report(result: WorkflowResult, apiKey: string): Promise<void> {
   for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) core.setOutput(name, redact(value, apiKey))
   await writeSummary(redact(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict), apiKey))
   conclude(result.verdict)
+}
+
+async function reportExport(report: ExportReport, apiKey: string): Promise<void> {
+  for (const [name, value] of Object.entries(exportOutputs(report))) core.setOutput(name, redact(value, apiKey))
+  await writeSummary(redact(renderExportSummary(report), apiKey))
+  conclude(report.verdict)
 }
 
 /** Outside a runner (a local try-out) there is no summary file; the log already holds the result. */

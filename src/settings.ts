@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { type DateRange, resolveRange } from './analytics/range.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 
@@ -31,8 +32,8 @@ export interface Settings {
   prNumber: number | null
   trigger: string
   minPermission: Permission
-  dateFrom: string
-  dateTo: string
+  /** Analytics range, validated for visitors and views only; `to` is exclusive, as in the API. */
+  range: DateRange
   pageSize: number
   maxRequests: number
   outputFile: string
@@ -43,6 +44,8 @@ export interface RunEnvironment {
   eventName: string
   /** Folder relative paths are resolved against (the runner's GITHUB_WORKSPACE). */
   workspace: string
+  /** For `Nd` dates (N days before today, UTC). */
+  now: number
 }
 
 export type InputReader = (name: string) => string
@@ -85,8 +88,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       prNumber: readOptionalInteger(input, 'pr-number', 1, Number.MAX_SAFE_INTEGER),
       trigger: readTrigger(input('trigger')),
       minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
-      dateFrom: input('date-from').trim(),
-      dateTo: input('date-to').trim(),
+      range: operation === 'visitors' || operation === 'views' ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile: input('output-file').trim() || 'docs-visitors.json'

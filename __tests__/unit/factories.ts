@@ -89,7 +89,8 @@ export function stepInputs(overrides: Record<string, string> = {}): InputReader 
 }
 
 export function runEnvironment(overrides: Partial<RunEnvironment> = {}): RunEnvironment {
-  return { eventName: 'push', workspace: '/home/runner/work/docs/docs', ...overrides }
+  // A fixed "now" (2026-03-10 12:00 UTC) so that `Nd` dates are deterministic.
+  return { eventName: 'push', workspace: '/home/runner/work/docs/docs', now: Date.UTC(2026, 2, 10, 12), ...overrides }
 }
 
 export interface LogLine {

@@ -49,8 +49,7 @@ describe('defaults', () => {
       prNumber: null,
       trigger: '/docs',
       minPermission: 'write',
-      dateFrom: '',
-      dateTo: '',
+      range: { from: null, to: null },
       pageSize: 250,
       maxRequests: 100,
       outputFile: 'docs-visitors.json'
@@ -471,10 +470,18 @@ describe('echoed values', () => {
 })
 
 describe('analytics inputs', () => {
-  it('keeps the date range and output file, trimmed', () => {
+  it('resolves the date range (Nd against today, UTC) and keeps the output file, trimmed', () => {
     const settings = settingsFor({ operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' })
-    expect(settings.dateFrom).toBe('2025-01-01')
-    expect(settings.dateTo).toBe('7d')
+    expect(settings.range).toEqual({ from: '2025-01-01', to: '2026-03-03' })
     expect(settings.outputFile).toBe('views.csv')
+  })
+
+  it('ignores the date inputs when the operation is not analytics', () => {
+    const settings = settingsFor({ operation: 'job', 'date-from': 'not a date' })
+    expect(settings.range).toEqual({ from: null, to: null })
+  })
+
+  it('refuses a date that is not a real calendar date before any request', () => {
+    expect(() => settingsFor({ operation: 'visitors', 'date-from': '2025-02-29' })).toThrow(/^Input 'date-from' must be a real date as YYYY-MM-DD/)
   })
 })

@@ -1,5 +1,6 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
+import { type AnalyticsKind, type AnalyticsPage, parseAnalyticsPage } from './analytics.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, serverText, tryParseJson } from './errors.js'
 import { type AgentJob, parseJob } from './job.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
@@ -77,6 +78,32 @@ export class DocsApiClient {
       uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
     })
     return parseJob(body)
+  }
+
+  /** One page of the visitors or views export. `dateTo` is exclusive, as the API defines it. */
+  async getAnalyticsPage(
+    kind: AnalyticsKind,
+    projectId: string,
+    query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }
+  ): Promise<AnalyticsPage> {
+    const params = new URLSearchParams()
+    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+    if (query.dateTo) params.set('dateTo', query.dateTo)
+    params.set('limit', String(query.limit))
+    params.set('offset', String(query.offset))
+    const call: Call = {
+      method: 'GET',
+      path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params}`,
+      family: 'analytics',
+      action: `read the ${kind} analytics (offset ${query.offset})`,
+      notFound: `project ${projectId} was not found; check project-id`
+    }
+    const page = parseAnalyticsPage(await this.call(call), kind)
+    if (!page) {
+      const context = { action: call.action, family: call.family, notFound: call.notFound, uncertainty: null, attempts: 1, budget: null }
+      throw new ApiError(describeFailure({ type: 'malformed' }, context), null, false)
+    }
+    return page
   }
 
   /** Sends one call, retrying as the rules allow; returns the parsed JSON body of a 2xx answer. */

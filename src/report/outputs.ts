@@ -1,5 +1,6 @@
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobReport } from '../operations/agent-job.js'
+import type { ExportReport } from '../operations/analytics-export.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
 export function jobOutputs(report: JobReport): Record<string, string> {
@@ -13,5 +14,19 @@ export function jobOutputs(report: JobReport): Record<string, string> {
     'pr-number': prNumber === null ? '' : String(prNumber),
     'failure-reason': verdict.failureReason,
     job: job ? JSON.stringify(job.raw) : ''
+  }
+}
+
+/** The step outputs of an analytics export. */
+export function exportOutputs(report: ExportReport): Record<string, string> {
+  const number = (value: number | undefined): string => (value === undefined ? '' : String(value))
+  return {
+    outcome: report.verdict.outcome,
+    'failure-reason': report.verdict.failureReason,
+    'total-visitors': number(report.totals?.total),
+    'human-visitors': number(report.totals?.human),
+    'ai-visitors': number(report.totals?.ai),
+    'page-count': String(report.pageCount),
+    file: report.file
   }
 }

@@ -1,0 +1,124 @@
+import { isAbsolute, resolve } from 'node:path'
+import { ExportFile } from '../analytics/export-file.js'
+import { type DateRange, describeRange } from '../analytics/range.js'
+import { TopPages } from '../analytics/top-pages.js'
+import type { Clock } from '../clock.js'
+import { messageOf } from '../errors.js'
+import type { AnalyticsKind, AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
+import type { DocsApiClient } from '../mintlify/client.js'
+import type { Verdict } from '../outcome.js'
+
+export const TOP_PAGES = 15
+
+export interface ExportRequest {
+  kind: AnalyticsKind
+  projectId: string
+  range: DateRange
+  pageSize: number
+  maxRequests: number
+  /** As the user gave it; resolved against the workspace. */
+  outputFile: string
+  workspace: string
+}
+
+export interface ExportReport {
+  kind: AnalyticsKind
+  verdict: Verdict
+  range: DateRange
+  /** From the API's first page: never summed from rows (`total` is deduplicated). */
+  totals: TrafficCounts | null
+  pageCount: number
+  requests: number
+  /** The file as the user named it; '' when nothing was written. */
+  file: string
+  top: AnalyticsRow[]
+  duplicates: number
+}
+
+export interface ExportDeps {
+  client: DocsApiClient
+  clock: Clock
+  log: { info(message: string): void; warning(message: string): void }
+}
+
+/**
+ * Exports visitors or views: `limit = page-size`, `offset += limit` while `hasMore`, so exactly
+ * ceil(rows / page-size) requests, each paid from the organization's hourly quota of 100.
+ */
+export async function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
+  const { client, log } = deps
+  const path = isAbsolute(request.outputFile) ? request.outputFile : resolve(request.workspace, request.outputFile)
+  log.info(`Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`)
+  if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
+
+  const file = await ExportFile.create(path)
+  const top = new TopPages(TOP_PAGES)
+  const seen = new Set<string>()
+  let totals: TrafficCounts | null = null
+  let totalsChanged = false
+  let requests = 0
+  let offset = 0
+  let pageCount = 0
+  let duplicates = 0
+  /** Why the export stopped before the end, when it did. */
+  let stoppedBecause: string | null = null
+  try {
+    for (;;) {
+      if (requests >= request.maxRequests) {
+        stoppedBecause = `the request budget (max-requests: ${request.maxRequests}) was spent`
+        break
+      }
+      const page = await client.getAnalyticsPage(request.kind, request.projectId, {
+        dateFrom: request.range.from,
+        dateTo: request.range.to,
+        limit: request.pageSize,
+        offset
+      })
+      requests++
+      if (totals === null) {
+        totals = page.totals
+        await file.begin(request.range, totals)
+      } else if (!sameCounts(totals, page.totals)) {
+        totalsChanged = true
+      }
+      // Offset pagination over data that changes can serve a path twice; the first sighting wins.
+      const fresh = page.rows.filter((row) => !seen.has(row.path))
+      duplicates += page.rows.length - fresh.length
+      for (const row of fresh) {
+        seen.add(row.path)
+        top.offer(row)
+      }
+      await file.rows(fresh)
+      pageCount += fresh.length
+      if (!page.hasMore) break
+      if (page.rows.length === 0) {
+        stoppedBecause = `the API said more rows follow offset ${offset} but sent none (stopping rather than spending quota on empty pages)`
+        break
+      }
+      offset += request.pageSize
+    }
+    await file.finish(stoppedBecause !== null, new Date(deps.clock.now()).toISOString())
+  } catch (error) {
+    await file.abort()
+    const reason = `${messageOf(error).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
+    return { kind: request.kind, verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, range: request.range, totals, pageCount, requests, file: '', top: top.list(), duplicates }
+  }
+
+  if (duplicates > 0) log.warning(`${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`)
+  if (totalsChanged) log.warning(`The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`)
+  const written = `${pageCount} ${pageCount === 1 ? 'page' : 'pages'} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
+  const verdict: Verdict =
+    stoppedBecause !== null
+      ? {
+          outcome: 'partial',
+          result: 'warning',
+          headline: `Partial export: stopped with more rows left at offset ${offset} because ${stoppedBecause}; wrote ${written}, marked partial. Raise max-requests or narrow the date range.`,
+          failureReason: `The export is partial: it stopped at offset ${offset} because ${stoppedBecause}.`
+        }
+      : { outcome: 'exported', result: 'success', headline: `Exported ${request.kind}: ${written}.`, failureReason: '' }
+  return { kind: request.kind, verdict, range: request.range, totals, pageCount, requests, file: request.outputFile, top: top.list(), duplicates }
+}
+
+function sameCounts(a: TrafficCounts, b: TrafficCounts): boolean {
+  return a.human === b.human && a.ai === b.ai && a.total === b.total
+}
