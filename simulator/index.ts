@@ -4,6 +4,7 @@
 //   sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
 //   sim.injectFault({ route: 'get', skip: 1, status: 503 })
 //   sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
+//   sim.analytics.setData({ paths: 100_000 }); sim.analytics.quota = 5
 //   ... point the action at sim.url with sim.apiKey and sim.projectId, GITHUB_API_URL=`${sim.url}/api/v3`
 //   and the token SIM_GITHUB_TOKEN ...
 //   await sim.close()
@@ -11,6 +12,10 @@ export { startSimulator, DEFAULT_API_KEY, DEFAULT_PROJECT_ID, DEFAULT_REPOSITORY
 export { apiError } from './mintlify.js'
 export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY, gitHubError } from './github.js'
 export type {
+  AnalyticsKind,
+  AnalyticsRow,
+  AnalyticsTotals,
+  FakeAnalytics,
   FakeGitHub,
   Fault,
   FaultRoute,

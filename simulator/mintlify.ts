@@ -1,11 +1,15 @@
-// The built-in Mintlify admin API routes (agent jobs, v2), following the official OpenAPI document:
-// create 201, get 200/404, message 200/400/404; errors are {"error": string}; bearer auth.
+// The built-in Mintlify admin API routes (agent jobs, v2; analytics, v1), following the official OpenAPI
+// documents: create 201, get 200/404, message 200/400/404; errors are {"error": string}; bearer auth.
+// The analytics endpoints themselves are in analytics.ts.
 import type { IncomingHttpHeaders } from 'node:http'
+import { AnalyticsApi } from './analytics.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
 import type { JobScript, RouteResponse } from './types.js'
 
 export interface ApiRequest {
   method: string
+  /** The full request URL (for the query string). */
+  url: URL
   path: string
   headers: IncomingHttpHeaders
   body: string
@@ -43,10 +47,18 @@ const ROUTES: ApiRoute[] = [
     method: 'POST',
     pattern: /^\/v2\/agent\/(?<projectId>[^/]+)\/job\/(?<jobId>[^/]+)\/message$/,
     handle: (api, req, params) => api.sendMessage(req, params.jobId)
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/analytics\/(?<projectId>[^/]+)\/(?<kind>visitors|views)$/,
+    handle: (api, req, params) => api.analytics.handle(params.kind === 'views' ? 'views' : 'visitors', { query: req.url.searchParams })
   }
-  // Analytics (GET /v1/analytics/{projectId}/visitors and /views) belongs here: same auth and project
-  // checks, errors from apiError() with its optional `details` (the analytics error shape).
 ]
+
+/** Whether a request goes to one of the built-in analytics endpoints (which have a latency setting). */
+export function isAnalyticsRequest(method: string, path: string): boolean {
+  return method === 'GET' && /^\/v1\/analytics\/[^/]+\/(?:visitors|views)$/.test(path)
+}
 
 /** The Mintlify error body: {"error": message}, with `details` as the analytics endpoints add them. */
 export function apiError(status: number, message: string, details?: string[]): RouteResponse {
@@ -56,6 +68,7 @@ export function apiError(status: number, message: string, details?: string[]): R
 
 export class MintlifyApi {
   readonly jobs = new Map<string, Job>()
+  readonly analytics = new AnalyticsApi()
   private readonly jobScripts: JobScript[] = []
   private readonly messageScripts: JobScript[] = []
   private jobCounter = 0

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
 import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
-import { apiError, MintlifyApi } from './mintlify.js'
+import type { AnalyticsApi } from './analytics.js'
+import { apiError, isAnalyticsRequest, MintlifyApi } from './mintlify.js'
 import type {
   Fault,
   Handler,
@@ -53,6 +54,7 @@ class SimulatorServer implements Simulator {
   readonly requests: RecordedRequest[] = []
   readonly jobs: Map<string, SimJob>
   readonly github: GitHubApi
+  readonly analytics: AnalyticsApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -78,6 +80,7 @@ class SimulatorServer implements Simulator {
       }
     })
     this.jobs = this.api.jobs
+    this.analytics = this.api.analytics
     this.github = new GitHubApi(
       options.githubToken ?? SIM_GITHUB_TOKEN,
       options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
@@ -211,6 +214,10 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
+    if (this.analytics.latencyMs > 0 && isAnalyticsRequest(request.method, path)) {
+      // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.
+      if (!(await this.sleep(this.analytics.latencyMs))) return apiError(503, 'Simulator closed')
+    }
     return this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
   }
 
