@@ -16,7 +16,9 @@ export type Reaction = 'eyes' | 'rocket' | 'confused'
 export class GitHubError extends Error {
   constructor(
     message: string,
-    readonly status: number | null
+    readonly status: number | null,
+    /** The permission the token lacks, for a 403. */
+    readonly missingPermission: string | null = null
   ) {
     super(message)
     this.name = 'GitHubError'
@@ -53,7 +55,8 @@ export class GitHubApi {
   }
 
   async listComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
-    return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest, 'read'), async () => {
+    // Named 'write': the action lists comments to update or add one, so read alone would fail next.
+    return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest, 'write'), async () => {
       const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: 100 })
       return comments.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url }))
     })
@@ -139,7 +142,7 @@ async function firstItems<T>(pages: AsyncIterable<{ data: T[] }>, max: number): 
   return items
 }
 
-function threadPermission(isPullRequest: boolean, level: 'read' | 'write'): string {
+function threadPermission(isPullRequest: boolean, level: 'write'): string {
   return `${isPullRequest ? 'pull-requests' : 'issues'}: ${level}`
 }
 
@@ -152,7 +155,7 @@ function describe(what: string, permission: string, error: unknown): GitHubError
   const status = statusOf(error)
   const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error)
   if (status === 403) {
-    return new GitHubError(`Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`, 403)
+    return new GitHubError(`Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`, 403, permission)
   }
   return new GitHubError(`Could not ${what}: ${status === null ? detail : `HTTP ${status} (${detail})`}.`, status)
 }

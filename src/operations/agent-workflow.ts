@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js'
 import { InputError, messageOf } from '../errors.js'
-import type { GitHubApi } from '../github/api.js'
+import { type GitHubApi, GitHubError } from '../github/api.js'
 import { gatherContext, renderContextBlock } from '../github/context.js'
 import type { GitHubEvent, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, statusMarker } from '../github/markers.js'
@@ -52,7 +52,7 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
     const plan = planForComment({ action: event.action, body: event.comment.body, isBot: event.comment.isBot }, settings.trigger)
     if (plan.kind === 'skip') return quiet('skipped', plan.why)
     const api = await github.required('to check the permission of the commenter')
-    const replies = settings.comment ? new StatusThread(api, { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' }, deps.log.warning) : null
+    const replies = settings.comment ? new StatusThread(api, { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' }, github.trouble) : null
     if (plan.kind === 'help') {
       await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
       return quiet('skipped', `${event.comment.login} asked for help; the usage was posted.`, replies)
@@ -60,18 +60,18 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
     const role = await api.roleOf(event.comment.login)
     if (!meetsPermission(role, settings.minPermission)) {
       await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
-      if (settings.comment) await react(api, event, 'confused', deps)
+      if (settings.comment) await react(api, event, 'confused', github)
       return quiet('denied', `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`, replies)
     }
-    if (settings.comment) await react(api, event, 'eyes', deps)
-    const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, deps) : null
+    if (settings.comment) await react(api, event, 'eyes', github)
+    const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, github) : null
     request = { action: jobId ? 'message' : 'job', prompt: plan.prompt, promptSource: `${settings.trigger} comment by ${event.comment.login}`, jobId: jobId ?? '' }
     if (jobId) deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
     thread = replies
   } else if (settings.comment) {
     const target = await stickyTarget(settings, run, github, deps)
     const api = target ? await github.optional() : null
-    thread = target && api ? new StatusThread(api, target, deps.log.warning) : null
+    thread = target && api ? new StatusThread(api, target, github.trouble) : null
   }
 
   const context = request.action === 'job' && settings.context ? await contextFor(settings, run, github, deps) : ''
@@ -88,7 +88,7 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
   await thread?.post(renderResultComment(thread.target.marker, report))
   if (settings.comment) {
     await introduceAgentPull(report, settings, run, github, deps)
-    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', deps)
+    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
 
@@ -101,8 +101,20 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
 function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
   let connection: Promise<GitHubApi> | null = null
   let warned = false
+  const missing = new Set<string>()
   const connect = (): Promise<GitHubApi> => (connection ??= deps.connectGitHub(settings.githubToken, run.repo!))
   return {
+    /**
+     * A GitHub call failed: warn, with what it costs. A permission the token lacks is named once; the
+     * later calls that need it fail quietly (into the log) instead of repeating the same advice.
+     */
+    trouble(error: unknown, consequence: string): void {
+      const permission = error instanceof GitHubError ? error.missingPermission : null
+      const message = `${messageOf(error)} ${consequence}`.trim()
+      if (permission && missing.has(permission)) return deps.log.info(message)
+      if (permission) missing.add(permission)
+      deps.log.warning(message)
+    },
     /** For what cannot be done without GitHub (the slash command's permission check). */
     required(why: string): Promise<GitHubApi> {
       if (!settings.githubToken) throw new InputError('github-token', `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`)
@@ -134,7 +146,7 @@ async function stickyTarget(settings: Settings, run: RunContext, github: LazyGit
       if (pull === undefined) deps.log.info(`Commit ${run.event.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
       return pull === undefined ? null : sticky(pull)
     } catch (error) {
-      deps.log.warning(`${messageOf(error)} The result goes to the job summary only.`)
+      github.trouble(error, 'The result goes to the job summary only.')
     }
   }
   return null
@@ -150,13 +162,13 @@ async function contextFor(settings: Settings, run: RunContext, github: LazyGitHu
 }
 
 /** The job of the agent's pull request, from the marker comment our identity left there. */
-async function agentJobOf(api: GitHubApi, pull: number, deps: WorkflowDeps): Promise<string | null> {
+async function agentJobOf(api: GitHubApi, pull: number, github: LazyGitHub): Promise<string | null> {
   try {
     const [identity, comments] = await Promise.all([api.identity(), api.listComments(pull, true)])
     const ids = comments.filter((comment) => comment.login === identity).map((comment) => jobIdInMarker(comment.body))
     return ids.filter((id): id is string => id !== null).at(-1) ?? null
   } catch (error) {
-    deps.log.warning(`${messageOf(error)} Treating the command as a new job.`)
+    github.trouble(error, 'Treating the command as a new job.')
     return null
   }
 }
@@ -175,7 +187,7 @@ async function introduceAgentPull(report: JobReport, settings: Settings, run: Ru
     await api.createComment(pull, true, renderAgentPullComment(marker, jobId, run.event, run.runUrl, settings.trigger))
     deps.log.info(`Told #${pull} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {
-    deps.log.warning(`${messageOf(error)} Replies on the agent's pull request will start new jobs instead of follow-ups.`)
+    github.trouble(error, "Replies on the agent's pull request will start new jobs instead of follow-ups.")
   }
 }
 
@@ -186,10 +198,10 @@ function ownPullNumber(prLink: string | null, run: RunContext): number | null {
   return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
 }
 
-async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: 'eyes' | 'rocket' | 'confused', deps: WorkflowDeps): Promise<void> {
+async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: 'eyes' | 'rocket' | 'confused', github: LazyGitHub): Promise<void> {
   try {
     await api.react(event.comment.id, event.issue.isPullRequest, content)
   } catch (error) {
-    deps.log.warning(messageOf(error))
+    github.trouble(error, '')
   }
 }

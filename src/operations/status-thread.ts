@@ -1,5 +1,4 @@
 import type { GitHubApi } from '../github/api.js'
-import { messageOf } from '../errors.js'
 
 /** Where the status of this run is told. */
 export interface ThreadTarget {
@@ -25,7 +24,8 @@ export class StatusThread {
   constructor(
     private readonly github: GitHubApi,
     readonly target: ThreadTarget,
-    private readonly warn: (message: string) => void
+    /** Told about a failure and what it costs; decides whether the user is warned. */
+    private readonly onError: (error: unknown, consequence: string) => void
   ) {}
 
   async post(body: string): Promise<void> {
@@ -39,7 +39,7 @@ export class StatusThread {
       this.url = comment.url
     } catch (error) {
       this.broken = true
-      this.warn(`${messageOf(error)} The run goes on without a status comment.`)
+      this.onError(error, 'The run goes on without a status comment.')
     }
   }
 

@@ -14,12 +14,12 @@ export function renderWorkingComment(marker: string, job: AgentJob, runUrl: stri
   const id = job.id ? codeSpan(job.id) : 'the job'
   const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
   const next = waiting ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.` : `The ${run} does not wait for it (wait: false).`
-  return fitComment([marker, '### ⏳ Docs agent is working', '', `The docs agent accepted job ${id}. ${next}`, ''].join('\n'))
+  return fitComment(withMarker(marker, ['### ⏳ Docs agent is working', '', `The docs agent accepted job ${id}. ${next}`, ''].join('\n')))
 }
 
 /** The status comment once the run has a result: the same facts as the job summary. */
 export function renderResultComment(marker: string, report: JobReport): string {
-  return fitComment(`${marker}\n${renderJobSummary(report)}`)
+  return fitComment(withMarker(marker, renderJobSummary(report)))
 }
 
 /** Reply to `/docs` alone or `/docs help`. */
@@ -65,6 +65,11 @@ function describeTrigger(event: GitHubEvent): string {
     case 'other':
       return event.name === 'schedule' ? 'a scheduled run' : event.name === 'workflow_dispatch' ? 'a manual run' : `a ${escapeInline(event.name)} event`
   }
+}
+
+/** A sticky comment starts with its hidden marker; a reply comment has none. */
+function withMarker(marker: string, body: string): string {
+  return marker ? `${marker}\n${body}` : body
 }
 
 /** Cuts a comment that would pass GitHub's limit, saying so. */

@@ -1,0 +1,149 @@
+/**
+ * The three workflows the README tells users to copy are the ones tested here: each is read from
+ * README.md, its `with:` inputs and its event are used as they stand (secrets and variables filled in
+ * by the simulator), and the run must do what the README promises.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
+import type { Simulator } from '../../simulator/index.js'
+import { githubCalls, runOn, startHelloWorld } from './triggers/helpers.js'
+import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload } from './triggers/payloads.js'
+
+interface Workflow {
+  name: string
+  on: Record<string, unknown>
+  permissions: Record<string, string>
+  jobs: Record<string, { if?: string; steps: { uses?: string; with?: Record<string, string | number> }[] }>
+}
+
+function readmeWorkflows(): Workflow[] {
+  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((block) => parse(block[1]) as unknown).filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
+}
+
+function workflowNamed(name: string): Workflow {
+  const workflow = readmeWorkflows().find((w) => w.name === name)
+  if (!workflow) throw new Error(`README.md has no workflow named ${name}`)
+  return workflow
+}
+
+/** The action step's inputs, with `${{ secrets.* }}` and `${{ vars.* }}` filled in as GitHub would. */
+function actionInputs(workflow: Workflow, sim: Simulator, matrix: Record<string, string> = {}): Record<string, string> {
+  const [job] = Object.values(workflow.jobs)
+  const step = job.steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@'))
+  if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action step with inputs`)
+  const inputs: Record<string, string> = {}
+  for (const [name, value] of Object.entries(step.with)) {
+    inputs[name] = String(value)
+      .replace(/\$\{\{\s*(secrets\.MINTLIFY_API_KEY|vars\.MINTLIFY_PROJECT_ID)\s*\}\}/g, (_, ref: string) => (ref.startsWith('secrets') ? sim.apiKey : sim.projectId))
+      .replace(/\$\{\{\s*matrix\.(\w+)\s*\}\}/g, (_, key: string) => matrix[key] ?? '${{ unknown matrix value }}')
+    if (inputs[name].includes('${{')) throw new Error(`${workflow.name}: unexpected expression in ${name}`)
+  }
+  // Inputs the README leaves out take action.yml's defaults, as on the runner; only what points the
+  // action at this machine's simulator is added.
+  return { ...actionDefaults(), ...inputs, 'base-url': sim.url, 'poll-interval': '100ms' }
+}
+
+let sim: Simulator
+beforeEach(async () => {
+  sim = await startHelloWorld()
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+describe('README workflow 1: on push', () => {
+  test('runs on push with a paths filter and a concurrency group, and comments on the PR of the commit', async () => {
+    const workflow = workflowNamed('Docs agent on push')
+    expect(Object.keys(workflow.on)).toEqual(['push'])
+    expect((workflow.on.push as { paths: string[] }).paths.length).toBeGreaterThan(0)
+    expect(workflow).toHaveProperty('concurrency.group')
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
+    const run = await runOn(sim, 'push', pushPayload(), { inputs: actionInputs(workflow, sim) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
+    expect(sim.github.comments(REPO, PULL)[0].body).toContain(run.outputs['pr-link'])
+    expect(run.outputs['comment-url']).toBe(sim.github.comments(REPO, PULL)[0].html_url)
+    const [create] = sim.mintlifyRequests()
+    expect(JSON.parse(create.body).prompt).toMatch(/^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*- Initial commit\n[\s\S]*- README\.md/)
+  })
+})
+
+describe('README workflow 2: weekly refresh', () => {
+  test('runs on schedule with the prompt file from the checkout; the result goes to the summary', async () => {
+    const workflow = workflowNamed('Weekly docs refresh')
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    const inputs = actionInputs(workflow, sim)
+    expect(inputs['prompt-file']).toBe('.github/docs-agent/weekly-refresh.md')
+
+    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs, files: { [inputs['prompt-file']]: 'Refresh every page that mentions the v1 API.\n' } })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(run.summary).toContain(run.outputs['pr-link'])
+    const [create] = sim.mintlifyRequests()
+    expect(JSON.parse(create.body).prompt).toMatch(/^Refresh every page that mentions the v1 API\.\n\n---\n[\s\S]*Event: schedule/)
+    // No pull request of its own: the only comment is the introduction on the agent's pull request.
+    const agentPull = Number(run.outputs['pr-number'])
+    expect(githubCalls(sim).filter((call) => call.startsWith('POST'))).toEqual(['POST /api/graphql', `POST /issues/${agentPull}/comments`])
+  })
+})
+
+describe('README workflow 3: slash command', () => {
+  test('the if: lets a /docs comment through and the action runs it as a new job', async () => {
+    const workflow = workflowNamed('Docs slash command')
+    expect(workflow.on).toEqual({ issue_comment: { types: ['created'] } })
+    expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
+    const [job] = Object.values(workflow.jobs)
+    expect(job.if).toBe("startsWith(github.event.comment.body, '/docs') && github.event.comment.user.type != 'Bot'")
+
+    const payload = commentPayload(sim, { body: '/docs Fix the spelling error in the README' })
+    const run = await runOn(sim, 'issue_comment', payload, { inputs: actionInputs(workflow, sim) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(JSON.parse(sim.mintlifyRequests()[0].body).prompt).toMatch(/^Fix the spelling error in the README\n\n---/)
+    const command = sim.github.comments(REPO, 1).find((c) => c.id === payload.comment.id)
+    expect(command?.reactions).toEqual(['eyes', 'rocket'])
+  })
+})
+
+describe('README workflow 4: analytics', () => {
+  test('the weekly export writes the CSV file the artifact step uploads', async () => {
+    const workflow = workflowNamed('Weekly docs analytics')
+    const [job] = Object.values(workflow.jobs)
+    const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with?.path).toBe('${{ steps.visitors.outputs.file }}')
+    sim.analytics.setData({ paths: 600 })
+
+    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('exported')
+    expect(run.outputs.file).toBe('analytics/visitors.csv')
+    expect(readFileSync(join(run.workspace, run.outputs.file), 'utf8').split('\r\n')[0]).toBe('path,human,ai,total')
+    expect(sim.mintlifyRequests()).toHaveLength(3)
+  })
+
+  test('the matrix export runs once per project with its own file', async () => {
+    const workflow = workflowNamed('Docs analytics for every project')
+    const [job] = Object.values(workflow.jobs) as unknown as { strategy: { matrix: { project: string[] } } }[]
+    const projects = job.strategy.matrix.project
+    expect(projects.length).toBeGreaterThan(1)
+    await sim.close()
+    for (const project of projects) {
+      sim = await startHelloWorld({ projectId: project })
+      sim.analytics.setData({ paths: 300 })
+      // date-from: 30d is relative to the real today; the simulator's default 'today' is a fixed date.
+      sim.analytics.today = new Date().toISOString().slice(0, 10)
+      const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim, { project }) })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.file).toBe(`analytics/${project}-views.json`)
+      expect(sim.mintlifyRequests().map((r) => r.path)).toEqual([`/v1/analytics/${project}/views`, `/v1/analytics/${project}/views`])
+      if (project !== projects.at(-1)) await sim.close()
+    }
+  })
+})

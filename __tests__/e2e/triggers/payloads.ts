@@ -1,0 +1,140 @@
+/**
+ * Real webhook payloads from @octokit/webhooks-examples (push, pull_request and issue_comment are about
+ * Codertocat/Hello-World), cloned and adapted only where a test needs it, and the fake GitHub state those
+ * payloads refer to.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../../scripts/run-action.js'
+import type { GitHubRole, GitHubUserType, Simulator } from '../../../simulator/index.js'
+
+/** The repository of every example payload: the workflow runs there, and the agent's PRs land there. */
+export const REPO = 'Codertocat/Hello-World'
+export const REPO_URL = `https://github.com/${REPO}`
+/** Who writes the example comments, pushes and pull requests. */
+export const COMMENTER = 'Codertocat'
+/** Issue #1 of the issue_comment examples. */
+export const ISSUE = 1
+/** Pull request #2 of the pull_request examples. */
+export const PULL = 2
+/** The one commit of the push example ("Initial commit", adding README.md). */
+export const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+/** What the fake GitHub answers for PR #2's commits and files (the payload itself carries neither). */
+export const PULL_COMMITS = ['Update README.md', 'Fix a link in the README']
+export const PULL_FILES = ['README.md', 'docs/getting-started.md']
+
+interface WebhookUser {
+  login: string
+  type: string
+  [field: string]: unknown
+}
+
+export interface PushPayload {
+  ref: string
+  after: string
+  commits: { message: string; added: string[]; modified: string[]; removed: string[] }[]
+  [field: string]: unknown
+}
+
+export interface PullRequestPayload {
+  action: string
+  number: number
+  pull_request: { number: number; title: string; html_url: string; [field: string]: unknown }
+  [field: string]: unknown
+}
+
+export interface IssueCommentPayload {
+  action: string
+  issue: { number: number; title: string; html_url: string; pull_request?: Record<string, unknown>; [field: string]: unknown }
+  comment: { id: number; body: string; html_url: string; user: WebhookUser; [field: string]: unknown }
+  sender: WebhookUser
+  [field: string]: unknown
+}
+
+interface ExampleGroup {
+  name: string
+  examples: Record<string, unknown>[]
+}
+
+let groups: ExampleGroup[] | null = null
+
+/** A deep copy of the first example of `name` that matches, so tests can change it freely. */
+function example<T>(name: string, matches: (payload: Record<string, unknown>) => boolean): T {
+  groups ??= JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')) as ExampleGroup[]
+  const found = groups.find((group) => group.name === name)?.examples.find(matches)
+  if (!found) throw new Error(`@octokit/webhooks-examples has no matching ${name} example`)
+  return structuredClone(found) as T
+}
+
+/** The push of "Initial commit" (adding README.md) to master. */
+export function pushPayload(): PushPayload {
+  const payload = example<PushPayload>('push', (p) => p.ref === 'refs/heads/master' && Array.isArray(p.commits) && p.commits.length === 1)
+  if (payload.after !== PUSH_SHA) throw new Error(`The push example's head is ${payload.after}, not ${PUSH_SHA}`)
+  return payload
+}
+
+/** PR #2 "Update the README with new information." opened. */
+export function pullRequestOpened(): PullRequestPayload {
+  return example<PullRequestPayload>('pull_request', (p) => p.action === 'opened')
+}
+
+/** A manual run (the example's repository differs; the action reads the repository from the runner). */
+export function workflowDispatchPayload(): Record<string, unknown> {
+  return example<Record<string, unknown>>('workflow_dispatch', () => true)
+}
+
+/** The schedule event has no example: GitHub sends the cron line (and the repository, unused here). */
+export function schedulePayload(): Record<string, unknown> {
+  return { schedule: '0 6 * * 1' }
+}
+
+export interface CommentOptions {
+  body: string
+  /** The issue or pull request commented on. Default issue #1. */
+  on?: number
+  /** Turns the example's issue into a pull request (adds `issue.pull_request`, as GitHub does for PRs). */
+  pullRequest?: boolean
+  login?: string
+  userType?: GitHubUserType
+  /** `created` (default) or `edited`: each comes from its own example. */
+  action?: 'created' | 'edited'
+}
+
+/**
+ * An issue_comment payload for a comment that also exists in the fake GitHub (so reactions and the
+ * permission check find it): the comment is created there first and the payload carries its id.
+ */
+export function commentPayload(sim: Simulator, options: CommentOptions): IssueCommentPayload {
+  const { body, on = ISSUE, pullRequest = false, login = COMMENTER, userType = 'User', action = 'created' } = options
+  const created = sim.github.addComment(REPO, on, { user: login, userType, body })
+  const payload = example<IssueCommentPayload>('issue_comment', (p) => p.action === action)
+  const kind = pullRequest ? 'pull' : 'issues'
+  payload.issue.number = on
+  payload.issue.html_url = `${REPO_URL}/${kind}/${on}`
+  if (pullRequest) {
+    payload.issue.pull_request = {
+      url: `https://api.github.com/repos/${REPO}/pulls/${on}`,
+      html_url: `${REPO_URL}/pull/${on}`,
+      diff_url: `${REPO_URL}/pull/${on}.diff`,
+      patch_url: `${REPO_URL}/pull/${on}.patch`
+    }
+  }
+  payload.comment.id = created.id
+  payload.comment.body = body
+  payload.comment.html_url = created.html_url
+  for (const user of [payload.comment.user, payload.sender]) {
+    user.login = login
+    user.type = userType
+  }
+  return payload
+}
+
+/**
+ * The fake GitHub as the payloads expect it: issue #1, PR #2 with its commits and files, and Codertocat
+ * as a collaborator with `role` (null: not a collaborator).
+ */
+export function seedHelloWorld(sim: Simulator, role: GitHubRole | null = 'write'): void {
+  sim.github.addIssue(REPO, { number: ISSUE, title: 'Spelling error in the README file', user: COMMENTER })
+  sim.github.addIssue(REPO, { number: PULL, title: 'Update the README with new information.', user: COMMENTER, pullRequest: true, commits: PULL_COMMITS, files: PULL_FILES })
+  sim.github.setPermission(REPO, COMMENTER, role)
+}

@@ -1,0 +1,150 @@
+/**
+ * Runs without a pull request of their own: `push` comments on the PR its commit belongs to; `schedule`
+ * and `workflow_dispatch` comment only on `pr-number` (and on the agent's own pull request).
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import type { Simulator } from '../../../simulator/index.js'
+import { annotations } from '../harness.js'
+import { bodyOf, expectCalls, githubCalls, githubRequestsTo, mintlifyCalls, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
+import { PULL, PULL_COMMITS, PUSH_SHA, REPO, REPO_URL, pullRequestOpened, pushPayload, schedulePayload, workflowDispatchPayload } from './payloads.js'
+
+let sim: Simulator
+beforeEach(async () => {
+  sim = await startHelloWorld()
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+describe('push', () => {
+  test('the result goes to the pull request the pushed commit belongs to, as a sticky comment', async () => {
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
+    const run = await runOn(sim, 'push', pushPayload())
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    const [status] = sim.github.comments(REPO, PULL)
+    expectCalls(githubCalls(sim), [
+      `GET /commits/${PUSH_SHA}/pulls`,
+      ['GET /issues/2/comments', 'POST /api/graphql'],
+      'POST /issues/2/comments',
+      `PATCH /issues/comments/${status.id}`,
+      'GET /issues/101/comments',
+      'POST /issues/101/comments'
+    ])
+    expect(String(bodyOf(githubRequestsTo(sim, 'POST /issues/2/comments')[0]).body)).toMatch(/^<!-- docs-agent-action:status .+ -->\n### ⏳ Docs agent is working/)
+    expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
+    expect(status.body).toMatch(/^<!-- docs-agent-action:status .+ -->\n/)
+    expect(plainText(status.body)).toContain(`The docs agent opened a pull request: ${REPO_URL}/pull/101`)
+    expect(run.outputs['comment-url']).toBe(status.html_url)
+    expect(plainText(sim.github.comments(REPO, 101)[0].body)).toContain('a push to master')
+  })
+
+  test('a push and a pull_request run of one workflow job share the sticky comment', async () => {
+    await runOn(sim, 'pull_request', pullRequestOpened())
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
+    const run = await runOn(sim, 'push', pushPayload())
+
+    const comments = sim.github.comments(REPO, PULL)
+    expect(comments).toHaveLength(1)
+    expect(comments[0].body).toContain('`job_0002`')
+    expect(run.outputs['comment-url']).toBe(comments[0].html_url)
+  })
+
+  test('with no pull request for the commit there is no comment, and the summary still has the result', async () => {
+    sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
+    const run = await runOn(sim, 'push', pushPayload())
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('no-changes')
+    expect(githubCalls(sim)).toEqual([`GET /commits/${PUSH_SHA}/pulls`])
+    expect(sim.github.comments(REPO, PULL)).toEqual([])
+    expect(run.outputs['comment-url']).toBe('')
+    expect(plainText(run.summary)).toContain('finished job job_0001 without changing files')
+    expect(annotations(run, 'warning')).toEqual([])
+  })
+
+  test('the context block comes from the payload: commit subject and files, no pulls or files API calls', async () => {
+    sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 0 })
+    await runOn(sim, 'push', pushPayload())
+
+    const [request, context] = promptOf(sim.mintlifyRequests()[0]).split('\n\n---\n')
+    expect(request).toBe('Document the new rate limits')
+    expect(context.split('\n')).toEqual([
+      'Context from the GitHub workflow that sent this request:',
+      'Repository: Codertocat/Hello-World',
+      'Event: push to master',
+      'Commits:',
+      '- Initial commit',
+      'Changed files:',
+      '- README.md'
+    ])
+    expect(githubCalls(sim).filter((call) => call.includes('/pulls/'))).toEqual([])
+  })
+})
+
+describe('schedule and workflow_dispatch', () => {
+  test('schedule without pr-number sends no GitHub request; the summary carries the result', async () => {
+    sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
+    const run = await runOn(sim, 'schedule', schedulePayload())
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('no-changes')
+    expect(githubCalls(sim)).toEqual([])
+    expect(run.outputs['comment-url']).toBe('')
+    expect(plainText(run.summary)).toContain('finished job job_0001 without changing files')
+    expect(mintlifyCalls(sim)).toEqual(['POST /job', 'GET /job/job_0001', 'GET /job/job_0001'])
+  })
+
+  test('workflow_dispatch without pr-number talks to GitHub only to introduce the agent\'s pull request', async () => {
+    const run = await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
+
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expectCalls(githubCalls(sim), [['POST /api/graphql', 'GET /issues/101/comments'], 'POST /issues/101/comments'])
+    expect(run.outputs['comment-url']).toBe('')
+    const [intro] = sim.github.comments(REPO, 101)
+    expect(intro.body).toContain('<!-- docs-agent-action:job job_0001 -->')
+    expect(intro.body).toContain('a manual run')
+    expect(run.summary).toContain(`${REPO_URL}/pull/101`)
+  })
+
+  test('schedule with pr-number puts the sticky comment on that pull request, with its context from the API', async () => {
+    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: { 'pr-number': String(PULL) } })
+
+    const [status] = sim.github.comments(REPO, PULL)
+    expectCalls(githubCalls(sim), [
+      ['GET /pulls/2', 'GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
+      'POST /issues/2/comments',
+      `PATCH /issues/comments/${status.id}`,
+      'GET /issues/101/comments',
+      'POST /issues/101/comments'
+    ])
+    expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
+    expect(plainText(status.body)).toContain(`The docs agent opened a pull request: ${REPO_URL}/pull/101`)
+    expect(run.outputs['comment-url']).toBe(status.html_url)
+    const prompt = promptOf(sim.mintlifyRequests()[0])
+    expect(prompt).toContain('Event: schedule')
+    expect(prompt).toContain(`Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`)
+    expect(prompt).toContain(`- ${PULL_COMMITS[0]}`)
+    expect(plainText(sim.github.comments(REPO, 101)[0].body)).toContain('a scheduled run')
+  })
+})
+
+describe('comment: false', () => {
+  const cases: [string, string, () => unknown, Record<string, string>][] = [
+    ['pull_request with context: false', 'pull_request', pullRequestOpened, { context: 'false' }],
+    ['push to a commit of a pull request', 'push', pushPayload, {}],
+    ['schedule with pr-number and context: false', 'schedule', schedulePayload, { 'pr-number': String(PULL), context: 'false' }],
+    ['workflow_dispatch', 'workflow_dispatch', workflowDispatchPayload, {}]
+  ]
+  test.each(cases)('%s: no GitHub request at all, though the job opened a pull request', async (_, eventName, payload, inputs) => {
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
+    const run = await runOn(sim, eventName, payload(), { inputs: { comment: 'false', ...inputs } })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(githubCalls(sim)).toEqual([])
+    expect(run.outputs['comment-url']).toBe('')
+    expect(annotations(run, 'warning')).toEqual([])
+  })
+})
