@@ -1,13 +1,15 @@
 /**
  * `npm run demo`: the action end to end on this machine. Starts the simulator (fake Mintlify API and fake
- * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would, and prints what a
- * user would see: the log, the step outputs, the job summary.
+ * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push, a
+ * slash command with a follow-up, and an analytics export, and prints what a user would see: the log,
+ * the step outputs, the job summary, and the comments posted.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../simulator/index.js'
 import { ACTION_ENTRY, type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
+import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, REPO_URL, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
 
 const bold = (text: string): string => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
 
@@ -33,6 +35,7 @@ async function step(sim: Simulator, title: string, options: Omit<RunOptions, 'in
   console.log(`\n${bold(`━━ ${title} ━━`)}`)
   const run = await runAction({
     githubApiUrl: `${sim.url}/api/v3`,
+    repository: REPO,
     ...options,
     inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, 'poll-interval': '500ms', ...options.inputs }
   })
@@ -41,13 +44,22 @@ async function step(sim: Simulator, title: string, options: Omit<RunOptions, 'in
   if (run.stderr.trim()) console.log(indent(run.stderr.trimEnd()))
   console.log(bold(`exit code: ${run.exitCode}, ${run.durationMs} ms`))
   console.log(bold('outputs:'))
-  for (const [name, value] of Object.entries(run.outputs)) console.log(indent(`${name} = ${name === 'job' ? value.slice(0, 160) + (value.length > 160 ? '…' : '') : value}`))
+  for (const [name, value] of Object.entries(run.outputs)) console.log(indent(`${name} = ${value.length > 160 ? `${value.slice(0, 160)}…` : value}`))
   console.log(bold('job summary:'))
   console.log(indent(run.summary.trimEnd()))
-  if (run.log.includes(sim.apiKey) || run.summary.includes(sim.apiKey) || JSON.stringify(run.outputs).includes(sim.apiKey)) {
-    throw new Error('The API key was printed: this is a bug.')
-  }
+  const printed = [run.log, run.stderr, run.summary, JSON.stringify(run.outputs), ...sim.github.comments(REPO, PULL).map((c) => c.body)]
+  if (printed.some((text) => text.includes(sim.apiKey))) throw new Error('The API key was printed: this is a bug.')
   return run
+}
+
+/** The comments on a pull request as GitHub would list them, with their reactions. */
+function printComments(sim: Simulator, number: number): void {
+  console.log(`\n${bold(`━━ Comments on ${REPO}#${number} ━━`)}`)
+  for (const comment of sim.github.comments(REPO, number)) {
+    const reactions = comment.reactions.length ? `  reactions: ${comment.reactions.join(', ')}` : ''
+    console.log(bold(`@${comment.user.login} (comment ${comment.id})${reactions}`))
+    console.log(indent(comment.body.trimEnd()))
+  }
 }
 
 function indent(text: string): string {
@@ -59,27 +71,38 @@ function indent(text: string): string {
 
 async function main(): Promise<void> {
   buildIfNeeded()
-  const sim = await startSimulator()
-  console.log(`Simulator listening on ${sim.url} (Mintlify API, GitHub REST API under /api/v3).`)
+  const sim = await startSimulator({ repository: REPO_URL })
+  seedHelloWorld(sim)
+  console.log(`Simulator listening on ${sim.url}: the Mintlify API, and GitHub's REST API under /api/v3.`)
   try {
+    // 1. A push whose commit belongs to PR #2: the agent documents it and the result goes to PR #2.
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
     sim.scriptNextJob({ outcome: 'pr', afterPolls: 3 })
-    const push = await step(sim, 'push to docs: create an agent job and wait for its pull request', {
+    const push = await step(sim, '1. push: create an agent job, wait for its pull request, report on PR #2', {
       eventName: 'push',
-      inputs: { prompt: 'Document the new `rateLimit` option of the SDK in the API reference.' }
+      event: pushPayload(),
+      inputs: { prompt: 'Document the changes in this push in the API reference.' }
     })
+    const agentPull = Number(push.outputs['pr-number'])
 
+    // 2. A reply on the agent's own pull request becomes a follow-up message to the same job.
     sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
-    await step(sim, 'follow-up: send a message to the same job', {
-      eventName: 'workflow_dispatch',
-      inputs: { operation: 'message', 'job-id': push.outputs['job-id'], prompt: 'Also add an example with a custom limit.' }
+    await step(sim, `2. slash command: "/docs …" on the agent's PR #${agentPull} sends a follow-up`, {
+      eventName: 'issue_comment',
+      event: commentPayload(sim, { body: '/docs Also add an example with a custom rate limit.', on: agentPull, pullRequest: true }),
+      inputs: {}
     })
 
-    sim.scriptNextJob({ outcome: 'failed', afterPolls: 1, extra: { error: 'The repository is not connected to the Mintlify GitHub app' } })
-    await step(sim, 'a failing job: the step fails with the reason', {
-      eventName: 'workflow_dispatch',
-      inputs: { prompt: 'Refresh the quickstart.' }
+    // 3. The weekly analytics export: unique visitors, human vs AI, to CSV and the summary.
+    sim.analytics.setData({ paths: 1200 })
+    await step(sim, '3. analytics: export unique visitors (human vs AI) to a CSV file', {
+      eventName: 'schedule',
+      event: schedulePayload(),
+      inputs: { operation: 'visitors', 'date-from': '2026-10-01', 'date-to': '2026-11-01', 'output-file': 'analytics/visitors.csv' }
     })
 
+    printComments(sim, PULL)
+    printComments(sim, agentPull)
     console.log(`\n${bold('Requests the simulator received:')}`)
     for (const request of sim.requests) console.log(indent(`${request.method} ${request.path}`))
   } finally {

@@ -10,7 +10,7 @@ import { parse } from 'yaml'
 import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
 import { githubCalls, runOn, startHelloWorld } from './triggers/helpers.js'
-import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload } from './triggers/payloads.js'
+import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
 
 interface Workflow {
   name: string

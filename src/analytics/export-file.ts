@@ -63,6 +63,8 @@ export class ExportFile {
 
   /** Drops the temporary file; the final name is left as it was. */
   async abort(): Promise<void> {
+    // A write still in progress fails once the stream is destroyed; that file is being dropped anyway.
+    this.stream.on('error', () => undefined)
     this.stream.destroy()
     await rm(this.temp, { force: true })
   }

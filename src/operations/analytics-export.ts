@@ -82,12 +82,9 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
         totalsChanged = true
       }
       // Offset pagination over data that changes can serve a path twice; the first sighting wins.
-      const fresh = page.rows.filter((row) => !seen.has(row.path))
+      const fresh = page.rows.filter((row) => !seen.has(row.path) && seen.add(row.path))
       duplicates += page.rows.length - fresh.length
-      for (const row of fresh) {
-        seen.add(row.path)
-        top.offer(row)
-      }
+      fresh.forEach((row) => top.offer(row))
       await file.rows(fresh)
       pageCount += fresh.length
       if (!page.hasMore) break

@@ -1,7 +1,7 @@
 import { describeRange } from '../analytics/range.js'
 import type { AnalyticsRow } from '../mintlify/analytics.js'
 import type { ExportReport } from '../operations/analytics-export.js'
-import { codeSpan, escapeInline } from './markdown.js'
+import { codeCell, codeSpan, escapeInline } from './markdown.js'
 
 const BAR_WIDTH = 16
 const ICONS = { success: '✅', notice: 'ℹ️', warning: '⚠️', failure: '❌' } as const
@@ -34,7 +34,7 @@ export function renderExportSummary(report: ExportReport): string {
 }
 
 function topRow(row: AnalyticsRow, max: number): string {
-  return `| ${codeSpan(row.path)} | ${bar(row.human, max)} ${count(row.human)} | ${bar(row.ai, max)} ${count(row.ai)} | ${count(row.total)} |`
+  return `| ${codeCell(row.path)} | ${bar(row.human, max)} ${count(row.human)} | ${bar(row.ai, max)} ${count(row.ai)} | ${count(row.total)} |`
 }
 
 /** A bar of full and eighth blocks; any non-zero value shows at least a sliver. */

@@ -11,10 +11,10 @@ export const COMMENT_LIMIT = 65_000
 
 /** The status comment while the job runs. */
 export function renderWorkingComment(marker: string, job: AgentJob, runUrl: string | null, timeoutMs: number, waiting: boolean): string {
-  const id = job.id ? codeSpan(job.id) : 'the job'
+  const id = job.id ? `job ${codeSpan(job.id)}` : 'the job'
   const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
   const next = waiting ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.` : `The ${run} does not wait for it (wait: false).`
-  return fitComment(withMarker(marker, ['### ⏳ Docs agent is working', '', `The docs agent accepted job ${id}. ${next}`, ''].join('\n')))
+  return fitComment(withMarker(marker, ['### ⏳ Docs agent is working', '', `The docs agent accepted ${id}. ${next}`, ''].join('\n')))
 }
 
 /** The status comment once the run has a result: the same facts as the job summary. */

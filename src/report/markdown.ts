@@ -46,6 +46,11 @@ export function codeSpan(text: string): string {
   return `\`${text.replace(/[`\r\n]+/g, ' ').replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`).trim()}\``
 }
 
+/** A code span inside a table cell: GitHub splits rows on every `|`, even in code, unless escaped. */
+export function codeCell(text: string): string {
+  return codeSpan(text).replace(/\|/g, '\\|')
+}
+
 /** A link only to http(s) URLs; anything else is shown as escaped text. */
 export function safeLink(label: string, url: string | null): string {
   if (!url) return escapeInline(label)

@@ -2,7 +2,7 @@ import { formatDuration } from '../duration.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobReport } from '../operations/agent-job.js'
 import type { StepResult, Verdict } from '../outcome.js'
-import { codeBlock, codeSpan, escapeHtml, escapeInline, safeLink, truncate } from './markdown.js'
+import { codeBlock, codeCell, escapeHtml, escapeInline, safeLink, truncate } from './markdown.js'
 
 /** Long prompts are cut in the summary; the full text went to the API. */
 const PROMPT_LIMIT = 20_000
@@ -15,7 +15,7 @@ export function renderJobSummary(report: JobReport): string {
   const title = report.action === 'job' ? 'Docs agent job' : 'Docs agent follow-up'
   const rows: [string, string][] = [
     ['Outcome', `\`${verdict.outcome}\``],
-    ['Job', job?.id ? codeSpan(job.id) : '–'],
+    ['Job', job?.id ? codeCell(job.id) : '–'],
     ['Status', job?.status ? escapeInline(job.status) : '–'],
     ['Pull request', job?.prLink ? safeLink(prLabel(job.prLink), job.prLink) : 'none'],
     ['Waited', report.waited ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})` : 'not waited (wait: false)'],

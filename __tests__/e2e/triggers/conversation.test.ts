@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { expectCalls, githubCalls, mark, mintlifyCalls, ownComments, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { COMMENTER, commentPayload, PULL, REPO, REPO_URL, pullRequestOpened, workflowDispatchPayload } from './payloads.js'
+import { COMMENTER, commentPayload, PULL, REPO, REPO_URL, pullRequestOpened, workflowDispatchPayload } from '../../../scripts/webhook-payloads.js'
 
 let sim: Simulator
 afterEach(async () => {

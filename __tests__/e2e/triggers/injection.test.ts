@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { bodyOf, githubRequestsTo, outsideCodeBlocks, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { commentPayload, ISSUE, PULL, REPO, pullRequestOpened } from './payloads.js'
+import { commentPayload, ISSUE, PULL, REPO, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
 
 let sim: Simulator
 beforeEach(async () => {

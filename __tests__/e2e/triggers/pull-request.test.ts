@@ -18,7 +18,7 @@ import {
   runOn,
   startHelloWorld
 } from './helpers.js'
-import { COMMENTER, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL, pullRequestOpened } from './payloads.js'
+import { COMMENTER, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
 
 let sim: Simulator
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { bodyOf, expectCalls, githubCalls, githubRequestsTo, mintlifyCalls, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { PULL, PULL_COMMITS, PUSH_SHA, REPO, REPO_URL, pullRequestOpened, pushPayload, schedulePayload, workflowDispatchPayload } from './payloads.js'
+import { PULL, PULL_COMMITS, PUSH_SHA, REPO, REPO_URL, pullRequestOpened, pushPayload, schedulePayload, workflowDispatchPayload } from '../../../scripts/webhook-payloads.js'
 
 let sim: Simulator
 beforeEach(async () => {

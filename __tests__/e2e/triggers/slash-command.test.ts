@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations, expectFailedWith } from '../harness.js'
 import { bodyOf, expectCalls, githubCalls, githubRequestsTo, mintlifyCalls, ownComments, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { COMMENTER, type CommentOptions, commentPayload, ISSUE, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL } from './payloads.js'
+import { COMMENTER, type CommentOptions, commentPayload, ISSUE, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
 
 let sim: Simulator
 beforeEach(async () => {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PROJECT_ROOT } from '../../../scripts/run-action.js'
-import type { GitHubRole, GitHubUserType, Simulator } from '../../../simulator/index.js'
+import { PROJECT_ROOT } from './run-action.js'
+import type { GitHubRole, GitHubUserType, Simulator } from '../simulator/index.js'
 
 /** The repository of every example payload: the workflow runs there, and the agent's PRs land there. */
 export const REPO = 'Codertocat/Hello-World'

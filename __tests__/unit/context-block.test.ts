@@ -1,0 +1,239 @@
+import { describe, expect, it } from '@jest/globals'
+import { type ContextFacts, gatherContext, MAX_COMMITS, MAX_CONTEXT_CHARS, MAX_FILES, renderContextBlock } from '../../src/github/context.js'
+import type { GitHubEvent, PushCommit } from '../../src/github/event.js'
+import { fakeGitHub } from './factories-github.js'
+
+function facts(overrides: Partial<ContextFacts> = {}): ContextFacts {
+  return { repository: 'acme/docs', event: 'push to main', pull: null, commits: [], files: [], ...overrides }
+}
+
+function pushEvent(commits: PushCommit[], ref = 'refs/heads/main'): GitHubEvent {
+  return { kind: 'push', name: 'push', ref, sha: 'a'.repeat(40), commits }
+}
+
+const PULL_EVENT: GitHubEvent = { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7' } }
+
+const COMMENT_EVENT: GitHubEvent = {
+  kind: 'issue_comment',
+  name: 'issue_comment',
+  action: 'created',
+  issue: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7', isPullRequest: true },
+  comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false }
+}
+
+/** The items listed under `title`, without the "… and N more" line. */
+function listed(block: string, title: string): string[] {
+  const lines = block.split('\n')
+  const start = lines.indexOf(title)
+  if (start === -1) return []
+  const items: string[] = []
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith('- ') || line.startsWith('- … and ')) break
+    items.push(line.slice(2))
+  }
+  return items
+}
+
+/** N of the "… and N more" line under `title`, or null. */
+function moreUnder(block: string, title: string): number | null {
+  const lines = block.split('\n')
+  const start = lines.indexOf(title)
+  const line = lines.slice(start + 1).find((l) => !l.startsWith('- ') || l.startsWith('- … and '))
+  const match = line ? /^- … and (\d+) more$/.exec(line) : null
+  return match ? Number(match[1]) : null
+}
+
+describe('renderContextBlock', () => {
+  it('lists repository, event, pull request, commits and files as plain text', () => {
+    const block = renderContextBlock(
+      facts({ event: 'pull_request (opened)', pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7' }, commits: ['Add the CLI page', 'Fix a link'], files: ['docs/cli.mdx'] })
+    )
+    expect(block).toBe(
+      [
+        '---',
+        'Context from the GitHub workflow that sent this request:',
+        'Repository: acme/docs',
+        'Event: pull_request (opened)',
+        'Pull request: #7 Add the CLI page https://github.com/acme/docs/pull/7',
+        'Commits:',
+        '- Add the CLI page',
+        '- Fix a link',
+        'Changed files:',
+        '- docs/cli.mdx'
+      ].join('\n')
+    )
+  })
+
+  it('leaves out empty lists and a missing pull request', () => {
+    expect(renderContextBlock(facts())).toBe('---\nContext from the GitHub workflow that sent this request:\nRepository: acme/docs\nEvent: push to main')
+  })
+
+  it('shows a pull request without a URL without trailing space', () => {
+    expect(renderContextBlock(facts({ pull: { number: 3, title: 'T', url: '' } })).split('\n')).toContain('Pull request: #3 T')
+  })
+
+  it('folds multi-line titles, subjects and paths into one line each', () => {
+    const block = renderContextBlock(facts({ pull: { number: 1, title: 'Title\nwith\r\n  lines', url: 'u' }, commits: ['a\n\nb'], files: ['x\ty'] }))
+    expect(block).toContain('Pull request: #1 Title with lines u')
+    expect(listed(block, 'Commits:')).toEqual(['a b'])
+    expect(listed(block, 'Changed files:')).toEqual(['x y'])
+  })
+
+  it('cuts a title, subject or path to 300 characters', () => {
+    const block = renderContextBlock(facts({ pull: { number: 1, title: 't'.repeat(1000), url: 'u' }, commits: ['c'.repeat(1000)], files: ['f'.repeat(1000)] }))
+    expect(block).toContain(`#1 ${'t'.repeat(300)} u`)
+    expect(listed(block, 'Commits:')).toEqual(['c'.repeat(300)])
+    expect(listed(block, 'Changed files:')).toEqual(['f'.repeat(300)])
+  })
+
+  it('lists 20 commits and 100 short files in full', () => {
+    const commits = Array.from({ length: MAX_COMMITS }, (_, i) => `Commit ${i}`)
+    const files = Array.from({ length: MAX_FILES }, (_, i) => `f${i}.md`)
+    const block = renderContextBlock(facts({ commits, files }))
+    expect(listed(block, 'Commits:')).toEqual(commits)
+    expect(listed(block, 'Changed files:')).toEqual(files)
+    expect(block).not.toContain('… and')
+  })
+
+  it('stops at about 4,000 characters with an "… and N more" line that counts what was left out', () => {
+    const files = Array.from({ length: 100 }, (_, i) => `docs/section-${i}/${'long-page-name-'.repeat(5)}${i}.mdx`)
+    const block = renderContextBlock(facts({ files }))
+    expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS)
+    expect(block.length).toBeGreaterThan(MAX_CONTEXT_CHARS - 200)
+    const shown = listed(block, 'Changed files:')
+    expect(shown).toEqual(files.slice(0, shown.length))
+    expect(moreUnder(block, 'Changed files:')).toBe(files.length - shown.length)
+    expect(block.endsWith(`- … and ${files.length - shown.length} more`)).toBe(true)
+  })
+
+  it('never passes 4,000 characters with huge commit subjects, and says how many it left out', () => {
+    const commits = Array.from({ length: 20 }, (_, i) => `${i} ${'x'.repeat(5000)}`)
+    const block = renderContextBlock(facts({ commits }))
+    expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS)
+    const shown = listed(block, 'Commits:')
+    expect(shown.length).toBeGreaterThan(0)
+    expect(moreUnder(block, 'Commits:')).toBe(20 - shown.length)
+  })
+
+  it('keeps both "more" lines whole when commits and files both overflow', () => {
+    const commits = Array.from({ length: 20 }, (_, i) => `${i} ${'c'.repeat(400)}`)
+    const files = Array.from({ length: 100 }, (_, i) => `${i}/${'f'.repeat(400)}`)
+    const block = renderContextBlock(facts({ commits, files }))
+    expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS)
+    expect(moreUnder(block, 'Commits:')).toBe(20 - listed(block, 'Commits:').length)
+    expect(moreUnder(block, 'Changed files:')).toBe(100 - listed(block, 'Changed files:').length)
+  })
+
+  it('never passes 4,000 characters with a huge title and repository', () => {
+    const block = renderContextBlock(
+      facts({ repository: 'r'.repeat(3000), event: `push to ${'b'.repeat(3000)}`, pull: { number: 1, title: 't'.repeat(9000), url: `https://x/${'u'.repeat(3000)}` }, commits: ['a'], files: ['b'] })
+    )
+    expect(block.length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS)
+  })
+})
+
+describe('gatherContext', () => {
+  it('takes a push from its payload without calling GitHub', async () => {
+    const github = fakeGitHub()
+    const warnings: string[] = []
+    const event = pushEvent([
+      { subject: 'Add guide', files: ['docs/guide.mdx', 'mint.json'] },
+      { subject: 'Fix guide', files: ['docs/guide.mdx'] }
+    ])
+    const result = await gatherContext(event, 'acme/docs', null, github.api, (m) => warnings.push(m))
+    expect(result).toEqual({ repository: 'acme/docs', event: 'push to main', pull: null, commits: ['Add guide', 'Fix guide'], files: ['docs/guide.mdx', 'mint.json'] })
+    expect(github.calls).toEqual([])
+    expect(warnings).toEqual([])
+  })
+
+  it('keeps the 20 newest commits of a large push', async () => {
+    const commits = Array.from({ length: 30 }, (_, i) => ({ subject: `Commit ${i}`, files: [] }))
+    const result = await gatherContext(pushEvent(commits), 'acme/docs', null, null, () => undefined)
+    expect(result.commits).toEqual(commits.slice(10).map((c) => c.subject))
+  })
+
+  it('keeps the first 100 distinct files of a large push', async () => {
+    const commits = Array.from({ length: 3 }, (_, c) => ({ subject: `c${c}`, files: Array.from({ length: 60 }, (_, i) => `f${(c * 30 + i) % 150}.md`) }))
+    const result = await gatherContext(pushEvent(commits), 'acme/docs', null, null, () => undefined)
+    const distinct = [...new Set(commits.flatMap((c) => c.files))]
+    expect(result.files).toEqual(distinct.slice(0, MAX_FILES))
+    expect(new Set(result.files).size).toBe(MAX_FILES)
+  })
+
+  it('names a push by its branch, and a tag push by its ref', async () => {
+    expect((await gatherContext(pushEvent([], 'refs/heads/feature/x'), 'r', null, null, () => undefined)).event).toBe('push to feature/x')
+    expect((await gatherContext(pushEvent([], 'refs/tags/v1'), 'r', null, null, () => undefined)).event).toBe('push to refs/tags/v1')
+  })
+
+  it.each([
+    [{ kind: 'other', name: 'schedule' } as GitHubEvent, 'schedule'],
+    [{ kind: 'other', name: 'workflow_dispatch' } as GitHubEvent, 'workflow_dispatch'],
+    [{ kind: 'other', name: '' } as GitHubEvent, 'unknown'],
+    [PULL_EVENT, 'pull_request (opened)'],
+    [COMMENT_EVENT, 'issue_comment (created)']
+  ])('describes the event %#', async (event, described) => {
+    expect((await gatherContext(event, 'r', null, null, () => undefined)).event).toBe(described)
+  })
+
+  it('reads commits and files of a pull request from the API, with the caps, using the event title', async () => {
+    const github = fakeGitHub()
+    github.state.pulls.set(7, { title: 'API title', url: 'https://github.com/acme/docs/pull/7', commits: ['Add the CLI page', 'Fix a link'], files: ['docs/cli.mdx'] })
+    const result = await gatherContext(PULL_EVENT, 'acme/docs', 7, github.api, () => undefined)
+    expect(result).toEqual({
+      repository: 'acme/docs',
+      event: 'pull_request (opened)',
+      pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7' },
+      commits: ['Add the CLI page', 'Fix a link'],
+      files: ['docs/cli.mdx']
+    })
+    expect(github.calls.map((c) => [c.method, ...c.args])).toEqual([
+      ['pullCommitSubjects', 7, MAX_COMMITS],
+      ['pullFiles', 7, MAX_FILES]
+    ])
+  })
+
+  it('reads the pull request itself for a comment on it', async () => {
+    const github = fakeGitHub()
+    github.state.pulls.set(7, { title: 'From the API', url: 'https://github.com/acme/docs/pull/7', commits: ['c'], files: ['f'] })
+    const result = await gatherContext(COMMENT_EVENT, 'acme/docs', 7, github.api, () => undefined)
+    expect(result.pull).toEqual({ number: 7, title: 'From the API', url: 'https://github.com/acme/docs/pull/7' })
+    expect(github.callsTo('pull')).toHaveLength(1)
+  })
+
+  it('calls nothing without a GitHub client', async () => {
+    const result = await gatherContext(PULL_EVENT, 'acme/docs', 7, null, () => undefined)
+    expect(result).toMatchObject({ pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7' }, commits: [], files: [] })
+  })
+
+  it('warns and keeps what it has when the files cannot be read', async () => {
+    const github = fakeGitHub()
+    github.state.pulls.set(7, { title: 'T', url: 'u', commits: ['Add the CLI page'], files: ['x'] })
+    github.state.failures.set('pullFiles', new Error("Could not read the files of pull request #7: HTTP 403, the token lacks the 'pull-requests: read' permission."))
+    const warnings: string[] = []
+    const result = await gatherContext(PULL_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    expect(result.commits).toEqual(['Add the CLI page'])
+    expect(result.files).toEqual([])
+    expect(result.pull).toMatchObject({ number: 7 })
+    expect(warnings).toEqual(["The context block is incomplete: Could not read the files of pull request #7: HTTP 403, the token lacks the 'pull-requests: read' permission."])
+  })
+
+  it('warns once and has no pull request facts when the pull request cannot be read', async () => {
+    const github = fakeGitHub()
+    github.state.failures.set('pull', new Error('Could not read pull request #7: HTTP 404 (Not Found).'))
+    const warnings: string[] = []
+    const result = await gatherContext(COMMENT_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    expect(result).toEqual({ repository: 'acme/docs', event: 'issue_comment (created)', pull: null, commits: [], files: [] })
+    expect(warnings).toEqual(['The context block is incomplete: Could not read pull request #7: HTTP 404 (Not Found).'])
+    expect(github.callsTo('pullCommitSubjects')).toEqual([])
+  })
+
+  it('warns with the text of a thrown non-error', async () => {
+    const github = fakeGitHub()
+    github.state.pulls.set(7, { title: 'T', url: 'u', commits: [], files: [] })
+    const api = github.api as unknown as { pullCommitSubjects: () => Promise<string[]> }
+    api.pullCommitSubjects = () => Promise.reject('socket hang up')
+    const warnings: string[] = []
+    await gatherContext(PULL_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    expect(warnings).toEqual(['The context block is incomplete: socket hang up'])
+  })
+})

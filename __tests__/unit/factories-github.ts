@@ -1,0 +1,223 @@
+/**
+ * Test-data builders for the GitHub, comment and analytics specs: a scripted stand-in for GitHubApi that
+ * records every call, the real webhook payloads of @octokit/webhooks-examples, an analytics client
+ * serving a fixed list of rows page by page, and an export report.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
+import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
+import type { DocsApiClient } from '../../src/mintlify/client.js'
+import type { ExportReport } from '../../src/operations/analytics-export.js'
+
+/** The login the fake token answers to. */
+export const BOT_LOGIN = 'github-actions[bot]'
+
+export interface GitHubCall {
+  method: string
+  args: unknown[]
+}
+
+/** What the fake GitHub holds and how it misbehaves; every field may be changed between calls. */
+export interface FakeGitHubState {
+  identity: string
+  /** Comments per issue number, oldest first (as GitHub lists them). */
+  comments: Map<number, IssueComment[]>
+  pulls: Map<number, { title: string; url: string; commits: string[]; files: string[] }>
+  /** Method name → the error it throws. */
+  failures: Map<string, Error>
+  nextCommentId: number
+}
+
+export interface FakeGitHub {
+  api: GitHubApi
+  state: FakeGitHubState
+  calls: GitHubCall[]
+  /** The calls of one method, in order. */
+  callsTo(method: string): GitHubCall[]
+}
+
+/**
+ * A stand-in for GitHubApi. The class holds private members, so TypeScript treats it nominally: the one
+ * cast lives here, and the fake has every public method a caller can reach.
+ */
+export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
+  const state: FakeGitHubState = {
+    identity: BOT_LOGIN,
+    comments: new Map(),
+    pulls: new Map(),
+    failures: new Map(),
+    nextCommentId: 1000,
+    ...init
+  }
+  const calls: GitHubCall[] = []
+  const record = (method: string, args: unknown[]): void => {
+    calls.push({ method, args })
+    const failure = state.failures.get(method)
+    if (failure) throw failure
+  }
+  const thread = (issue: number): IssueComment[] => {
+    const list = state.comments.get(issue) ?? []
+    state.comments.set(issue, list)
+    return list
+  }
+  const pull = (number: number): { title: string; url: string; commits: string[]; files: string[] } => {
+    const found = state.pulls.get(number)
+    if (!found) throw Object.assign(new Error(`Could not read pull request #${number}: HTTP 404 (Not Found).`), { status: 404 })
+    return found
+  }
+  const fake = {
+    repo: { owner: 'acme', repo: 'docs' },
+    identity: async (): Promise<string> => {
+      record('identity', [])
+      return state.identity
+    },
+    listComments: async (issue: number, isPullRequest: boolean): Promise<IssueComment[]> => {
+      record('listComments', [issue, isPullRequest])
+      return thread(issue).map((comment) => ({ ...comment }))
+    },
+    createComment: async (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> => {
+      record('createComment', [issue, isPullRequest, body])
+      const id = state.nextCommentId++
+      const comment = { id, body, login: state.identity, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
+      thread(issue).push(comment)
+      return { ...comment }
+    },
+    updateComment: async (commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> => {
+      record('updateComment', [commentId, isPullRequest, body])
+      const comment = [...state.comments.values()].flat().find((c) => c.id === commentId)
+      if (!comment) throw Object.assign(new Error(`Could not update comment ${commentId}: HTTP 404 (Not Found).`), { status: 404 })
+      comment.body = body
+      return { ...comment }
+    },
+    react: async (commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> => {
+      record('react', [commentId, isPullRequest, content])
+    },
+    roleOf: async (login: string): Promise<string | null> => {
+      record('roleOf', [login])
+      return null
+    },
+    pullsForCommit: async (sha: string): Promise<number[]> => {
+      record('pullsForCommit', [sha])
+      return []
+    },
+    pull: async (number: number): Promise<{ title: string; url: string }> => {
+      record('pull', [number])
+      const { title, url } = pull(number)
+      return { title, url }
+    },
+    pullCommitSubjects: async (number: number, max: number): Promise<string[]> => {
+      record('pullCommitSubjects', [number, max])
+      return pull(number).commits.slice(0, max)
+    },
+    pullFiles: async (number: number, max: number): Promise<string[]> => {
+      record('pullFiles', [number, max])
+      return pull(number).files.slice(0, max)
+    }
+  }
+  return {
+    api: fake as unknown as GitHubApi,
+    state,
+    calls,
+    callsTo: (method) => calls.filter((call) => call.method === method)
+  }
+}
+
+/** A comment as GitHubApi lists it. */
+export function issueComment(overrides: Partial<IssueComment> = {}): IssueComment {
+  const id = overrides.id ?? 1
+  return { id, body: 'Looks good to me.', login: 'octocat', url: `https://github.com/acme/docs/pull/7#issuecomment-${id}`, ...overrides }
+}
+
+interface ExampleGroup {
+  name: string
+  examples: Record<string, unknown>[]
+}
+
+let groups: ExampleGroup[] | null = null
+
+/** Deep copies of the real example payloads of one webhook event, so tests may change them freely. */
+export function webhookExamples(name: string): Record<string, unknown>[] {
+  groups ??= JSON.parse(readFileSync(join(process.cwd(), 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')) as ExampleGroup[]
+  const group = groups.find((g) => g.name === name)
+  if (!group) throw new Error(`@octokit/webhooks-examples has no ${name} examples`)
+  return structuredClone(group.examples)
+}
+
+/** The first real example of `name` that `matches`. */
+export function webhookExample(name: string, matches: (payload: Record<string, unknown>) => boolean = () => true): Record<string, unknown> {
+  const found = webhookExamples(name).find(matches)
+  if (!found) throw new Error(`@octokit/webhooks-examples has no matching ${name} example`)
+  return found
+}
+
+/** One analytics row; `total` defaults to human + ai only for convenience (the API deduplicates). */
+export function row(path: string, human: number, ai = 0, total = human + ai): AnalyticsRow {
+  return { path, human, ai, total }
+}
+
+/** `count` rows `/page-0` … with falling totals, so their order is known. */
+export function rows(count: number, prefix = '/page-'): AnalyticsRow[] {
+  return Array.from({ length: count }, (_, i) => row(`${prefix}${i}`, count - i, 1, count - i + 1))
+}
+
+export interface AnalyticsQuery {
+  kind: AnalyticsKind
+  projectId: string
+  dateFrom: string | null
+  dateTo: string | null
+  limit: number
+  offset: number
+}
+
+export interface FakeAnalytics {
+  client: DocsApiClient
+  queries: AnalyticsQuery[]
+}
+
+/**
+ * A client whose getAnalyticsPage answers from `answer(query, callIndex)`. The class is nominal (private
+ * members), so the structural fake is cast here once.
+ */
+export function fakeAnalyticsClient(answer: (query: AnalyticsQuery, call: number) => AnalyticsPage | Promise<AnalyticsPage>): FakeAnalytics {
+  const queries: AnalyticsQuery[] = []
+  const fake = {
+    getAnalyticsPage: async (kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> => {
+      const full = { kind, projectId, ...query }
+      queries.push(full)
+      return answer(full, queries.length - 1)
+    }
+  }
+  return { client: fake as unknown as DocsApiClient, queries }
+}
+
+/** A client serving `all` rows in pages of the requested size, like the real API. */
+export function pagedAnalyticsClient(all: AnalyticsRow[], totals: TrafficCounts = { human: 900, ai: 300, total: 1100 }): FakeAnalytics {
+  return fakeAnalyticsClient((query) => {
+    const page = all.slice(query.offset, query.offset + query.limit)
+    return { totals, rows: page, hasMore: query.offset + query.limit < all.length }
+  })
+}
+
+/** A finished visitors export of three pages; `overrides` replaces any part. */
+export function exportReport(overrides: Partial<ExportReport> = {}): ExportReport {
+  return {
+    kind: 'visitors',
+    verdict: { outcome: 'exported', result: 'success', headline: 'Exported visitors: 3 pages in docs-visitors.json (1 request).', failureReason: '' },
+    range: { from: '2026-03-01', to: '2026-03-10' },
+    totals: { human: 1200, ai: 400, total: 1500 },
+    pageCount: 3,
+    requests: 1,
+    file: 'docs-visitors.json',
+    top: [row('/quickstart', 800, 200, 950), row('/api/auth', 300, 150, 420), row('/changelog', 100, 0, 100)],
+    duplicates: 0,
+    ...overrides
+  }
+}
+
+/** A fresh temporary folder, and a way to remove it. */
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
+}

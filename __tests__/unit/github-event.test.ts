@@ -1,0 +1,313 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseEvent, readRunContext } from '../../src/github/event.js'
+import { tempDir, webhookExample, webhookExamples } from './factories-github.js'
+
+const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+
+/** The example push of "Initial commit" (adding README.md) to master. */
+function pushPayload(): Record<string, unknown> {
+  return webhookExample('push', (p) => p.ref === 'refs/heads/master' && Array.isArray(p.commits) && p.commits.length === 1 && p.after === PUSH_SHA)
+}
+
+function issueCommentPayload(action = 'created'): Record<string, unknown> {
+  return webhookExample('issue_comment', (p) => p.action === action)
+}
+
+/** The same comment, made on pull request #1: GitHub adds `issue.pull_request`. */
+function pullCommentPayload(): Record<string, unknown> {
+  const payload = issueCommentPayload()
+  const issue = payload.issue as Record<string, unknown>
+  issue.pull_request = { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1', html_url: 'https://github.com/Codertocat/Hello-World/pull/1' }
+  issue.html_url = 'https://github.com/Codertocat/Hello-World/pull/1'
+  return payload
+}
+
+function commentUser(payload: Record<string, unknown>): Record<string, unknown> {
+  return (payload.comment as { user: Record<string, unknown> }).user
+}
+
+describe('parseEvent: push', () => {
+  it('reads ref, head sha, commit subjects and changed files of the real payload', () => {
+    expect(parseEvent('push', pushPayload())).toEqual({
+      kind: 'push',
+      name: 'push',
+      ref: 'refs/heads/master',
+      sha: PUSH_SHA,
+      commits: [{ subject: 'Initial commit', files: ['README.md'] }]
+    })
+  })
+
+  it('lists added, then modified, then removed files of each commit', () => {
+    const payload = pushPayload()
+    payload.commits = [
+      { message: 'First\n\nbody text', added: ['new.md'], modified: ['changed.md', 'other.md'], removed: ['gone.md'] },
+      { message: 'Second', added: [], modified: ['changed.md'], removed: [] }
+    ]
+    expect(parseEvent('push', payload)).toMatchObject({
+      commits: [
+        { subject: 'First', files: ['new.md', 'changed.md', 'other.md', 'gone.md'] },
+        { subject: 'Second', files: ['changed.md'] }
+      ]
+    })
+  })
+
+  it('uses the after sha, not the head commit id', () => {
+    const payload = pushPayload()
+    payload.after = 'a'.repeat(40)
+    expect(parseEvent('push', payload)).toMatchObject({ sha: 'a'.repeat(40) })
+  })
+
+  it('falls back to the head commit id without after', () => {
+    const payload = pushPayload()
+    delete payload.after
+    expect(parseEvent('push', payload)).toMatchObject({ sha: (payload.head_commit as { id: string }).id })
+  })
+
+  it('reads every real push example without throwing', () => {
+    for (const payload of webhookExamples('push')) {
+      const event = parseEvent('push', payload)
+      expect(event.kind).toBe('push')
+      if (event.kind === 'push') {
+        expect(event.sha).toBe(payload.after)
+        expect(event.commits).toHaveLength((payload.commits as unknown[]).length)
+      }
+    }
+  })
+
+  it('reads a tag push with no commits', () => {
+    const payload = webhookExample('push', (p) => p.ref === 'refs/tags/simple-tag')
+    expect(parseEvent('push', payload)).toMatchObject({ kind: 'push', ref: 'refs/tags/simple-tag', commits: [] })
+  })
+
+  it('tolerates commits and file lists of the wrong shape', () => {
+    const payload = { ref: 'refs/heads/main', after: 'b'.repeat(40), commits: [null, 'x', { message: 5, added: 'README.md', modified: [1, 'a.md', null], removed: null }] }
+    expect(parseEvent('push', payload)).toEqual({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'b'.repeat(40), commits: [{ subject: '', files: ['a.md'] }] })
+  })
+
+  it('reads an empty push payload as a push with nothing in it', () => {
+    expect(parseEvent('push', {})).toEqual({ kind: 'push', name: 'push', ref: '', sha: '', commits: [] })
+  })
+})
+
+describe('parseEvent: pull requests', () => {
+  it('reads number, title and URL of the real pull_request opened payload', () => {
+    const payload = webhookExample('pull_request', (p) => p.action === 'opened')
+    expect(parseEvent('pull_request', payload)).toEqual({
+      kind: 'pull_request',
+      name: 'pull_request',
+      action: 'opened',
+      pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+    })
+  })
+
+  it('reads pull_request_target the same way, keeping its name', () => {
+    const payload = webhookExample('pull_request', (p) => p.action === 'synchronize')
+    expect(parseEvent('pull_request_target', payload)).toEqual({
+      kind: 'pull_request',
+      name: 'pull_request_target',
+      action: 'synchronize',
+      pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+    })
+  })
+
+  it('reads every real pull_request example as that pull request', () => {
+    for (const payload of webhookExamples('pull_request')) {
+      expect(parseEvent('pull_request', payload)).toMatchObject({ kind: 'pull_request', action: payload.action, pull: { number: 2 } })
+    }
+  })
+
+  it('takes the number from the payload when the pull request object lacks it', () => {
+    const payload = { action: 'opened', number: 7, pull_request: { title: 'T', html_url: 'https://github.com/a/b/pull/7' } }
+    expect(parseEvent('pull_request', payload)).toMatchObject({ pull: { number: 7, title: 'T' } })
+  })
+
+  it('tolerates missing title and URL', () => {
+    expect(parseEvent('pull_request', { pull_request: { number: 3 } })).toEqual({
+      kind: 'pull_request',
+      name: 'pull_request',
+      action: '',
+      pull: { number: 3, title: '', url: '' }
+    })
+  })
+
+  it('reads a pull_request event without its pull request as another event', () => {
+    expect(parseEvent('pull_request', { action: 'opened' })).toEqual({ kind: 'other', name: 'pull_request' })
+  })
+})
+
+describe('parseEvent: issue_comment', () => {
+  it('reads a comment on an issue', () => {
+    expect(parseEvent('issue_comment', issueCommentPayload())).toEqual({
+      kind: 'issue_comment',
+      name: 'issue_comment',
+      action: 'created',
+      issue: { number: 1, title: 'Spelling error in the README file', url: 'https://github.com/Codertocat/Hello-World/issues/1', isPullRequest: false },
+      comment: { id: 492700400, body: "You are totally right! I'll get this fixed right away.", login: 'Codertocat', isBot: false }
+    })
+  })
+
+  it('reads a comment on a pull request (issue.pull_request present)', () => {
+    expect(parseEvent('issue_comment', pullCommentPayload())).toMatchObject({
+      kind: 'issue_comment',
+      issue: { number: 1, url: 'https://github.com/Codertocat/Hello-World/pull/1', isPullRequest: true }
+    })
+  })
+
+  it('keeps edited and deleted actions, for the plan to skip them', () => {
+    expect(parseEvent('issue_comment', issueCommentPayload('edited'))).toMatchObject({ action: 'edited' })
+    expect(parseEvent('issue_comment', issueCommentPayload('deleted'))).toMatchObject({ action: 'deleted' })
+  })
+
+  it('reads a bot by its user type', () => {
+    const payload = issueCommentPayload()
+    commentUser(payload).type = 'Bot'
+    expect(parseEvent('issue_comment', payload)).toMatchObject({ comment: { login: 'Codertocat', isBot: true } })
+  })
+
+  it('reads a bot by the [bot] suffix of its login', () => {
+    const payload = issueCommentPayload()
+    commentUser(payload).login = 'dependabot[bot]'
+    expect(parseEvent('issue_comment', payload)).toMatchObject({ comment: { login: 'dependabot[bot]', isBot: true } })
+  })
+
+  it('reads a user whose login merely contains bot as a person', () => {
+    const payload = issueCommentPayload()
+    commentUser(payload).login = 'robotics-fan'
+    expect(parseEvent('issue_comment', payload)).toMatchObject({ comment: { isBot: false } })
+  })
+
+  it('tolerates a comment without a user', () => {
+    const payload = issueCommentPayload()
+    delete (payload.comment as Record<string, unknown>).user
+    expect(parseEvent('issue_comment', payload)).toMatchObject({ comment: { login: '', isBot: false } })
+  })
+
+  it('tolerates an empty issue and comment', () => {
+    expect(parseEvent('issue_comment', { issue: {}, comment: {} })).toEqual({
+      kind: 'issue_comment',
+      name: 'issue_comment',
+      action: '',
+      issue: { number: 0, title: '', url: '', isPullRequest: false },
+      comment: { id: 0, body: '', login: '', isBot: false }
+    })
+  })
+
+  it('reads an issue_comment event without its comment as another event', () => {
+    const payload = issueCommentPayload()
+    delete payload.comment
+    expect(parseEvent('issue_comment', payload)).toEqual({ kind: 'other', name: 'issue_comment' })
+  })
+
+  it('ignores numbers that are not safe integers', () => {
+    const payload = issueCommentPayload()
+    ;(payload.issue as Record<string, unknown>).number = '1'
+    ;(payload.comment as Record<string, unknown>).id = 1.5
+    expect(parseEvent('issue_comment', payload)).toMatchObject({ issue: { number: 0 }, comment: { id: 0 } })
+  })
+})
+
+describe('parseEvent: other events', () => {
+  it('reads workflow_dispatch as other', () => {
+    expect(parseEvent('workflow_dispatch', webhookExample('workflow_dispatch'))).toEqual({ kind: 'other', name: 'workflow_dispatch' })
+  })
+
+  it('reads schedule as other', () => {
+    expect(parseEvent('schedule', { schedule: '0 6 * * 1' })).toEqual({ kind: 'other', name: 'schedule' })
+  })
+
+  it('does not take a pull request payload under another event name', () => {
+    expect(parseEvent('workflow_run', webhookExample('pull_request'))).toEqual({ kind: 'other', name: 'workflow_run' })
+  })
+
+  it('reads an unknown event with an empty name', () => {
+    expect(parseEvent('', {})).toEqual({ kind: 'other', name: '' })
+  })
+})
+
+describe('readRunContext', () => {
+  let dir: ReturnType<typeof tempDir>
+  beforeEach(() => {
+    dir = tempDir('run-context-test-')
+  })
+  afterEach(() => {
+    dir.remove()
+  })
+
+  function eventFile(payload: unknown): string {
+    const path = join(dir.path, 'event.json')
+    writeFileSync(path, typeof payload === 'string' ? payload : JSON.stringify(payload))
+    return path
+  }
+
+  const base = {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_REPOSITORY: 'Codertocat/Hello-World',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: '1234',
+    GITHUB_WORKFLOW: 'Docs agent',
+    GITHUB_JOB: 'agent'
+  }
+
+  it('reads the event from the event file and the run from the environment', () => {
+    const context = readRunContext({ ...base, GITHUB_EVENT_PATH: eventFile(webhookExample('pull_request', (p) => p.action === 'opened')) })
+    expect(context).toEqual({
+      event: { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' } },
+      repo: { owner: 'Codertocat', repo: 'Hello-World' },
+      serverUrl: 'https://github.com',
+      runUrl: 'https://github.com/Codertocat/Hello-World/actions/runs/1234',
+      workflow: 'Docs agent',
+      job: 'agent'
+    })
+  })
+
+  it('drops trailing slashes of the server URL', () => {
+    const context = readRunContext({ ...base, GITHUB_SERVER_URL: 'https://ghe.example.com//' })
+    expect(context.serverUrl).toBe('https://ghe.example.com')
+    expect(context.runUrl).toBe('https://ghe.example.com/Codertocat/Hello-World/actions/runs/1234')
+  })
+
+  it('defaults the server URL to github.com', () => {
+    const { GITHUB_SERVER_URL: _, ...env } = base
+    expect(readRunContext(env).serverUrl).toBe('https://github.com')
+    expect(readRunContext({ ...env, GITHUB_SERVER_URL: '' }).serverUrl).toBe('https://github.com')
+  })
+
+  it('has no repository and no run URL without GITHUB_REPOSITORY', () => {
+    const { GITHUB_REPOSITORY: _, ...env } = base
+    const context = readRunContext(env)
+    expect(context.repo).toBeNull()
+    expect(context.runUrl).toBeNull()
+  })
+
+  it('has no repository for a GITHUB_REPOSITORY without a slash', () => {
+    expect(readRunContext({ ...base, GITHUB_REPOSITORY: 'Hello-World' }).repo).toBeNull()
+  })
+
+  it('has no run URL without GITHUB_RUN_ID', () => {
+    const { GITHUB_RUN_ID: _, ...env } = base
+    const context = readRunContext(env)
+    expect(context.repo).toEqual({ owner: 'Codertocat', repo: 'Hello-World' })
+    expect(context.runUrl).toBeNull()
+  })
+
+  it('reads a missing event file as an empty payload', () => {
+    const context = readRunContext({ ...base, GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir.path, 'missing.json') })
+    expect(context.event).toEqual({ kind: 'push', name: 'push', ref: '', sha: '', commits: [] })
+  })
+
+  it('reads an event file that is not JSON as an empty payload', () => {
+    const context = readRunContext({ ...base, GITHUB_EVENT_PATH: eventFile('{not json') })
+    expect(context.event).toEqual({ kind: 'other', name: 'pull_request' })
+  })
+
+  it('reads an event file holding an array as an empty payload', () => {
+    const context = readRunContext({ ...base, GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventFile([1, 2]) })
+    expect(context.event).toMatchObject({ kind: 'push', commits: [] })
+  })
+
+  it('reads an empty environment without throwing', () => {
+    expect(readRunContext({})).toEqual({ event: { kind: 'other', name: '' }, repo: null, serverUrl: 'https://github.com', runUrl: null, workflow: '', job: '' })
+  })
+})
