@@ -51,14 +51,15 @@ export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs:
     case 'error':
       return failure('failed', `${stripPeriod(messageOf(wait.error))}; job ${id} may still be running.`)
     case 'terminal':
-      return judgeFinalState(job, id)
+      return judgeFinalState(job, id, action)
   }
 }
 
-function judgeFinalState(job: AgentJob, id: string): Verdict {
+function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict {
   if (job.status === 'completed') {
+    const opened = action === 'job' ? 'The docs agent opened a pull request' : 'The docs agent finished the follow-up; its pull request is'
     return job.prLink
-      ? success('pr-opened', 'success', `The docs agent opened a pull request: ${job.prLink}`)
+      ? success('pr-opened', 'success', `${opened}: ${job.prLink}`)
       : success('no-changes', 'notice', `The docs agent finished job ${id} without changing files.`)
   }
   if (job.status === 'archived') {

@@ -186,7 +186,7 @@ describe('runAgentJob', () => {
     expect(report.prompt).toBe(PROMPT)
     expect(report.context).toBe(context)
     expect(log.messages('info')[0]).toBe(
-      `Creating an agent job in project acme-docs (prompt from prompt, 43 characters and a context block of ${context.length}).`
+      `Creating an agent job in project acme-docs (prompt from prompt, 43 characters, plus a ${context.length}-character context block).`
     )
   })
 

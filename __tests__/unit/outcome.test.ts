@@ -139,6 +139,11 @@ describe('wording', () => {
     expect(verdict.headline).toBe('The docs agent finished job unknown without changing files.')
   })
 
+  it('words a finished follow-up as an update of the pull request, not a new one', () => {
+    const verdict = judgeJob({ kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 }, accepted, THIRTY_MINUTES, 'message')
+    expect(verdict).toEqual({ outcome: 'pr-opened', result: 'success', headline: `The docs agent finished the follow-up; its pull request is: ${PR}`, failureReason: '' })
+  })
+
   it('does not double the period of a reason', () => {
     expect(finished({ status: 'failed', reason: 'Out of credits. ' }).failureReason).toBe('The docs agent job job_1 failed: Out of credits.')
   })

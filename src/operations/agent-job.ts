@@ -66,7 +66,7 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   let accepted: AgentJob
   try {
     if (request.action === 'job') {
-      const context = request.context ? ` and a context block of ${request.context.length}` : ''
+      const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
       log.info(`Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`)
       accepted = await client.createJob(request.projectId, request.context ? `${request.prompt}\n\n${request.context}` : request.prompt)
     } else {
