@@ -8,7 +8,7 @@ export interface SimRunOptions extends Omit<RunOptions, 'inputs'> {
 
 /**
  * Runs dist/index.js against the simulator with fast polling, then checks what every run must hold:
- * the API key appears in no log line, error, output or summary.
+ * the API key appears in no log line, error, output, summary or comment.
  */
 export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): Promise<ActionRun> {
   const run = await runAction({
@@ -25,6 +25,8 @@ export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): P
     }
   })
   expectNoSecret(run, sim.apiKey)
+  // Nor in anything sent to GitHub: comments, replies, reactions.
+  if (sim.githubRequests().some((request) => request.body.includes(sim.apiKey))) throw new Error('The API key was sent to GitHub')
   return run
 }
 

@@ -1,0 +1,34 @@
+/**
+ * The API key is never printed: not in the log (debug logging included), an error, an output, the
+ * summary or a comment, even when the server echoes it back.
+ */
+import { afterEach, beforeEach, expect, test } from '@jest/globals'
+import { pullRequestOpened, REPO, PULL } from '../../scripts/webhook-payloads.js'
+import type { Simulator } from '../../simulator/index.js'
+import { expectFailedWith } from './harness.js'
+import { runOn, startHelloWorld } from './triggers/helpers.js'
+
+let sim: Simulator
+beforeEach(async () => {
+  sim = await startHelloWorld()
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+test('a server message that echoes the key is quoted with the key cut out, in the output and the PR comment', async () => {
+  sim.injectFault({ route: 'create', status: 401, message: `Key ${sim.apiKey} is revoked` })
+  // runOn's shared check fails the test if the key shows up anywhere, comments included.
+  const run = await runOn(sim, 'pull_request', pullRequestOpened(), { env: { RUNNER_DEBUG: '1' } })
+  expectFailedWith(run, 'failed', /HTTP 401, the API key is invalid or expired.*\(server: "Key \*\*\* is revoked"\)/)
+  const [status] = sim.github.comments(REPO, PULL)
+  expect(status.body).toContain('Key \\*\\*\\* is revoked')
+})
+
+test('a key refused for its type is never echoed, with debug logging on', async () => {
+  const assistantKey = 'mint_dsc_0123456789abcdef'
+  const run = await runOn(sim, 'workflow_dispatch', {}, { inputs: { 'api-key': assistantKey }, env: { RUNNER_DEBUG: '1' } })
+  expectFailedWith(run, 'failed', /^Input 'api-key' holds an assistant key/)
+  for (const text of [run.log, run.stderr, run.summary, JSON.stringify(run.outputs)]) expect(text).not.toContain(assistantKey)
+  expect(sim.requests).toHaveLength(0)
+})

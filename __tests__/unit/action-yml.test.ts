@@ -1,0 +1,97 @@
+/**
+ * action.yml is the contract users read first: every input and output of DESIGN.md, each described,
+ * with DESIGN.md's defaults, on node24.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { PROJECT_ROOT } from '../../scripts/run-action.js'
+
+interface ActionYml {
+  name: string
+  description: string
+  branding: { icon: string; color: string }
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>
+  outputs: Record<string, { description: string }>
+  runs: { using: string; main: string }
+}
+
+const action = parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as ActionYml
+
+/** DESIGN.md's inputs table: name → default ('' where it has none). */
+const DESIGN_INPUTS: Record<string, string> = {
+  'api-key': '',
+  'project-id': '',
+  operation: 'job',
+  prompt: '',
+  'prompt-file': '',
+  'job-id': '',
+  context: 'true',
+  wait: 'true',
+  timeout: '30m',
+  'poll-interval': '15s',
+  'base-url': 'https://api.mintlify.com',
+  'github-token': '${{ github.token }}',
+  comment: 'true',
+  'pr-number': '',
+  trigger: '/docs',
+  'min-permission': 'write',
+  'date-from': '',
+  'date-to': '',
+  'page-size': '250',
+  'max-requests': '100',
+  'output-file': 'docs-visitors.json'
+}
+
+const DESIGN_OUTPUTS = [
+  'outcome',
+  'job-id',
+  'status',
+  'pr-link',
+  'pr-number',
+  'failure-reason',
+  'job',
+  'comment-url',
+  'total-visitors',
+  'human-visitors',
+  'ai-visitors',
+  'page-count',
+  'file'
+]
+
+describe('action.yml', () => {
+  it('declares exactly the inputs of DESIGN.md, with its defaults', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.keys(DESIGN_INPUTS).sort())
+    for (const [name, fallback] of Object.entries(DESIGN_INPUTS)) expect([name, action.inputs[name].default ?? '']).toEqual([name, fallback])
+  })
+
+  it('requires only api-key and project-id', () => {
+    const required = Object.entries(action.inputs)
+      .filter(([, spec]) => spec.required)
+      .map(([name]) => name)
+    expect(required.sort()).toEqual(['api-key', 'project-id'])
+  })
+
+  it('declares exactly the outputs of DESIGN.md', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual([...DESIGN_OUTPUTS].sort())
+  })
+
+  it('describes every input and output in a sentence', () => {
+    for (const [name, spec] of [...Object.entries(action.inputs), ...Object.entries(action.outputs)]) {
+      expect([name, spec.description.length > 20]).toEqual([name, true])
+    }
+  })
+
+  it('lists every outcome word in the outcome output', () => {
+    for (const word of ['pr-opened', 'no-changes', 'failed', 'archived', 'timed-out', 'started', 'skipped', 'denied', 'exported', 'partial']) {
+      expect(action.outputs.outcome.description).toContain(word)
+    }
+  })
+
+  it('runs dist/index.js on node24 and has branding', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+    expect(action.branding.icon).toBeTruthy()
+    expect(action.branding.color).toBeTruthy()
+  })
+})
