@@ -4,7 +4,6 @@ import { InputError, messageOf } from './errors.js'
 import { GitHubApi } from './github/api.js'
 import { readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
-import { redact } from './mintlify/errors.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from './operations/agent-workflow.js'
 import type { Verdict } from './outcome.js'
@@ -13,6 +12,7 @@ import { renderExportSummary } from './report/analytics-summary.js'
 import { exportOutputs, jobOutputs } from './report/outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
 import { readSettings } from './settings.js'
+import { redact } from './text.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
 const CANCEL_EXIT_MS = 4_500

@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { type DateRange, resolveRange } from './analytics/range.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
+import { clipText } from './text.js'
 
 export const OPERATIONS = ['job', 'message', 'visitors', 'views'] as const
 export type Operation = (typeof OPERATIONS)[number]
@@ -239,5 +240,5 @@ function readTrigger(raw: string): string {
 
 /** Keeps echoed input short in messages. */
 function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+  return clipText(text, 60)
 }

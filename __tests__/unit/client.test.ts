@@ -347,6 +347,14 @@ describe('the key never leaks', () => {
     expect(error.message).not.toContain(API_KEY.slice(5))
   })
 
+  it('keeps the key out of a job record that echoes it (a reason, any text field)', async () => {
+    const api = await startApi(json(200, jobRecord({ status: 'failed', error: `Agent could not use ${API_KEY}`, model: API_KEY })))
+    const job = await clientFor(api.url).client.getJob(PROJECT_ID, 'job_1')
+
+    expect(job.reason).toBe('Agent could not use ***')
+    expect(JSON.stringify(job.raw)).not.toContain(API_KEY)
+  })
+
   it('keeps the key out of the retry log and the final message of a GET', async () => {
     const api = await startApi(json(503, { error: `upstream rejected ${API_KEY}` }))
     const { client, retries } = clientFor(api.url)

@@ -465,7 +465,7 @@ describe('echoed values', () => {
   it('cuts a long refused value to 60 characters', () => {
     const value = 'x'.repeat(200)
     const error = refusal({ operation: value })
-    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views; got '${'x'.repeat(57)}...'.`)
+    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views; got '${'x'.repeat(59)}…'.`)
   })
 })
 

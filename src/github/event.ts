@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { isRecord } from '../mintlify/job.js'
+import { isRecord } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =

@@ -1,4 +1,4 @@
-import { isRecord } from './job.js'
+import { isRecord } from '../text.js'
 
 export type AnalyticsKind = 'visitors' | 'views'
 

@@ -1,7 +1,8 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
+import { redact, tryParseJson } from '../text.js'
 import { type AnalyticsKind, type AnalyticsPage, parseAnalyticsPage } from './analytics.js'
-import { ApiError, type ApiFamily, describeFailure, type FailureCause, serverText, tryParseJson } from './errors.js'
+import { ApiError, type ApiFamily, describeFailure, type FailureCause, serverText } from './errors.js'
 import { type AgentJob, parseJob } from './job.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
@@ -21,6 +22,8 @@ export interface ClientOptions {
   /** Aborts requests and backoff waits at once (workflow cancelled). */
   signal?: AbortSignal
   requestTimeoutMs?: number
+  /** Most requests this client may send, retries included (the analytics quota is paid per request). */
+  requestBudget?: number
   /** Told about each retry, for the log. */
   onRetry?: (message: string) => void
 }
@@ -36,87 +39,108 @@ interface Call {
   uncertainty?: string
 }
 
+/** The run's request budget is spent: nothing more is sent. */
+export class RequestBudgetSpent extends Error {
+  constructor(readonly budget: number) {
+    super(`The request budget of ${budget} is spent.`)
+    this.name = 'RequestBudgetSpent'
+  }
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; failure: Failure; cause: FailureCause }
+
 /**
  * The Mintlify admin API: bearer auth, a timeout per request, retries by the rules in retry.ts, and
  * error texts a user can act on. No other module builds a request to the docs API.
  */
 export class DocsApiClient {
+  private sent = 0
+
   constructor(private readonly options: ClientOptions) {}
 
-  async createJob(projectId: string, prompt: string): Promise<AgentJob> {
-    const body = await this.call({
-      method: 'POST',
-      path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
-      body: { prompt },
-      family: 'agent',
-      action: 'create the agent job',
-      notFound: `project ${projectId} was not found; check project-id`,
-      uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
-    })
-    return parseJob(body)
+  /** Requests sent so far, retries included. */
+  get requestsSent(): number {
+    return this.sent
   }
 
-  async getJob(projectId: string, jobId: string): Promise<AgentJob> {
-    const body = await this.call({
-      method: 'GET',
-      path: jobPath(projectId, jobId),
-      family: 'agent',
-      action: `read agent job ${jobId}`,
-      notFound: `job ${jobId} was not found in project ${projectId}`
-    })
-    return parseJob(body)
+  createJob(projectId: string, prompt: string): Promise<AgentJob> {
+    return this.call(
+      {
+        method: 'POST',
+        path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        body: { prompt },
+        family: 'agent',
+        action: 'create the agent job',
+        notFound: `project ${projectId} was not found; check project-id`,
+        uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
+      },
+      parseJob
+    )
   }
 
-  async sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    const body = await this.call({
-      method: 'POST',
-      path: `${jobPath(projectId, jobId)}/message`,
-      body: { prompt },
-      family: 'agent',
-      action: `send the follow-up message to job ${jobId}`,
-      notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
-      uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
-    })
-    return parseJob(body)
+  getJob(projectId: string, jobId: string): Promise<AgentJob> {
+    return this.call(
+      { method: 'GET', path: jobPath(projectId, jobId), family: 'agent', action: `read agent job ${jobId}`, notFound: `job ${jobId} was not found in project ${projectId}` },
+      parseJob
+    )
+  }
+
+  sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
+    return this.call(
+      {
+        method: 'POST',
+        path: `${jobPath(projectId, jobId)}/message`,
+        body: { prompt },
+        family: 'agent',
+        action: `send the follow-up message to job ${jobId}`,
+        notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
+        uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
+      },
+      parseJob
+    )
   }
 
   /** One page of the visitors or views export. `dateTo` is exclusive, as the API defines it. */
-  async getAnalyticsPage(
-    kind: AnalyticsKind,
-    projectId: string,
-    query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }
-  ): Promise<AnalyticsPage> {
+  getAnalyticsPage(kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> {
     const params = new URLSearchParams()
     if (query.dateFrom) params.set('dateFrom', query.dateFrom)
     if (query.dateTo) params.set('dateTo', query.dateTo)
     params.set('limit', String(query.limit))
     params.set('offset', String(query.offset))
-    const call: Call = {
-      method: 'GET',
-      path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params}`,
-      family: 'analytics',
-      action: `read the ${kind} analytics (offset ${query.offset})`,
-      notFound: `project ${projectId} was not found; check project-id`
-    }
-    const page = parseAnalyticsPage(await this.call(call), kind)
-    if (!page) {
-      const context = { action: call.action, family: call.family, notFound: call.notFound, uncertainty: null, attempts: 1, budget: null }
-      throw new ApiError(describeFailure({ type: 'malformed' }, context), null, false)
-    }
-    return page
+    return this.call(
+      {
+        method: 'GET',
+        path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params}`,
+        family: 'analytics',
+        action: `read the ${kind} analytics (offset ${query.offset})`,
+        notFound: `project ${projectId} was not found; check project-id`
+      },
+      (body) => parseAnalyticsPage(body, kind)
+    )
   }
 
-  /** Sends one call, retrying as the rules allow; returns the parsed JSON body of a 2xx answer. */
-  private async call(call: Call): Promise<unknown> {
+  /**
+   * Sends one call, retrying as the rules allow, and returns its body read by `parse`. A 2xx body that
+   * `parse` refuses counts as a broken response: the server acted, we cannot tell how.
+   */
+  private async call<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
     const { clock, random, deadline, signal } = this.options
     const idempotent = call.method === 'GET'
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(call)
-      if (outcome.ok) return outcome.body
-      // Cancelled: stop at once. A POST is in doubt only if the attempt that was cut short may have acted.
       if (signal?.aborted) {
-        const inDoubt = !idempotent && mayHaveTakenEffect(outcome.cause) && call.uncertainty ? `; ${call.uncertainty}` : ''
-        throw new ApiError(`Could not ${call.action}: the workflow was cancelled while the request was in flight${inDoubt}.`, null, inDoubt !== '')
+        const what = attempt === 1 ? 'before the request was sent' : 'before the request could be retried'
+        throw new ApiError(`Could not ${call.action}: the workflow was cancelled ${what}.`, null, false)
+      }
+      const budget = this.options.requestBudget ?? Infinity
+      if (this.sent >= budget) throw new RequestBudgetSpent(budget)
+
+      const outcome = await this.attempt(call, parse)
+      if (outcome.ok) return outcome.value
+      // A POST is in doubt only if the failed attempt may have acted: sent, and not refused as a whole.
+      const inDoubt = !idempotent && mayHaveTakenEffect(outcome.failure)
+      if (signal?.aborted) {
+        const doubt = inDoubt && call.uncertainty ? `; ${call.uncertainty}` : ''
+        throw new ApiError(`Could not ${call.action}: the workflow was cancelled while the request was in flight${doubt}.`, null, inDoubt)
       }
 
       const remainingMs = deadline - clock.now()
@@ -126,28 +150,26 @@ export class DocsApiClient {
           `${call.method} ${call.path}: ${retryLabel(outcome.cause)}; retrying in ${formatDuration(decision.delayMs)} (attempt ${attempt + 1} of ${MAX_ATTEMPTS}).`
         )
         await clock.sleep(decision.delayMs, signal)
-        if (signal?.aborted) throw new ApiError(`Could not ${call.action}: the workflow was cancelled before the request could be retried.`, null, false)
         continue
       }
-      // A POST whose fate is unknown must say so; one that certainly failed must not worry the user.
-      const uncertain = !idempotent && mayHaveTakenEffect(outcome.cause)
       const message = describeFailure(outcome.cause, {
         action: call.action,
         family: call.family,
         notFound: call.notFound,
-        uncertainty: uncertain ? (call.uncertainty ?? null) : null,
+        uncertainty: inDoubt ? (call.uncertainty ?? null) : null,
         attempts: attempt,
         budget: decision.why === 'budget' ? { delayMs: decision.delayMs, remainingMs, now: clock.now() } : null
       })
-      throw new ApiError(message, outcome.cause.type === 'status' ? outcome.cause.status : null, uncertain)
+      throw new ApiError(message, outcome.cause.type === 'status' ? outcome.cause.status : null, inDoubt)
     }
   }
 
-  private async attempt(call: Call): Promise<{ ok: true; body: unknown } | { ok: false; failure: Failure; cause: FailureCause }> {
+  private async attempt<T>(call: Call, parse: (body: unknown) => T | null): Promise<Attempt<T>> {
     const { baseUrl, apiKey, transport, clock, deadline, signal } = this.options
     const timeoutMs = Math.min(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Math.max(deadline - clock.now(), MIN_REQUEST_TIMEOUT_MS))
     const url = `${baseUrl}${call.path}`
     let response: HttpResponse
+    this.sent++
     try {
       response = await transport({
         method: call.method,
@@ -167,17 +189,19 @@ export class DocsApiClient {
       return { ok: false, failure: { type: 'network', sent: error.sent }, cause: networkCause(error, new URL(url).host, timeoutMs) }
     }
 
+    // Whatever the server echoes, the key goes no further than this line: not into records, errors or reports.
+    const body = redact(response.body, apiKey)
     if (response.status >= 200 && response.status < 300) {
-      const body = tryParseJson(response.body)
-      // A 2xx whose body cannot be read is treated like a broken connection: the server acted, we cannot tell how.
-      if (body === undefined) return { ok: false, failure: { type: 'network', sent: true }, cause: { type: 'malformed' } }
-      return { ok: true, body }
+      const json = tryParseJson(body)
+      const value = json === undefined ? null : parse(json)
+      if (value === null) return { ok: false, failure: { type: 'network', sent: true }, cause: { type: 'malformed' } }
+      return { ok: true, value }
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now())
     return {
       ok: false,
       failure: { type: 'status', status: response.status, retryAfterMs },
-      cause: { type: 'status', status: response.status, serverText: serverText(response.body, response.headers['content-type'], apiKey), retryAfterMs }
+      cause: { type: 'status', status: response.status, serverText: serverText(body, response.headers['content-type']), retryAfterMs }
     }
   }
 }
@@ -204,9 +228,9 @@ function networkCause(error: TransportError, host: string, timeoutMs: number): F
   }
 }
 
-function mayHaveTakenEffect(cause: FailureCause): boolean {
-  if (cause.type === 'status') return cause.status >= 500
-  return cause.type !== 'refused' && cause.type !== 'dns'
+/** A 5xx may come after the work was done; a network failure did if anything was sent. */
+function mayHaveTakenEffect(failure: Failure): boolean {
+  return failure.type === 'status' ? failure.status >= 500 : failure.sent
 }
 
 function retryLabel(cause: FailureCause): string {

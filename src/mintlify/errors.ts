@@ -1,5 +1,5 @@
 import { formatDuration } from '../duration.js'
-import { isRecord } from './job.js'
+import { clipText, isRecord, tryParseJson } from '../text.js'
 
 const SERVER_TEXT_LIMIT = 300
 
@@ -104,9 +104,9 @@ function describeBudget(budget: { delayMs: number; remainingMs: number; now: num
 
 /**
  * The server's own words, short and safe to show: JSON `error`, `message` and `details[].message`, or
- * plain text. HTML pages (proxies, gateways) are not dumped. The secret, should a server echo it, is cut out.
+ * plain text. HTML pages (proxies, gateways) are not dumped. The body has had the secret cut out already.
  */
-export function serverText(body: string, contentType: string | undefined, secret: string): string | null {
+export function serverText(body: string, contentType: string | undefined): string | null {
   let text: string | null = null
   const parsed = tryParseJson(body)
   if (isRecord(parsed)) {
@@ -119,21 +119,6 @@ export function serverText(body: string, contentType: string | undefined, secret
     text = body
   }
   if (!text) return null
-  return clipText(redact(text.replace(/\s+/g, ' ').trim(), secret), SERVER_TEXT_LIMIT) || null
+  return clipText(text.replace(/\s+/g, ' ').trim(), SERVER_TEXT_LIMIT) || null
 }
 
-export function redact(text: string, secret: string): string {
-  return secret ? text.split(secret).join('***') : text
-}
-
-export function clipText(text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text
-}
-
-export function tryParseJson(body: string): unknown {
-  try {
-    return JSON.parse(body)
-  } catch {
-    return undefined
-  }
-}

@@ -1,3 +1,5 @@
+import { isRecord } from '../text.js'
+
 /** The statuses the API documents. Anything else is treated as still running. */
 export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
 export const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES] as const
@@ -52,10 +54,6 @@ export function isKnownStatus(status: string | null): boolean {
 export function pullNumberOf(prLink: string | null): number | null {
   const match = prLink ? /\/pull\/(\d+)(?:[/?#]|$)/.exec(prLink) : null
   return match ? Number(match[1]) : null
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function text(value: unknown): string | null {
