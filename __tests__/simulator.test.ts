@@ -180,13 +180,14 @@ describe('agent jobs', () => {
     expect((await poll(id)).json).toEqual({ id, status: 'failed', reason: 'quota' })
   })
 
-  it('sends a follow-up message: 200, back to active, prLink kept, then done after one poll', async () => {
+  it('sends a follow-up message: 200 with the job as it was (processed asynchronously), then active, prLink kept, done after one poll', async () => {
     const s = await start()
     const id = (await create()).json.id as string
     const first = await pollUntilFinal(id)
     const sent = await message(id, 'Also fix the typo')
     expect(sent.status).toBe(200)
-    expect(sent.json).toMatchObject({ id, status: 'active', prLink: first.record.prLink, archivedAt: null })
+    expect(sent.json).toMatchObject({ id, status: 'completed', prLink: first.record.prLink, archivedAt: null })
+    expect(s.jobs.get(id)?.record()).toMatchObject({ status: 'active', prLink: first.record.prLink })
     const again = await pollUntilFinal(id)
     expect(again.statuses).toEqual(['active', 'completed'])
     expect(again.record.prLink).toBe(first.record.prLink)
@@ -201,12 +202,12 @@ describe('agent jobs', () => {
     const id = (await create()).json.id as string
     expect((await pollUntilFinal(id)).record.prLink).toBeNull()
 
-    expect((await message(id, 'one')).json.status).toBe('active')
+    expect((await message(id, 'one')).json.status).toBe('completed')
     expect((await pollUntilFinal(id)).record).toMatchObject({ status: 'failed', message: 'Branch deleted' })
 
     const back = await message(id, 'two')
-    expect(back.json.status).toBe('active')
-    expect(back.json).not.toHaveProperty('message') // extra belongs to the final state of its round
+    expect(back.json).toMatchObject({ status: 'failed', message: 'Branch deleted' }) // the answer shows the round before
+    expect(s.jobs.get(id)?.record()).not.toHaveProperty('message') // extra belongs to the final state of its round
     expect((await pollUntilFinal(id)).record).toMatchObject({ status: 'completed', prLink: expect.stringMatching(/\/pull\/101$/) })
     expect(s.jobs.get(id)?.messages).toEqual(['one', 'two'])
   })

@@ -135,8 +135,11 @@ export class MintlifyApi {
     if (!job) return apiError(404, 'Job not found')
     const prompt = readPrompt(req)
     if (typeof prompt !== 'string') return prompt
+    // The API processes a message asynchronously: its answer may still show the job as it was (say,
+    // `completed` with the old prLink). The simulator answers that way, the harder case for a client.
+    const before = job.record()
     job.followUp(prompt, this.messageScripts.shift() ?? DEFAULT_MESSAGE_SCRIPT)
-    return { status: 200, json: job.record() }
+    return { status: 200, json: before }
   }
 }
 

@@ -7,6 +7,11 @@ export const FIRST_GAP_MS = 2_000
 /** Each gap is this share of the time already waited: a long job costs few requests. */
 export const GAP_SHARE = 0.15
 export const HEARTBEAT_MS = 60_000
+/**
+ * A follow-up is processed asynchronously: the job can still show its old final state for a while.
+ * That state counts only once the job has moved (or this long has passed without it moving).
+ */
+export const RESTART_GRACE_MS = 30_000
 
 /** Gap before the next poll: 15% of the time waited, at least 2 s (or the interval, if smaller), at most the interval. */
 export function pollGap(elapsedMs: number, pollIntervalMs: number): number {
@@ -33,6 +38,8 @@ export interface WaitOptions {
   pollIntervalMs: number
   signal: AbortSignal
   log: WaitLog
+  /** Set for a follow-up message: a final status equal to the accepted one may be stale. */
+  awaitRestart?: boolean
 }
 
 /**
@@ -47,9 +54,14 @@ export async function waitForJob(poll: () => Promise<AgentJob>, accepted: AgentJ
   let polls = 0
   let lastLog = started
   let warnedUnknown = false
+  let restarted = !options.awaitRestart || !isTerminal(accepted.status)
+  if (!restarted) log.info(`Job ${label} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
 
   for (;;) {
-    if (isTerminal(job.status)) return { kind: 'terminal', job, polls }
+    if (isTerminal(job.status) && (restarted || clock.now() - started >= RESTART_GRACE_MS)) {
+      if (!restarted) log.warning(`Job ${label} still shows ${job.status} ${formatDuration(clock.now() - started)} after the follow-up was accepted; reporting it as it stands.`)
+      return { kind: 'terminal', job, polls }
+    }
     if (!warnedUnknown && job.status !== null && !isKnownStatus(job.status)) {
       warnedUnknown = true
       log.warning(`Job ${label} reports status '${job.status}', which this action does not know; treating it as still running.`)
@@ -71,9 +83,12 @@ export async function waitForJob(poll: () => Promise<AgentJob>, accepted: AgentJ
       next = await poll()
     } catch (error) {
       if (signal.aborted) return { kind: 'cancelled', job, polls }
+      // The last poll is timed for the deadline, when no retry fits any more: that is still a timeout.
+      if (clock.now() >= deadline) return { kind: 'timed-out', job, polls }
       return { kind: 'error', job, polls, error }
     }
     polls++
+    restarted ||= !isTerminal(next.status) || next.status !== accepted.status || next.prLink !== accepted.prLink
     if (next.status !== job.status) {
       log.info(`Job ${label}: ${job.status ?? 'no status'} → ${next.status ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
       lastLog = clock.now()

@@ -166,6 +166,23 @@ describe('operation: message', () => {
     expect(run.summary).toContain('Docs agent follow-up')
   })
 
+  test('a follow-up to a finished job waits for the agent to take it up, not for the old result', async () => {
+    sim.scriptNextJob({ outcome: 'pr', afterPolls: 0 })
+    const first = await runAgainst(sim)
+    expect(first.outputs.outcome).toBe('pr-opened')
+    const id = first.outputs['job-id']
+    sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
+    const before = polls(sim).length
+
+    // The simulator answers the message with the job as it was: completed, with the old prLink.
+    const run = await runAgainst(sim, { inputs: { operation: 'message', 'job-id': id, prompt: 'Also document the new flag' } })
+    expect(run.exitCode).toBe(0)
+    expect(run.log).toContain(`Job ${id} still shows completed: waiting for the agent to take up the follow-up.`)
+    expect(polls(sim).length - before).toBe(3)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(run.log).toMatch(/active → completed/)
+  })
+
   test('a follow-up to an unknown job fails with 404 and names the job', async () => {
     const run = await runAgainst(sim, { inputs: { operation: 'message', 'job-id': 'job_missing' } })
     expectFailedWith(run, 'failed', /^Could not send the follow-up message to job job_missing: HTTP 404, job job_missing was not found in project proj_sim; check job-id/)

@@ -203,6 +203,18 @@ describe('waitForJob', () => {
     expect(result.kind === 'error' && result.error).toBe(failure)
   })
 
+  it('reports a final poll that fails at the deadline as a timeout, not as an error', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const poll = async (): Promise<AgentJob> => {
+      if (clock.now() - T0 >= 5_000) throw new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false)
+      return agentJob({ status: 'active' })
+    }
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
+
+    expect(result).toMatchObject({ kind: 'timed-out', polls: 2 })
+  })
+
   it('logs a heartbeat with the elapsed time once a minute', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
@@ -238,5 +250,50 @@ describe('waitForJob', () => {
 
     expect(result.job.id).toBe('job_7')
     expect(result.job.status).toBe('completed')
+  })
+})
+
+describe('waitForJob after a follow-up message (awaitRestart)', () => {
+  it('does not take the final status the message was accepted with as the result', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = scriptedPoll(clock, ['active', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log, { awaitRestart: true }))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 2 })
+    expect(times).toHaveLength(2)
+    expect(log.messages('info')[0]).toBe('Job job_1 still shows completed: waiting for the agent to take up the follow-up.')
+  })
+
+  it('takes a final record that differs from the accepted one (a new prLink) at once', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const poll = async (): Promise<AgentJob> => agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/13' })
+    const result = await waitForJob(poll, agentJob({ status: 'completed', prLink: null }), waitOptions(clock, log, { awaitRestart: true }))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
+    expect(result.job.prLink).toBe('https://github.com/acme/docs/pull/13')
+  })
+
+  it('reports an unchanged final state after 30 s of grace, with a warning', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log, { awaitRestart: true }))
+
+    expect(result.kind).toBe('terminal')
+    expect(clock.now() - T0).toBeGreaterThanOrEqual(30_000)
+    expect(clock.now() - T0).toBeLessThan(36_000)
+    expect(log.messages('warning')).toEqual([expect.stringMatching(/^Job job_1 still shows completed 3\d(\.\d)?s after the follow-up was accepted; reporting it as it stands\.$/)])
+  })
+
+  it('changes nothing when the message was accepted with status active', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = scriptedPoll(clock, ['completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { awaitRestart: true }))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
+    expect(log.messages('info')).toEqual([expect.stringMatching(/active → completed/)])
   })
 })

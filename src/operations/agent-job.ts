@@ -84,10 +84,7 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   if (!request.wait) return report(judgeJob(null, accepted, request.timeoutMs, request.action), accepted, 0, false)
   const jobId = accepted.id
   if (!jobId) {
-    const verdict = judgeStartFailure(
-      new Error('The API accepted the request but its response carries no job id, so the job cannot be followed; check the agent jobs in the Mintlify dashboard.'),
-      false
-    )
+    const verdict = judgeStartFailure('The API accepted the request but its response carries no job id, so the job cannot be followed; check the agent jobs in the Mintlify dashboard.', false)
     return report(verdict, accepted, 0, false)
   }
 
@@ -97,7 +94,8 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
       deadline: request.deadline,
       pollIntervalMs: request.pollIntervalMs,
       signal,
-      log
+      log,
+      awaitRestart: request.action === 'message'
     })
   )
   return report(judgeJob(result, accepted, request.timeoutMs, request.action), result.job, result.polls, true)
