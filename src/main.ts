@@ -82,7 +82,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       signal: cancel.signal,
       deadline,
       log: { info: core.info, warning: core.warning, group: core.group },
-      connectGitHub: (token, repo) => GitHubApi.connect(token, repo)
+      connectGitHub: (token, repo) => GitHubApi.connect(token, repo, cancel.signal)
     })
     await report(result, settings.apiKey)
   } catch (error) {

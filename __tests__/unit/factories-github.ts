@@ -69,13 +69,11 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
   }
   const fake = {
     repo: { owner: 'acme', repo: 'docs' },
-    identity: async (): Promise<string> => {
-      record('identity', [])
-      return state.identity
-    },
-    listComments: async (issue: number, isPullRequest: boolean): Promise<IssueComment[]> => {
-      record('listComments', [issue, isPullRequest])
-      return thread(issue).map((comment) => ({ ...comment }))
+    ownComments: async (issue: number, isPullRequest: boolean): Promise<IssueComment[]> => {
+      record('ownComments', [issue, isPullRequest])
+      return thread(issue)
+        .filter((comment) => comment.login === state.identity)
+        .map((comment) => ({ ...comment }))
     },
     createComment: async (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> => {
       record('createComment', [issue, isPullRequest, body])

@@ -37,7 +37,7 @@ describe('sticky status comment', () => {
     const { status, warnings } = thread(github, STICKY)
     await status.post(`${MARKER}\nworking`)
     expect(writes(github)).toEqual([['updateComment', 3, `${MARKER}\nworking`]])
-    expect(github.callsTo('listComments')[0].args).toEqual([7, true])
+    expect(github.callsTo('ownComments')[0].args).toEqual([7, true])
     expect(status.url).toBe('https://github.com/acme/docs/pull/7#issuecomment-3')
     expect(warnings).toEqual([])
   })
@@ -80,7 +80,7 @@ describe('sticky status comment', () => {
       ['createComment', 7, `${MARKER}\nworking`],
       ['updateComment', created?.id, `${MARKER}\ndone`]
     ])
-    expect(github.callsTo('listComments')).toHaveLength(1)
+    expect(github.callsTo('ownComments')).toHaveLength(1)
     expect(status.url).toBe(created?.url)
   })
 
@@ -91,7 +91,7 @@ describe('sticky status comment', () => {
     await status.post('one')
     await status.post('two')
     await status.post('three')
-    expect(github.callsTo('listComments')).toHaveLength(1)
+    expect(github.callsTo('ownComments')).toHaveLength(1)
     expect(writes(github)).toEqual([
       ['updateComment', 3, 'one'],
       ['updateComment', 3, 'two'],
@@ -113,8 +113,7 @@ describe('reply status comment', () => {
       ['updateComment', id, 'done']
     ])
     expect(github.callsTo('createComment')[0].args[1]).toBe(false)
-    expect(github.callsTo('listComments')).toEqual([])
-    expect(github.callsTo('identity')).toEqual([])
+    expect(github.callsTo('ownComments')).toEqual([])
   })
 
   it('sets the url of the comment it posted', async () => {
@@ -141,7 +140,7 @@ describe('when GitHub refuses', () => {
     expect(errors[0]).toBe(failure)
     expect(warnings).toEqual([`${refusal} ${CONSEQUENCE}`])
     expect(github.callsTo('createComment')).toHaveLength(1)
-    expect(github.callsTo('listComments')).toHaveLength(1)
+    expect(github.callsTo('ownComments')).toHaveLength(1)
     expect(status.url).toBeNull()
   })
 
@@ -160,7 +159,7 @@ describe('when GitHub refuses', () => {
 
   it('warns and posts nothing when the comments cannot be listed', async () => {
     const github = fakeGitHub()
-    github.state.failures.set('listComments', new Error('Could not read the comments of #7: HTTP 404 (Not Found).'))
+    github.state.failures.set('ownComments', new Error('Could not read the comments of #7: HTTP 404 (Not Found).'))
     const { status, warnings } = thread(github, STICKY)
     await status.post('working')
     await status.post('done')

@@ -1,4 +1,5 @@
 import type { getOctokit } from '@actions/github'
+import { formatDuration } from '../duration.js'
 import type { Repo } from './event.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -11,6 +12,14 @@ export interface IssueComment {
 }
 
 export type Reaction = 'eyes' | 'rocket' | 'confused'
+
+/**
+ * A request that got no answer (time limit, cancel). Named AbortError so that Octokit passes it on
+ * unchanged instead of dressing it up as an HTTP 500.
+ */
+class GitHubUnreachable extends Error {
+  override name = 'AbortError'
+}
 
 /** A GitHub call that failed; `message` names what was being done, the status and the permission it needs. */
 export class GitHubError extends Error {
@@ -25,8 +34,10 @@ export class GitHubError extends Error {
   }
 }
 
-/** GITHUB_TOKEN's identity when GraphQL cannot tell (it answers to the GitHub Actions app's bot user). */
-const DEFAULT_IDENTITY = 'github-actions[bot]'
+/** Each GitHub call gets this long, as each docs API request does. */
+const REQUEST_TIMEOUT_MS = 30_000
+/** Once the run is cancelled, the last calls (the "cancelled" comment) get only this long: exit is due in 5 s. */
+const LAST_WORDS_MS = 2_500
 
 /**
  * Every call this action makes to GitHub, in one place. Octokit is loaded here, on first need only:
@@ -40,44 +51,71 @@ export class GitHubApi {
     readonly repo: Repo
   ) {}
 
-  static async connect(token: string, repo: Repo): Promise<GitHubApi> {
-    const { getOctokit } = await import('@actions/github')
-    return new GitHubApi(getOctokit(token), repo)
+  static async connect(token: string, repo: Repo, cancel: AbortSignal): Promise<GitHubApi> {
+    const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
+    // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
+    // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
+    const proxyFetch: typeof globalThis.fetch = defaults.request?.fetch ?? globalThis.fetch
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const limitMs = cancel.aborted ? LAST_WORDS_MS : REQUEST_TIMEOUT_MS
+      const timeout = AbortSignal.timeout(limitMs)
+      try {
+        return await proxyFetch(url, { ...init, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
+      } catch (error) {
+        if (timeout.aborted) throw new GitHubUnreachable(`no response from GitHub within ${formatDuration(limitMs)}`)
+        if (cancel.aborted) throw new GitHubUnreachable('the workflow was cancelled')
+        throw error
+      }
+    }
+    return new GitHubApi(getOctokit(token, { request: { fetch } }), repo)
   }
 
-  /** Login of the token's own identity: only its comments are trusted to carry markers. */
-  identity(): Promise<string> {
-    this.identityLogin ??= this.octokit
-      .graphql<{ viewer: { login: string } }>('query { viewer { login } }')
-      .then((result) => result.viewer.login)
-      .catch(() => DEFAULT_IDENTITY)
+  /**
+   * Comments on an issue or pull request written by the token's own identity: the only ones trusted to
+   * carry our markers. When the identity cannot be told, this fails rather than guess whose comments are ours.
+   */
+  async ownComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
+    const [identity, comments] = await Promise.all([this.identity(), this.listComments(issue, isPullRequest)])
+    return comments.filter((comment) => comment.login === identity)
+  }
+
+  /** Login of the token's identity, from GraphQL `viewer` (which answers for installation tokens and PATs alike). */
+  private identity(): Promise<string> {
+    if (!this.identityLogin) {
+      this.identityLogin = this.explain('tell which account the token belongs to', null, async () => {
+        const result = await this.octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }')
+        return result.viewer.login
+      })
+      // A failure is not remembered: the next caller asks again.
+      this.identityLogin.catch(() => (this.identityLogin = null))
+    }
     return this.identityLogin
   }
 
-  async listComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
+  private async listComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
-    return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest, 'write'), async () => {
+    return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest), async () => {
       const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: 100 })
       return comments.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url }))
     })
   }
 
   async createComment(issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return this.explain(`comment on #${issue}`, threadPermission(isPullRequest, 'write'), async () => {
+    return this.explain(`comment on #${issue}`, threadPermission(isPullRequest), async () => {
       const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: issue, body })
       return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
     })
   }
 
   async updateComment(commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return this.explain(`update comment ${commentId}`, threadPermission(isPullRequest, 'write'), async () => {
+    return this.explain(`update comment ${commentId}`, threadPermission(isPullRequest), async () => {
       const { data } = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body })
       return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
     })
   }
 
   async react(commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> {
-    await this.explain(`react to comment ${commentId}`, threadPermission(isPullRequest, 'write'), () =>
+    await this.explain(`react to comment ${commentId}`, threadPermission(isPullRequest), () =>
       this.octokit.rest.reactions.createForIssueComment({ ...this.repo, comment_id: commentId, content })
     )
   }
@@ -108,11 +146,14 @@ export class GitHubApi {
     })
   }
 
-  /** Up to `max` commit subjects of a pull request, reading only the pages needed. */
+  /**
+   * The newest `max` commit subjects of a pull request. The API lists commits oldest first (250 at most),
+   * so every page is read and only the tail kept: at most three requests.
+   */
   async pullCommitSubjects(number: number, max: number): Promise<string[]> {
     return this.explain(`read the commits of pull request #${number}`, 'pull-requests: read', async () => {
-      const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: Math.min(100, max) })
-      return (await firstItems(pages, max)).map((commit) => commit.commit.message.split('\n')[0])
+      const commits = await this.octokit.paginate(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: 100 })
+      return commits.slice(-max).map((commit) => commit.commit.message.split('\n')[0])
     })
   }
 
@@ -124,7 +165,7 @@ export class GitHubApi {
     })
   }
 
-  private async explain<T>(what: string, permission: string, call: () => Promise<T>): Promise<T> {
+  private async explain<T>(what: string, permission: string | null, call: () => Promise<T>): Promise<T> {
     try {
       return await call()
     } catch (error) {
@@ -142,8 +183,9 @@ async function firstItems<T>(pages: AsyncIterable<{ data: T[] }>, max: number): 
   return items
 }
 
-function threadPermission(isPullRequest: boolean, level: 'write'): string {
-  return `${isPullRequest ? 'pull-requests' : 'issues'}: ${level}`
+/** Comments and reactions on a pull request need pull-requests: write; on an issue, issues: write. */
+function threadPermission(isPullRequest: boolean): string {
+  return `${isPullRequest ? 'pull-requests' : 'issues'}: write`
 }
 
 function statusOf(error: unknown): number | null {
@@ -151,10 +193,11 @@ function statusOf(error: unknown): number | null {
   return typeof status === 'number' ? status : null
 }
 
-function describe(what: string, permission: string, error: unknown): GitHubError {
+function describe(what: string, permission: string | null, error: unknown): GitHubError {
+  if (error instanceof GitHubUnreachable) return new GitHubError(`Could not ${what}: ${error.message}.`, null)
   const status = statusOf(error)
   const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error)
-  if (status === 403) {
+  if (status === 403 && permission) {
     return new GitHubError(`Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`, 403, permission)
   }
   return new GitHubError(`Could not ${what}: ${status === null ? detail : `HTTP ${status} (${detail})`}.`, status)

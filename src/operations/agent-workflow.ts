@@ -86,7 +86,8 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
     }
   )
   await thread?.post(renderResultComment(thread.target.marker, report))
-  if (settings.comment) {
+  // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
+  if (settings.comment && !deps.signal.aborted) {
     await introduceAgentPull(report, settings, run, github, deps)
     if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github)
   }
@@ -164,8 +165,7 @@ async function contextFor(settings: Settings, run: RunContext, github: LazyGitHu
 /** The job of the agent's pull request, from the marker comment our identity left there. */
 async function agentJobOf(api: GitHubApi, pull: number, github: LazyGitHub): Promise<string | null> {
   try {
-    const [identity, comments] = await Promise.all([api.identity(), api.listComments(pull, true)])
-    const ids = comments.filter((comment) => comment.login === identity).map((comment) => jobIdInMarker(comment.body))
+    const ids = (await api.ownComments(pull, true)).map((comment) => jobIdInMarker(comment.body))
     return ids.filter((id): id is string => id !== null).at(-1) ?? null
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
@@ -182,8 +182,7 @@ async function introduceAgentPull(report: JobReport, settings: Settings, run: Ru
   const api = await github.optional()
   if (!api) return
   try {
-    const [identity, comments] = await Promise.all([api.identity(), api.listComments(pull, true)])
-    if (comments.some((comment) => comment.login === identity && jobIdInMarker(comment.body) === jobId)) return
+    if ((await api.ownComments(pull, true)).some((comment) => jobIdInMarker(comment.body) === jobId)) return
     await api.createComment(pull, true, renderAgentPullComment(marker, jobId, run.event, run.runUrl, settings.trigger))
     deps.log.info(`Told #${pull} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {

@@ -45,8 +45,7 @@ export class StatusThread {
 
   /** The sticky comment of an earlier run: carries our marker and was written by the token's identity. */
   private async findSticky(): Promise<number | null> {
-    const [identity, comments] = await Promise.all([this.github.identity(), this.github.listComments(this.target.issue, this.target.isPullRequest)])
-    const own = comments.filter((comment) => comment.login === identity && comment.body.includes(this.target.marker))
+    const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) => comment.body.includes(this.target.marker))
     return own.length > 0 ? own[own.length - 1].id : null
   }
 }

@@ -1,0 +1,43 @@
+/**
+ * When GitHub misbehaves the job still runs and reports: no guessing whose comments are ours, no
+ * waiting on GitHub past the 5 s the runner allows after a cancel.
+ */
+import { afterEach, beforeEach, expect, test } from '@jest/globals'
+import { PULL, pullRequestOpened, REPO } from '../../scripts/webhook-payloads.js'
+import type { Simulator } from '../../simulator/index.js'
+import { annotations, expectFailedWith } from './harness.js'
+import { runOn, startHelloWorld } from './triggers/helpers.js'
+
+let sim: Simulator
+beforeEach(async () => {
+  sim = await startHelloWorld()
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+test('when the token identity cannot be told, no comment is trusted as ours and nothing is posted twice', async () => {
+  sim.route('POST', /^\/api\/graphql$/, () => ({ status: 502, json: { message: 'Bad gateway' } }))
+  const run = await runOn(sim, 'pull_request', pullRequestOpened())
+
+  expect(run.exitCode).toBe(0)
+  expect(run.outputs.outcome).toBe('pr-opened')
+  expect(sim.github.comments(REPO, PULL)).toEqual([])
+  const warnings = annotations(run, 'warning')
+  expect(warnings[0]).toMatch(/^Could not tell which account the token belongs to: .*The run goes on without a status comment\.$/)
+  // The agent's PR gets no introduction either: without the identity, a second one could not be ruled out.
+  expect(sim.github.comments(REPO, Number(run.outputs['pr-number']))).toEqual([])
+})
+
+test('a cancel while GitHub hangs still ends within 5 s with outputs and summary', async () => {
+  sim.scriptNextJob({ outcome: 'never' })
+  // GitHub accepts the "working" comment, then never answers its update.
+  sim.route('PATCH', /\/issues\/comments\/\d+$/, () => new Promise(() => undefined))
+  const run = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: { 'poll-interval': '5s' }, cancelWhenLogHas: '::group::Waiting for job' })
+
+  expect(run.exitAfterSignalMs).not.toBeNull()
+  expect(run.exitAfterSignalMs).toBeLessThan(5000)
+  expectFailedWith(run, 'cancelled', /cancelled while waiting; job job_0001 may still be running/)
+  expect(run.summary).toContain('cancelled while waiting')
+  expect(annotations(run, 'warning')).toContainEqual(expect.stringMatching(/^Could not update comment \d+: no response from GitHub within 2\.5s/))
+})
