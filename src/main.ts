@@ -59,6 +59,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       random: deps.random,
       deadline,
       signal: cancel.signal,
+      // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
+      requestBudget: settings.operation === 'visitors' || settings.operation === 'views' ? settings.maxRequests : undefined,
       onRetry: (message) => core.info(message)
     })
     if (settings.operation === 'visitors' || settings.operation === 'views') {
@@ -72,7 +74,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           outputFile: settings.outputFile,
           workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
         },
-        { client, clock: deps.clock, log: { info: core.info, warning: core.warning } }
+        { client, clock: deps.clock, log: { info: core.info, warning: core.warning }, signal: cancel.signal }
       )
       return await reportExport(exported, settings.apiKey)
     }

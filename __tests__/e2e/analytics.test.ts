@@ -221,3 +221,17 @@ describe('range and summary', () => {
     expect(sim.requests).toHaveLength(0)
   })
 })
+
+describe('the request budget counts retries', () => {
+  test('max-requests caps requests, not pages: retries spend it too and the export ends partial', async () => {
+    // Page 2 fails three times with 503 (retried), so 4 requests buy only 2 pages.
+    sim.injectFault({ route: 'analytics', skip: 1, status: 503, times: 3 })
+    const run = await exportRun({ 'max-requests': '4' })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('partial')
+    expect(analyticsRequests()).toHaveLength(4)
+    expect(run.outputs['page-count']).toBe('250')
+    expect(readJson(run).partial).toBe(true)
+    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/because the request budget \(max-requests: 4\) was spent, partly on retries/)])
+  })
+})

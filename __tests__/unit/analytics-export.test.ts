@@ -292,7 +292,8 @@ describe('an API error', () => {
     const reason = 'Could not read the visitors analytics (offset 250): HTTP 401, the API key is invalid or expired; no file was written (out.json is unchanged).'
     expect(report.verdict).toEqual({ outcome: 'failed', result: 'failure', headline: reason, failureReason: reason })
     expect(report.file).toBe('')
-    expect(report.requests).toBe(1)
+    // Both requests were sent (and paid for), the failed one included.
+    expect(report.requests).toBe(2)
     expect(readdirSync(dir.path)).toEqual([])
   })
 

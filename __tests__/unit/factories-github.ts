@@ -181,6 +181,10 @@ export interface FakeAnalytics {
 export function fakeAnalyticsClient(answer: (query: AnalyticsQuery, call: number) => AnalyticsPage | Promise<AnalyticsPage>): FakeAnalytics {
   const queries: AnalyticsQuery[] = []
   const fake = {
+    // Each call is one request here; the real client also counts its retries.
+    get requestsSent(): number {
+      return queries.length
+    },
     getAnalyticsPage: async (kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> => {
       const full = { kind, projectId, ...query }
       queries.push(full)

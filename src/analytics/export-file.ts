@@ -1,6 +1,4 @@
-import { once } from 'node:events'
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
 import type { DateRange } from './range.js'
@@ -14,7 +12,8 @@ export function formatOf(path: string): ExportFormat {
 /**
  * Writes an export as pages arrive, so memory does not grow with the row count. Everything goes to a
  * temporary file beside the target, renamed into place only by `finish`: a failed run never leaves a
- * half-written file under the final name.
+ * half-written file under the final name. Each write is awaited, so a full disk is an error of the
+ * export, not a crash.
  *
  * JSON: `{ range, totals, rows, exportedAt, partial }`, keys in that order (totals come with the first
  * page, `partial` is known only at the end). CSV: `path,human,ai,total`, RFC 4180.
@@ -27,15 +26,13 @@ export class ExportFile {
     readonly path: string,
     private readonly temp: string,
     private readonly format: ExportFormat,
-    private readonly stream: WriteStream
+    private readonly handle: FileHandle
   ) {}
 
   static async create(path: string): Promise<ExportFile> {
     await mkdir(dirname(path), { recursive: true })
     const temp = `${path}.tmp-${process.pid}`
-    const stream = createWriteStream(temp, { encoding: 'utf8' })
-    await once(stream, 'open')
-    return new ExportFile(path, temp, formatOf(path), stream)
+    return new ExportFile(path, temp, formatOf(path), await open(temp, 'w'))
   }
 
   /** Called once, with the first page: the header (JSON: range and totals). */
@@ -56,22 +53,18 @@ export class ExportFile {
   async finish(partial: boolean, exportedAt: string): Promise<void> {
     if (!this.started) throw new Error('ExportFile.finish before begin')
     if (this.format === 'json') await this.write(`${this.rowCount > 0 ? '\n  ' : ''}],\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "partial": ${partial}\n}\n`)
-    this.stream.end()
-    await once(this.stream, 'close')
+    await this.handle.close()
     await rename(this.temp, this.path)
   }
 
   /** Drops the temporary file; the final name is left as it was. */
   async abort(): Promise<void> {
-    // A write still in progress fails once the stream is destroyed; that file is being dropped anyway.
-    this.stream.on('error', () => undefined)
-    this.stream.destroy()
+    await this.handle.close().catch(() => undefined)
     await rm(this.temp, { force: true })
   }
 
   private async write(chunk: string): Promise<void> {
-    // Backpressure: wait for the disk rather than buffering a 100,000-row export in memory.
-    if (!this.stream.write(chunk)) await once(this.stream, 'drain')
+    await this.handle.write(chunk)
   }
 }
 

@@ -4,8 +4,8 @@ import { type DateRange, describeRange } from '../analytics/range.js'
 import { TopPages } from '../analytics/top-pages.js'
 import type { Clock } from '../clock.js'
 import { messageOf } from '../errors.js'
-import type { AnalyticsKind, AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
-import type { DocsApiClient } from '../mintlify/client.js'
+import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
+import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
 import type { Verdict } from '../outcome.js'
 
 export const TOP_PAGES = 15
@@ -36,9 +36,11 @@ export interface ExportReport {
 }
 
 export interface ExportDeps {
+  /** Counts every request it sends, retries included: `max-requests` is a budget of requests, not pages. */
   client: DocsApiClient
   clock: Clock
   log: { info(message: string): void; warning(message: string): void }
+  signal?: AbortSignal
 }
 
 /**
@@ -56,7 +58,6 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   const seen = new Set<string>()
   let totals: TrafficCounts | null = null
   let totalsChanged = false
-  let requests = 0
   let offset = 0
   let pageCount = 0
   let duplicates = 0
@@ -64,17 +65,19 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   let stoppedBecause: string | null = null
   try {
     for (;;) {
-      if (requests >= request.maxRequests) {
-        stoppedBecause = `the request budget (max-requests: ${request.maxRequests}) was spent`
+      const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
+      if (client.requestsSent >= request.maxRequests) {
+        stoppedBecause = spent
         break
       }
-      const page = await client.getAnalyticsPage(request.kind, request.projectId, {
-        dateFrom: request.range.from,
-        dateTo: request.range.to,
-        limit: request.pageSize,
-        offset
-      })
-      requests++
+      let page: AnalyticsPage
+      try {
+        page = await client.getAnalyticsPage(request.kind, request.projectId, { dateFrom: request.range.from, dateTo: request.range.to, limit: request.pageSize, offset })
+      } catch (error) {
+        if (!(error instanceof RequestBudgetSpent)) throw error
+        stoppedBecause = `${spent}, partly on retries`
+        break
+      }
       if (totals === null) {
         totals = page.totals
         await file.begin(request.range, totals)
@@ -98,8 +101,11 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   } catch (error) {
     await file.abort()
     const reason = `${messageOf(error).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
-    return { kind: request.kind, verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, range: request.range, totals, pageCount, requests, file: '', top: top.list(), duplicates }
+    const outcome = deps.signal?.aborted ? 'cancelled' : 'failed'
+    const verdict: Verdict = { outcome, result: 'failure', headline: reason, failureReason: reason }
+    return { kind: request.kind, verdict, range: request.range, totals, pageCount, requests: client.requestsSent, file: '', top: top.list(), duplicates }
   }
+  const requests = client.requestsSent
 
   if (duplicates > 0) log.warning(`${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`)
   if (totalsChanged) log.warning(`The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`)
