@@ -57,6 +57,7 @@ export function actionDefaults(): Record<string, string> {
 }
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
+  if (!existsSync(ACTION_ENTRY)) throw new Error(`${ACTION_ENTRY} is missing: run npm run build first`)
   const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'))
   const workspace = join(dir, 'workspace')
   const outputFile = join(dir, 'output.txt')
@@ -117,7 +118,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   })
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000)
-  const exitCode = await new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve(code))
+  })
   clearTimeout(killer)
   const ended = Date.now()
 

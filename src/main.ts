@@ -26,7 +26,7 @@ export interface RunDeps {
 
 /** The whole action: inputs → settings → operation → report. Every failure ends in one `core.setFailed`. */
 export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
-  const deps: RunDeps = { clock: systemClock, random: Math.random, transport: createNodeTransport(), env: process.env, ...overrides }
+  const deps: RunDeps = { clock: systemClock, random: Math.random, env: process.env, ...overrides, transport: overrides.transport ?? createNodeTransport() }
   // Masked before anything else can print it, even when the key itself turns out to be invalid.
   const rawKey = core.getInput('api-key').trim()
   if (rawKey) core.setSecret(rawKey)
@@ -72,13 +72,13 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           pageSize: settings.pageSize,
           maxRequests: settings.maxRequests,
           outputFile: settings.outputFile,
-          workspace: deps.env.GITHUB_WORKSPACE || process.cwd()
+          outputPath: settings.outputPath
         },
         { client, clock: deps.clock, log: { info: core.info, warning: core.warning }, signal: cancel.signal }
       )
       return await reportExport(exported, settings.apiKey)
     }
-    const result = await runAgentWorkflow(settings, readRunContext(deps.env), {
+    const result = await runAgentWorkflow(settings, settings.operation, readRunContext(deps.env), {
       client,
       clock: deps.clock,
       signal: cancel.signal,

@@ -37,7 +37,10 @@ export interface Settings {
   range: DateRange
   pageSize: number
   maxRequests: number
+  /** `output-file` as the user wrote it, for messages. */
   outputFile: string
+  /** `output-file` resolved against the workspace. */
+  outputPath: string
 }
 
 /** What settings need to know about the run besides the inputs. */
@@ -71,6 +74,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
     throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
   }
 
+  const outputFile = input('output-file').trim() || 'docs-visitors.json'
   return {
     settings: {
       apiKey,
@@ -92,7 +96,8 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       range: operation === 'visitors' || operation === 'views' ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
-      outputFile: input('output-file').trim() || 'docs-visitors.json'
+      outputFile,
+      outputPath: inWorkspace(outputFile, env)
     },
     warnings
   }
@@ -148,7 +153,7 @@ function readPrompt(
     throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
   }
   if (file) {
-    const path = isAbsolute(file) ? file : resolve(env.workspace, file)
+    const path = inWorkspace(file, env)
     let text: string
     try {
       text = readFileSync(path, 'utf8')
@@ -168,6 +173,11 @@ function readPrompt(
     throw new InputError('prompt', `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`)
   }
   return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
+}
+
+/** Relative paths mean the workspace, where the runner checked out the repository. */
+function inWorkspace(path: string, env: RunEnvironment): string {
+  return isAbsolute(path) ? path : resolve(env.workspace, path)
 }
 
 function oneOf<T extends string>(input: InputReader, name: string, allowed: readonly T[], fallback: T): T {

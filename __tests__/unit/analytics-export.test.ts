@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnalyticsPage, AnalyticsRow } from '../../src/mintlify/analytics.js'
 import { type ExportRequest, exportAnalytics } from '../../src/operations/analytics-export.js'
@@ -24,7 +24,7 @@ function request(overrides: Partial<ExportRequest> = {}): ExportRequest {
     pageSize: 250,
     maxRequests: 100,
     outputFile: 'out.json',
-    workspace: dir.path,
+    outputPath: join(dir.path, overrides.outputFile ?? 'out.json'),
     ...overrides
   }
 }
@@ -141,18 +141,10 @@ describe('a complete export', () => {
     expect(report.top).toEqual(all.slice(0, 15))
   })
 
-  it('resolves a relative output-file against the workspace, creating folders', async () => {
+  it('creates the folders of the output file', async () => {
     const { report } = await run(pagedAnalyticsClient(rows(2)), { outputFile: 'reports/march/visitors.csv' })
     expect(readFileSync(join(dir.path, 'reports/march/visitors.csv'), 'utf8')).toBe('path,human,ai,total\r\n/page-0,2,1,3\r\n/page-1,1,1,2\r\n')
     expect(report.file).toBe('reports/march/visitors.csv')
-  })
-
-  it('writes an absolute output-file where it says', async () => {
-    const absolute = join(dir.path, 'elsewhere', 'v.json')
-    const { report } = await run(pagedAnalyticsClient(rows(2)), { outputFile: absolute, workspace: join(dir.path, 'workspace') })
-    expect(existsSync(absolute)).toBe(true)
-    expect(existsSync(join(dir.path, 'workspace'))).toBe(false)
-    expect(report.file).toBe(absolute)
   })
 
   it('leaves no temporary file behind', async () => {

@@ -200,3 +200,21 @@ describe('truncate', () => {
     expect(truncate('abcdefghij', 4)).toBe('abcd\n… (6 more characters not shown)')
   })
 })
+
+describe('cross-references in untrusted text', () => {
+  it('breaks #123 and owner/repo#123, so no other thread gets a backlink', () => {
+    const escaped = escapeText('see #123 and octo-org/docs#45')
+    expect(escaped).not.toMatch(/#\d/)
+    expect(escaped.replace(/\u200B/g, '')).toBe('see #123 and octo-org/docs#45')
+  })
+
+  it('leaves a # that is not followed by a number alone', () => {
+    expect(escapeText('C# and #hashtag')).toBe('C# and #hashtag')
+  })
+})
+
+describe('links in table cells', () => {
+  it('encodes a pipe in the URL, so the link cannot end its table cell', () => {
+    expect(safeLink('x', 'https://example.com/a|b')).toBe('[x](https://example.com/a%7Cb)')
+  })
+})

@@ -52,7 +52,8 @@ describe('defaults', () => {
       range: { from: null, to: null },
       pageSize: 250,
       maxRequests: 100,
-      outputFile: 'docs-visitors.json'
+      outputFile: 'docs-visitors.json',
+      outputPath: '/home/runner/work/docs/docs/docs-visitors.json'
     })
   })
 
@@ -474,6 +475,11 @@ describe('analytics inputs', () => {
     const settings = settingsFor({ operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' })
     expect(settings.range).toEqual({ from: '2025-01-01', to: '2026-03-03' })
     expect(settings.outputFile).toBe('views.csv')
+    expect(settings.outputPath).toBe('/home/runner/work/docs/docs/views.csv')
+  })
+
+  it('keeps an absolute output-file where it says', () => {
+    expect(settingsFor({ operation: 'visitors', 'output-file': '/tmp/exports/v.json' }).outputPath).toBe('/tmp/exports/v.json')
   })
 
   it('ignores the date inputs when the operation is not analytics', () => {

@@ -77,7 +77,6 @@ export function createNodeTransport(): Transport {
             else chunks.push(chunk)
           })
           res.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
-          res.on('aborted', () => fail(new TransportError('reset', 'ECONNRESET', true)))
           res.on('end', () => {
             if (settled) return
             settled = true

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js'
 import { InputError, messageOf } from '../errors.js'
-import { type GitHubApi, GitHubError } from '../github/api.js'
+import { type GitHubApi, GitHubError, type Reaction } from '../github/api.js'
 import { gatherContext, renderContextBlock } from '../github/context.js'
-import type { GitHubEvent, RunContext } from '../github/event.js'
+import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, statusMarker } from '../github/markers.js'
 import { meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
@@ -27,7 +27,7 @@ export interface WorkflowDeps {
   log: WorkflowLog
   /** Epoch ms when waiting must end: run start + timeout. */
   deadline: number
-  connectGitHub: (token: string, repo: NonNullable<RunContext['repo']>) => Promise<GitHubApi>
+  connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
 }
 
 /** What the run ends with: the verdict, the job report when a job was involved, the status comment. */
@@ -42,10 +42,10 @@ export interface WorkflowResult {
  * replies), the status comment on the pull request, the context block, and the comment on the agent's
  * own pull request that lets `/docs` replies reach it.
  */
-export async function runAgentWorkflow(settings: Settings, run: RunContext, deps: WorkflowDeps): Promise<WorkflowResult> {
+export async function runAgentWorkflow(settings: Settings, operation: JobAction, run: RunContext, deps: WorkflowDeps): Promise<WorkflowResult> {
   const { event } = run
   const github = lazyGitHub(settings, run, deps)
-  let request = { action: settings.operation as JobAction, prompt: settings.prompt, promptSource: settings.promptSource, jobId: settings.jobId }
+  let request = { action: operation, prompt: settings.prompt, promptSource: settings.promptSource, jobId: settings.jobId }
   let thread: StatusThread | null = null
 
   if (event.kind === 'issue_comment') {
@@ -60,10 +60,10 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
     const role = await api.roleOf(event.comment.login)
     if (!meetsPermission(role, settings.minPermission)) {
       await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
-      if (settings.comment) await react(api, event, 'confused', github)
+      if (settings.comment) await react(api, event, 'confused', github.trouble)
       return quiet('denied', `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`, replies)
     }
-    if (settings.comment) await react(api, event, 'eyes', github)
+    if (settings.comment) await react(api, event, 'eyes', github.trouble)
     const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, github) : null
     request = { action: jobId ? 'message' : 'job', prompt: plan.prompt, promptSource: `${settings.trigger} comment by ${event.comment.login}`, jobId: jobId ?? '' }
     if (jobId) deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
@@ -89,12 +89,13 @@ export async function runAgentWorkflow(settings: Settings, run: RunContext, deps
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (settings.comment && !deps.signal.aborted) {
     await introduceAgentPull(report, settings, run, github, deps)
-    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github)
+    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
 
+  /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
   function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
-    return { verdict: { outcome, result: 'notice', headline: why, failureReason: why }, job: null, commentUrl: replies?.url ?? null }
+    return { verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }, job: null, commentUrl: replies?.url ?? null }
   }
 }
 
@@ -103,7 +104,7 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
   let connection: Promise<GitHubApi> | null = null
   let warned = false
   const missing = new Set<string>()
-  const connect = (): Promise<GitHubApi> => (connection ??= deps.connectGitHub(settings.githubToken, run.repo!))
+  const connect = (repo: Repo): Promise<GitHubApi> => (connection ??= deps.connectGitHub(settings.githubToken, repo))
   return {
     /**
      * A GitHub call failed: warn, with what it costs. A permission the token lacks is named once; the
@@ -120,11 +121,11 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
     required(why: string): Promise<GitHubApi> {
       if (!settings.githubToken) throw new InputError('github-token', `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`)
       if (!run.repo) throw new InputError('github-token', `GITHUB_REPOSITORY is not set, but the action needs the repository ${why}.`)
-      return connect()
+      return connect(run.repo)
     },
     /** For what is nice to have (comments, context): without a token there is a warning, once. */
     async optional(): Promise<GitHubApi | null> {
-      if (settings.githubToken && run.repo) return connect()
+      if (settings.githubToken && run.repo) return connect(run.repo)
       if (!warned) deps.log.warning("Input 'github-token' is empty: no pull-request comments and no pull-request context; set comment: false to silence this.")
       warned = true
       return null
@@ -197,10 +198,10 @@ function ownPullNumber(prLink: string | null, run: RunContext): number | null {
   return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
 }
 
-async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: 'eyes' | 'rocket' | 'confused', github: LazyGitHub): Promise<void> {
+async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
   try {
     await api.react(event.comment.id, event.issue.isPullRequest, content)
   } catch (error) {
-    github.trouble(error, '')
+    trouble(error, '')
   }
 }

@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from 'node:path'
 import { ExportFile } from '../analytics/export-file.js'
 import { type DateRange, describeRange } from '../analytics/range.js'
 import { TopPages } from '../analytics/top-pages.js'
@@ -16,9 +15,10 @@ export interface ExportRequest {
   range: DateRange
   pageSize: number
   maxRequests: number
-  /** As the user gave it; resolved against the workspace. */
+  /** As the user gave it, for messages. */
   outputFile: string
-  workspace: string
+  /** Where the file goes (resolved by settings). */
+  outputPath: string
 }
 
 export interface ExportReport {
@@ -49,11 +49,10 @@ export interface ExportDeps {
  */
 export async function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
   const { client, log } = deps
-  const path = isAbsolute(request.outputFile) ? request.outputFile : resolve(request.workspace, request.outputFile)
   log.info(`Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`)
   if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
 
-  const file = await ExportFile.create(path)
+  const file = await ExportFile.create(request.outputPath)
   const top = new TopPages(TOP_PAGES)
   const seen = new Set<string>()
   let totals: TrafficCounts | null = null

@@ -2,9 +2,9 @@ import { describeRange } from '../analytics/range.js'
 import type { AnalyticsRow } from '../mintlify/analytics.js'
 import type { ExportReport } from '../operations/analytics-export.js'
 import { codeCell, codeSpan, escapeInline } from './markdown.js'
+import { ICONS } from './summary.js'
 
 const BAR_WIDTH = 16
-const ICONS = { success: '✅', notice: 'ℹ️', warning: '⚠️', failure: '❌' } as const
 
 /**
  * The job summary of an export: range, totals with the AI share, the top pages with human and AI bars,

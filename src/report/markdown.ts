@@ -53,7 +53,12 @@ export function codeCell(text: string): string {
 
 /** A link only to http(s) URLs; anything else is shown as escaped text. */
 export function safeLink(label: string, url: string | null): string {
-  if (!url) return escapeInline(label)
+  return linkWithLabel(escapeInline(label), url)
+}
+
+/** Like `safeLink`, for a label that is already markdown (built by the action, such as `#12`). */
+export function linkWithLabel(label: string, url: string | null): string {
+  if (!url) return label
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -61,8 +66,9 @@ export function safeLink(label: string, url: string | null): string {
     return escapeInline(url)
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeInline(url)
-  // The URL parser has percent-encoded spaces and quotes; parentheses would end the markdown link early.
-  return `[${escapeInline(label)}](${parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29')})`
+  // The URL parser has percent-encoded spaces and quotes; parentheses would end the markdown link early,
+  // and a pipe would end a table cell.
+  return `[${label}](${parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\|/g, '%7C')})`
 }
 
 /** Cuts text to `limit` characters, saying how much was left out. */
@@ -71,6 +77,7 @@ export function truncate(text: string, limit: number): string {
   return `${text.slice(0, limit)}\n… (${text.length - limit} more characters not shown)`
 }
 
+/** `@user` and `@org/team` would ping; `#123` and `owner/repo#123` would link the other thread back here. */
 function breakMentions(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`)
+  return text.replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`).replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`)
 }

@@ -2,12 +2,13 @@ import { formatDuration } from '../duration.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobReport } from '../operations/agent-job.js'
 import type { StepResult, Verdict } from '../outcome.js'
-import { codeBlock, codeCell, escapeHtml, escapeInline, safeLink, truncate } from './markdown.js'
+import { codeBlock, codeCell, escapeHtml, escapeInline, linkWithLabel, safeLink, truncate } from './markdown.js'
 
 /** Long prompts are cut in the summary; the full text went to the API. */
 const PROMPT_LIMIT = 20_000
 
-const ICONS: Record<StepResult, string> = { success: '✅', notice: 'ℹ️', warning: '⚠️', failure: '❌' }
+/** The mark a summary or comment heading starts with, by how the step ends. */
+export const ICONS: Record<StepResult, string> = { success: '✅', notice: 'ℹ️', warning: '⚠️', failure: '❌' }
 
 /** The job summary of an agent job or follow-up: the result first, then the facts, then the prompt. */
 export function renderJobSummary(report: JobReport): string {
@@ -17,7 +18,7 @@ export function renderJobSummary(report: JobReport): string {
     ['Outcome', `\`${verdict.outcome}\``],
     ['Job', job?.id ? codeCell(job.id) : '–'],
     ['Status', job?.status ? escapeInline(job.status) : '–'],
-    ['Pull request', job?.prLink ? safeLink(prLabel(job.prLink), job.prLink) : 'none'],
+    ['Pull request', job?.prLink ? pullRequestLink(job.prLink) : 'none'],
     ['Waited', report.waited ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})` : 'not waited (wait: false)'],
     ['Model', job?.model ? escapeInline(job.model) : '–'],
     ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
@@ -42,9 +43,10 @@ export function renderJobSummary(report: JobReport): string {
   ].join('\n')
 }
 
-function prLabel(prLink: string): string {
+/** `#12`, linked: the number is read from the URL, so it is safe as it stands. */
+function pullRequestLink(prLink: string): string {
   const number = pullNumberOf(prLink)
-  return number === null ? prLink : `#${number}`
+  return number === null ? safeLink(prLink, prLink) : linkWithLabel(`#${number}`, prLink)
 }
 
 /** The job summary of a run that started no job (skipped, denied). */
