@@ -32,3 +32,11 @@ test('a key refused for its type is never echoed, with debug logging on', async 
   for (const text of [run.log, run.stderr, run.summary, JSON.stringify(run.outputs)]) expect(text).not.toContain(assistantKey)
   expect(sim.requests).toHaveLength(0)
 })
+
+test('a key pasted into the prompt is sent to the API as written but shown nowhere, comments included', async () => {
+  const run = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: { prompt: `Rotate the docs example key ${sim.apiKey} in the quickstart` } })
+  expect(run.exitCode).toBe(0)
+  expect(JSON.parse(sim.mintlifyRequests()[0].body).prompt).toContain(sim.apiKey)
+  expect(run.summary).toContain('Rotate the docs example key *** in the quickstart')
+  expect(sim.github.comments(REPO, PULL)[0].body).toContain('Rotate the docs example key *** in the quickstart')
+})

@@ -11,6 +11,7 @@ import { pullNumberOf } from '../mintlify/job.js'
 import type { JobAction, Verdict } from '../outcome.js'
 import { renderAgentPullComment, renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from '../report/comment.js'
 import type { Settings } from '../settings.js'
+import { redact } from '../text.js'
 import { type JobReport, runAgentJob } from './agent-job.js'
 import { StatusThread, type ThreadTarget } from './status-thread.js'
 
@@ -75,7 +76,7 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
   }
 
   const context = request.action === 'job' && settings.context ? await contextFor(settings, run, github, deps) : ''
-  const report = await runAgentJob(
+  const sent = await runAgentJob(
     { ...request, projectId: settings.projectId, context, wait: settings.wait, timeoutMs: settings.timeoutMs, pollIntervalMs: settings.pollIntervalMs, deadline: deps.deadline, runUrl: run.runUrl },
     {
       client: deps.client,
@@ -85,6 +86,8 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
       onAccepted: async (job) => thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
     }
   )
+  // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
+  const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey), context: redact(sent.context, settings.apiKey) }
   await thread?.post(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (settings.comment && !deps.signal.aborted) {
