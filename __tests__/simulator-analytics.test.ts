@@ -343,11 +343,11 @@ describe('analytics endpoints', () => {
     expect(pages.flatMap(rowsOf)).toHaveLength(750)
   })
 
-  it('page 100,000 paths at 250 in 400 requests, fast', async () => {
+  // Its speed is measured by npm run bench, not here: a wall-clock bound would flake on a busy machine.
+  it('pages 100,000 paths at 250 in exactly 400 requests, in order', async () => {
     const s = await start()
     s.analytics.setData({ paths: 100_000, seed: 42 })
     s.analytics.quota = 1000
-    const started = Date.now()
     let count = 0
     let requests = 0
     let unsorted = 0
@@ -365,11 +365,9 @@ describe('analytics endpoints', () => {
       last = rows.at(-1)
       if (!p.hasMore) break
     }
-    const elapsed = Date.now() - started
     expect(requests).toBe(400)
     expect(unsorted).toBe(0)
     expect(count).toBe(100_000)
     expect(last?.path).toBe('/docs/page-100000')
-    expect(elapsed).toBeLessThan(5000)
   })
 })

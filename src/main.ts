@@ -11,7 +11,7 @@ import { exportAnalytics, type ExportReport } from './operations/analytics-expor
 import { renderExportSummary } from './report/analytics-summary.js'
 import { exportOutputs, jobOutputs } from './report/outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
-import { readSettings } from './settings.js'
+import { isAnalytics, readSettings } from './settings.js'
 import { redact } from './text.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -60,10 +60,10 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       deadline,
       signal: cancel.signal,
       // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
-      requestBudget: settings.operation === 'visitors' || settings.operation === 'views' ? settings.maxRequests : undefined,
+      requestBudget: isAnalytics(settings.operation) ? settings.maxRequests : undefined,
       onRetry: (message) => core.info(message)
     })
-    if (settings.operation === 'visitors' || settings.operation === 'views') {
+    if (isAnalytics(settings.operation)) {
       const exported = await exportAnalytics(
         {
           kind: settings.operation,

@@ -4,18 +4,8 @@ import type { AgentJob } from './mintlify/job.js'
 import type { WaitResult } from './wait.js'
 
 /** The `outcome` output: one word for `if:` conditions. */
-export type Outcome =
-  | 'pr-opened'
-  | 'no-changes'
-  | 'failed'
-  | 'archived'
-  | 'timed-out'
-  | 'cancelled'
-  | 'started'
-  | 'skipped'
-  | 'denied'
-  | 'exported'
-  | 'partial'
+export const OUTCOMES = ['pr-opened', 'no-changes', 'failed', 'archived', 'timed-out', 'cancelled', 'started', 'skipped', 'denied', 'exported', 'partial'] as const
+export type Outcome = (typeof OUTCOMES)[number]
 
 /** How the step ends: `notice` and `warning` succeed with an annotation; `failure` fails the step. */
 export type StepResult = 'success' | 'notice' | 'warning' | 'failure'
@@ -44,7 +34,7 @@ export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs:
     case 'timed-out':
       return failure(
         'timed-out',
-        `Job ${id} was still ${job.status ?? 'running'} after the ${formatDuration(timeoutMs)} timeout; it may finish later: follow it in the Mintlify dashboard or run again with operation: message and job-id: ${id}.`
+        `Job ${id} was still ${job.status ?? 'running'} after the ${formatDuration(timeoutMs)} timeout and may finish later: follow job ${id} in the Mintlify dashboard, or raise timeout.`
       )
     case 'cancelled':
       return failure('cancelled', `The workflow was cancelled while waiting; job ${id} may still be running.`)
@@ -57,7 +47,7 @@ export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs:
 
 function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict {
   if (job.status === 'completed') {
-    const opened = action === 'job' ? 'The docs agent opened a pull request' : 'The docs agent finished the follow-up; its pull request is'
+    const opened = action === 'job' ? 'The docs agent opened a pull request' : 'The docs agent finished the follow-up on its pull request'
     return job.prLink
       ? success('pr-opened', 'success', `${opened}: ${job.prLink}`)
       : success('no-changes', 'notice', `The docs agent finished job ${id} without changing files.`)

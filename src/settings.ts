@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { type DateRange, resolveRange } from './analytics/range.js'
 import { parseDuration } from './duration.js'
@@ -7,6 +7,11 @@ import { clipText } from './text.js'
 
 export const OPERATIONS = ['job', 'message', 'visitors', 'views'] as const
 export type Operation = (typeof OPERATIONS)[number]
+export type AnalyticsOperation = Extract<Operation, 'visitors' | 'views'>
+
+export function isAnalytics(operation: Operation): operation is AnalyticsOperation {
+  return operation === 'visitors' || operation === 'views'
+}
 
 /** Repository permission levels, lowest first (the collaborator-permission API's role names). */
 export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
@@ -74,7 +79,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
     throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
   }
 
-  const outputFile = input('output-file').trim() || 'docs-visitors.json'
+  const outputFile = readOutputFile(input('output-file'), env)
   return {
     settings: {
       apiKey,
@@ -93,7 +98,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       prNumber: readOptionalInteger(input, 'pr-number', 1, Number.MAX_SAFE_INTEGER),
       trigger: readTrigger(input('trigger')),
       minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
-      range: operation === 'visitors' || operation === 'views' ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
+      range: isAnalytics(operation) ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
@@ -173,6 +178,14 @@ function readPrompt(
     throw new InputError('prompt', `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`)
   }
   return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
+}
+
+function readOutputFile(raw: string, env: RunEnvironment): string {
+  const file = raw.trim() || 'docs-visitors.json'
+  // Found before any request is paid for, not when the finished export is moved into place.
+  const isFolder = /[/\\]$/.test(file) || (statSync(inWorkspace(file, env), { throwIfNoEntry: false })?.isDirectory() ?? false)
+  if (isFolder) throw new InputError('output-file', `Input 'output-file' names ${clip(file)}, which is a folder: give a file name such as analytics/visitors.json or visitors.csv.`)
+  return file
 }
 
 /** Relative paths mean the workspace, where the runner checked out the repository. */

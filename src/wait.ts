@@ -58,7 +58,7 @@ export async function waitForJob(poll: () => Promise<AgentJob>, accepted: AgentJ
   if (!restarted) log.info(`Job ${label} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
 
   for (;;) {
-    if (isTerminal(job.status) && (restarted || clock.now() - started >= RESTART_GRACE_MS)) {
+    if (isTerminal(job.status) && (restarted || clock.now() - started >= RESTART_GRACE_MS || clock.now() >= deadline)) {
       if (!restarted) log.warning(`Job ${label} still shows ${job.status} ${formatDuration(clock.now() - started)} after the follow-up was accepted; reporting it as it stands.`)
       return { kind: 'terminal', job, polls }
     }

@@ -182,10 +182,15 @@ describe('quota and errors', () => {
 
 describe('range and summary', () => {
   test('Nd dates count days before today (UTC), and the range is logged', async () => {
+    // Today is read before and after the run: a run across midnight UTC may use either day.
+    const before = Math.floor(Date.now() / 86_400_000)
     const run = await exportRun({ 'date-from': '7d', 'date-to': '0d' })
-    const day = (n: number): string => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - n * 86_400_000).toISOString().slice(0, 10)
-    expect(analyticsRequests()[0].query).toMatchObject({ dateFrom: day(7), dateTo: day(0) })
-    expect(run.log).toContain(`for ${day(7)} up to (not including) ${day(0)}`)
+    const after = Math.floor(Date.now() / 86_400_000)
+    const day = (today: number, n: number): string => new Date((today - n) * 86_400_000).toISOString().slice(0, 10)
+    const expected = [before, after].map((today) => ({ dateFrom: day(today, 7), dateTo: day(today, 0) }))
+    const { dateFrom, dateTo } = analyticsRequests()[0].query
+    expect(expected).toContainEqual({ dateFrom, dateTo })
+    expect(run.log).toContain(`for ${dateFrom} up to (not including) ${dateTo}`)
   })
 
   test('no range: the API default, said so in the log, and no date parameters sent', async () => {
@@ -213,7 +218,8 @@ describe('range and summary', () => {
     ['from not before to', { 'date-from': '2026-04-01', 'date-to': '2026-04-01' }, /^Input 'date-from' \(2026-04-01\) must be before 'date-to' \(2026-04-01\), which is exclusive/],
     ['page-size 0', { 'page-size': '0' }, /^Input 'page-size' must be a whole number from 1 to 250; got '0'\.$/],
     ['page-size 251', { 'page-size': '251' }, /^Input 'page-size' must be a whole number from 1 to 250; got '251'\.$/],
-    ['max-requests 0', { 'max-requests': '0' }, /^Input 'max-requests' must be a whole number of at least 1; got '0'\.$/]
+    ['max-requests 0', { 'max-requests': '0' }, /^Input 'max-requests' must be a whole number of at least 1; got '0'\.$/],
+    ['an output-file that is a folder', { 'output-file': 'analytics/' }, /^Input 'output-file' names analytics\/, which is a folder: give a file name/]
   ]
   test.each(refusals)('refuses %s before any request', async (_name, inputs, message) => {
     const run = await exportRun(inputs)
@@ -232,6 +238,6 @@ describe('the request budget counts retries', () => {
     expect(analyticsRequests()).toHaveLength(4)
     expect(run.outputs['page-count']).toBe('250')
     expect(readJson(run).partial).toBe(true)
-    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/because the request budget \(max-requests: 4\) was spent, partly on retries/)])
+    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/because the request budget \(max-requests: 4\) was spent retrying after: Could not read the visitors analytics \(offset 250\): HTTP 503, the Mintlify API had a server error/)])
   })
 })

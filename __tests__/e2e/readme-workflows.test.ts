@@ -47,6 +47,12 @@ function actionInputs(workflow: Workflow, sim: Simulator, matrix: Record<string,
   return { ...actionDefaults(), ...inputs, 'base-url': sim.url, 'poll-interval': '100ms' }
 }
 
+/** A data window from 60 days ago to tomorrow, so relative README ranges always find data. */
+function dataAroundToday(): { from: string; to: string } {
+  const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  return { from: day(-60), to: day(2) }
+}
+
 let sim: Simulator
 beforeEach(async () => {
   sim = await startHelloWorld()
@@ -118,7 +124,9 @@ describe('README workflow 4: analytics', () => {
     const [job] = Object.values(workflow.jobs)
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('${{ steps.visitors.outputs.file }}')
-    sim.analytics.setData({ paths: 600 })
+    expect(job.steps.find((step) => step.uses?.startsWith('your-org/docs-agent-action@'))).toHaveProperty('id', 'visitors')
+    // The README's range is relative to today (7d to 0d): the data must be around the real date.
+    sim.analytics.setData({ paths: 600, ...dataAroundToday() })
 
     const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
     expect(run.exitCode).toBe(0)
@@ -136,8 +144,8 @@ describe('README workflow 4: analytics', () => {
     await sim.close()
     for (const project of projects) {
       sim = await startHelloWorld({ projectId: project })
-      sim.analytics.setData({ paths: 300 })
-      // date-from: 30d is relative to the real today; the simulator's default 'today' is a fixed date.
+      // date-from: 30d is relative to the real today: data and the simulator's 'today' follow the real date.
+      sim.analytics.setData({ paths: 300, ...dataAroundToday() })
       sim.analytics.today = new Date().toISOString().slice(0, 10)
       const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim, { project }) })
       expect(run.exitCode).toBe(0)

@@ -62,6 +62,7 @@ describe('creating a job (POST, not idempotent)', () => {
     const run = await runAgainst(sim)
     expect(run.exitCode).toBe(0)
     expect(creates(sim)).toHaveLength(2)
+    expect(run.log).toMatch(/POST \/v2\/agent\/proj_sim\/job: HTTP 429; retrying in \d+(\.\d)?m?s \(attempt 2 of 5\)\./)
   })
 
   test('a Retry-After beyond the timeout ends the run at once with the time to retry', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnalyticsPage, AnalyticsRow } from '../../src/mintlify/analytics.js'
+import { RequestBudgetSpent } from '../../src/mintlify/client.js'
 import { type ExportRequest, exportAnalytics } from '../../src/operations/analytics-export.js'
 import { fakeClock, recordingLog, T0 } from './factories.js'
 import { type AnalyticsQuery, type FakeAnalytics, fakeAnalyticsClient, pagedAnalyticsClient, row, rows, tempDir } from './factories-github.js'
@@ -32,7 +33,9 @@ function request(overrides: Partial<ExportRequest> = {}): ExportRequest {
 async function run(fake: FakeAnalytics, overrides: Partial<ExportRequest> = {}) {
   const clock = fakeClock()
   const log = recordingLog(clock)
-  const report = await exportAnalytics(request(overrides), { client: fake.client, clock, log })
+  const exported = request(overrides)
+  fake.setBudget(exported.maxRequests)
+  const report = await exportAnalytics(exported, { client: fake.client, clock, log })
   return { report, log }
 }
 
@@ -62,7 +65,7 @@ function later<T>(value: () => T): Promise<T> {
 }
 
 function page(pageRows: AnalyticsRow[], hasMore: boolean, totals = TOTALS): AnalyticsPage {
-  return { totals, rows: pageRows, hasMore }
+  return { totals, rows: pageRows, hasMore, skipped: 0 }
 }
 
 describe('paging through the export', () => {
@@ -159,6 +162,30 @@ describe('a complete export', () => {
 })
 
 describe('max-requests', () => {
+  it('fails with the cause when the budget runs out retrying the first page, writing no file', async () => {
+    const cause = 'Could not read the visitors analytics (offset 0): HTTP 503, the Mintlify API had a server error.'
+    const fake = fakeAnalyticsClient(() => {
+      throw new RequestBudgetSpent(1, cause)
+    })
+    const { report } = await run(fake, { maxRequests: 1 })
+    const reason = 'Could not read the visitors analytics (offset 0): HTTP 503, the Mintlify API had a server error; the request budget (max-requests: 1) was spent on retries; no file was written (out.json is unchanged).'
+    expect(report.verdict).toEqual({ outcome: 'failed', result: 'failure', headline: reason, failureReason: reason })
+    expect(readdirSync(dir.path)).toEqual([])
+  })
+
+  it('names the failure that spent the budget when it runs out on a later page', async () => {
+    const cause = 'Could not read the visitors analytics (offset 250): HTTP 429, the rate limit is reached.'
+    const fake = fakeAnalyticsClient((query) => {
+      if (query.offset === 250) throw new RequestBudgetSpent(5, cause)
+      return page(rows(250), true)
+    })
+    const { report } = await run(fake, { maxRequests: 5 })
+    expect(report.verdict.outcome).toBe('partial')
+    expect(report.verdict.failureReason).toBe(
+      'The export is partial: it stopped at offset 250 because the request budget (max-requests: 5) was spent retrying after: Could not read the visitors analytics (offset 250): HTTP 429, the rate limit is reached.'
+    )
+  })
+
   it('stops when the budget is spent and marks the export partial, with the reason', async () => {
     const fake = pagedAnalyticsClient(rows(1000))
     const { report } = await run(fake, { maxRequests: 2 })
@@ -334,5 +361,14 @@ describe('an API error', () => {
     })
     const { report } = await run(fake, { outputFile: 'reports/v.csv' })
     expect(report.verdict.failureReason).toBe('boom; no file was written (reports/v.csv is unchanged).')
+  })
+})
+
+describe('rows without a path', () => {
+  it('are left out and counted in one warning; the rest is exported', async () => {
+    const fake = fakeAnalyticsClient(() => ({ totals: TOTALS, rows: rows(3), hasMore: false, skipped: 2 }))
+    const { report, log } = await run(fake)
+    expect(report.pageCount).toBe(3)
+    expect(log.messages('warning')).toEqual(['2 rows without a path were left out of the export.'])
   })
 })

@@ -9,7 +9,8 @@ describe('parseAnalyticsPage for visitors', () => {
     expect(parseAnalyticsPage(body, 'visitors')).toEqual({
       totals: TOTALS,
       rows: [{ path: '/quickstart', human: 100, ai: 20, total: 110 }],
-      hasMore: true
+      hasMore: true,
+      skipped: 0
     })
   })
 
@@ -20,7 +21,7 @@ describe('parseAnalyticsPage for visitors', () => {
   })
 
   it('accepts an empty page', () => {
-    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [], hasMore: false }, 'visitors')).toEqual({ totals: TOTALS, rows: [], hasMore: false })
+    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [], hasMore: false }, 'visitors')).toEqual({ totals: TOTALS, rows: [], hasMore: false, skipped: 0 })
   })
 
   it('keeps rows in the order sent', () => {
@@ -30,7 +31,7 @@ describe('parseAnalyticsPage for visitors', () => {
 
   it('drops fields it does not know', () => {
     const page = parseAnalyticsPage({ totals: { ...TOTALS, bots: 3 }, visitors: [{ path: '/a', human: 1, ai: 0, total: 1, title: 'A' }], cursor: 'x' }, 'visitors')
-    expect(page).toEqual({ totals: TOTALS, rows: [{ path: '/a', human: 1, ai: 0, total: 1 }], hasMore: false })
+    expect(page).toEqual({ totals: TOTALS, rows: [{ path: '/a', human: 1, ai: 0, total: 1 }], hasMore: false, skipped: 0 })
   })
 
   it('returns null when the rows are under views instead', () => {
@@ -41,7 +42,7 @@ describe('parseAnalyticsPage for visitors', () => {
 describe('parseAnalyticsPage for views', () => {
   it('reads the rows under views', () => {
     const body = { totals: TOTALS, views: [{ path: '/api', human: 7, ai: 3, total: 10 }], hasMore: false }
-    expect(parseAnalyticsPage(body, 'views')).toEqual({ totals: TOTALS, rows: [{ path: '/api', human: 7, ai: 3, total: 10 }], hasMore: false })
+    expect(parseAnalyticsPage(body, 'views')).toEqual({ totals: TOTALS, rows: [{ path: '/api', human: 7, ai: 3, total: 10 }], hasMore: false, skipped: 0 })
   })
 
   it('returns null when the rows are under visitors instead', () => {
@@ -79,14 +80,14 @@ describe('parseAnalyticsPage on bodies that are not a page', () => {
     ['null', null],
     ['missing', undefined],
     ['an object', { href: '/a' }]
-  ])('returns null when a path is %s', (_, path) => {
+  ])('skips and counts a row whose path is %s, keeping the others', (_, path) => {
     const body = { totals: TOTALS, visitors: [{ path: '/ok', human: 1, ai: 0, total: 1 }, { path, human: 1, ai: 0, total: 1 }] }
-    expect(parseAnalyticsPage(body, 'visitors')).toBeNull()
+    expect(parseAnalyticsPage(body, 'visitors')).toEqual({ totals: TOTALS, rows: [{ path: '/ok', human: 1, ai: 0, total: 1 }], hasMore: false, skipped: 1 })
   })
 
-  it('returns null when a row is not an object', () => {
-    expect(parseAnalyticsPage({ totals: TOTALS, visitors: ['/a'] }, 'visitors')).toBeNull()
-    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [null] }, 'visitors')).toBeNull()
+  it('skips and counts rows that are not objects', () => {
+    expect(parseAnalyticsPage({ totals: TOTALS, visitors: ['/a'] }, 'visitors')?.skipped).toBe(1)
+    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [null] }, 'visitors')?.skipped).toBe(1)
   })
 
   it('accepts an empty path (the site root may be sent as one)', () => {
@@ -122,7 +123,8 @@ describe('counts that are not numbers', () => {
         { path: '/a', human: 0, ai: 0, total: 0 },
         { path: '/b', human: 3, ai: 0, total: 0 }
       ],
-      hasMore: false
+      hasMore: false,
+      skipped: 0
     })
   })
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../src/mintlify/errors.js'
-import { type ClientOptions, DocsApiClient } from '../../src/mintlify/client.js'
+import { type ClientOptions, DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
 import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID } from './factories.js'
 import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
@@ -329,6 +329,40 @@ describe('error texts', () => {
 
     expect(job.status).toBe('failed')
     expect(api.received).toHaveLength(2)
+  })
+
+  it('asks only once more when a GET keeps answering something that is not the documented JSON', async () => {
+    const api = await startApi(text(200, 'OK', 'text/plain'))
+    const error = await apiError(clientFor(api.url).client.getJob(PROJECT_ID, 'job_1'))
+
+    expect(error.message).toBe('Could not read agent job job_1: the response was not the JSON the API documents after 2 attempts.')
+    expect(api.received).toHaveLength(2)
+  })
+})
+
+describe('the request budget', () => {
+  it('stops retrying when the budget is spent, naming the failure that spent it', async () => {
+    const api = await startApi(json(503, { error: 'Upstream unavailable' }))
+    const { client } = clientFor(api.url, { requestBudget: 3 })
+    const error = await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 0 }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(RequestBudgetSpent)
+    expect((error as RequestBudgetSpent).lastFailure).toBe(
+      'Could not read the visitors analytics (offset 0): HTTP 503, the Mintlify API had a server error (server: "Upstream unavailable") after 3 attempts.'
+    )
+    expect(api.received).toHaveLength(3)
+    expect(client.requestsSent).toBe(3)
+  })
+
+  it('sends nothing once the budget is spent', async () => {
+    const api = await startApi(json(200, { totals: { human: 1, ai: 0, total: 1 }, visitors: [], hasMore: false }))
+    const { client } = clientFor(api.url, { requestBudget: 1 })
+    await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 0 })
+    const error = await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 250 }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(RequestBudgetSpent)
+    expect((error as RequestBudgetSpent).lastFailure).toBeNull()
+    expect(api.received).toHaveLength(1)
   })
 })
 

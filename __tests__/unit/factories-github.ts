@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
-import type { DocsApiClient } from '../../src/mintlify/client.js'
+import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
 import type { ExportReport } from '../../src/operations/analytics-export.js'
 
 /** The login the fake token answers to. */
@@ -172,6 +172,8 @@ export interface AnalyticsQuery {
 export interface FakeAnalytics {
   client: DocsApiClient
   queries: AnalyticsQuery[]
+  /** Like the real client's request budget: past it, getAnalyticsPage throws RequestBudgetSpent. */
+  setBudget(requests: number): void
 }
 
 /**
@@ -180,25 +182,27 @@ export interface FakeAnalytics {
  */
 export function fakeAnalyticsClient(answer: (query: AnalyticsQuery, call: number) => AnalyticsPage | Promise<AnalyticsPage>): FakeAnalytics {
   const queries: AnalyticsQuery[] = []
+  let budget = Infinity
   const fake = {
     // Each call is one request here; the real client also counts its retries.
     get requestsSent(): number {
       return queries.length
     },
     getAnalyticsPage: async (kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> => {
+      if (queries.length >= budget) throw new RequestBudgetSpent(budget, null)
       const full = { kind, projectId, ...query }
       queries.push(full)
       return answer(full, queries.length - 1)
     }
   }
-  return { client: fake as unknown as DocsApiClient, queries }
+  return { client: fake as unknown as DocsApiClient, queries, setBudget: (requests) => (budget = requests) }
 }
 
 /** A client serving `all` rows in pages of the requested size, like the real API. */
 export function pagedAnalyticsClient(all: AnalyticsRow[], totals: TrafficCounts = { human: 900, ai: 300, total: 1100 }): FakeAnalytics {
   return fakeAnalyticsClient((query) => {
     const page = all.slice(query.offset, query.offset + query.limit)
-    return { totals, rows: page, hasMore: query.offset + query.limit < all.length }
+    return { totals, rows: page, hasMore: query.offset + query.limit < all.length, skipped: 0 }
   })
 }
 

@@ -4,8 +4,10 @@ import { codeBlock, codeSpan, escapeInline, escapeText, safeLink, truncate } fro
 const ZWSP = '\u200B'
 
 /** True when every `char` in `text` is preceded by a backslash, so markdown reads it literally. */
+/** Every `char` of the input survives, and each one is backslash-escaped. */
 function allEscaped(text: string, char: string): boolean {
-  return [...text].every((c, i) => c !== char || text[i - 1] === '\\')
+  const count = [...text].filter((c) => c === char).length
+  return count > 0 && [...text].every((c, i) => c !== char || text[i - 1] === '\\')
 }
 
 describe('escapeText', () => {

@@ -69,7 +69,7 @@ describe('Outcome → step result (DESIGN.md table)', () => {
     expect(verdict.outcome).toBe('timed-out')
     expect(verdict.result).toBe('failure')
     expect(verdict.failureReason).toBe(
-      'Job job_1 was still active after the 30m 00s timeout; it may finish later: follow it in the Mintlify dashboard or run again with operation: message and job-id: job_1.'
+      'Job job_1 was still active after the 30m 00s timeout and may finish later: follow job job_1 in the Mintlify dashboard, or raise timeout.'
     )
     expect(verdict.headline).toBe(verdict.failureReason)
   })
@@ -141,7 +141,7 @@ describe('wording', () => {
 
   it('words a finished follow-up as an update of the pull request, not a new one', () => {
     const verdict = judgeJob({ kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 }, accepted, THIRTY_MINUTES, 'message')
-    expect(verdict).toEqual({ outcome: 'pr-opened', result: 'success', headline: `The docs agent finished the follow-up; its pull request is: ${PR}`, failureReason: '' })
+    expect(verdict).toEqual({ outcome: 'pr-opened', result: 'success', headline: `The docs agent finished the follow-up on its pull request: ${PR}`, failureReason: '' })
   })
 
   it('does not double the period of a reason', () => {

@@ -145,3 +145,14 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(value, T0)).toBeNull()
   })
 })
+
+describe('an answer that is not the documented JSON', () => {
+  it('is asked again once for a GET, not a second time', () => {
+    expect(isRetryable({ type: 'malformed', repeated: false }, true)).toBe(true)
+    expect(isRetryable({ type: 'malformed', repeated: true }, true)).toBe(false)
+  })
+
+  it('is never asked again for a POST: the server acted', () => {
+    expect(isRetryable({ type: 'malformed', repeated: false }, false)).toBe(false)
+  })
+})

@@ -1,5 +1,6 @@
 import type { getOctokit } from '@actions/github'
 import { formatDuration } from '../duration.js'
+import { messageOf } from '../errors.js'
 import type { Repo } from './event.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -27,7 +28,9 @@ export class GitHubError extends Error {
     message: string,
     readonly status: number | null,
     /** The permission the token lacks, for a 403. */
-    readonly missingPermission: string | null = null
+    readonly missingPermission: string | null = null,
+    /** The token's own account could not be told, so no comment can be trusted as ours. */
+    readonly identityUnknown = false
   ) {
     super(message)
     this.name = 'GitHubError'
@@ -75,7 +78,12 @@ export class GitHubApi {
    * carry our markers. When the identity cannot be told, this fails rather than guess whose comments are ours.
    */
   async ownComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
-    const [identity, comments] = await Promise.all([this.identity(), this.listComments(issue, isPullRequest)])
+    const [identity, comments] = await Promise.all([
+      this.identity().catch((error: unknown) => {
+        throw new GitHubError(messageOf(error), null, null, true)
+      }),
+      this.listComments(issue, isPullRequest)
+    ])
     return comments.filter((comment) => comment.login === identity)
   }
 
@@ -195,6 +203,10 @@ function statusOf(error: unknown): number | null {
 
 function describe(what: string, permission: string | null, error: unknown): GitHubError {
   if (error instanceof GitHubUnreachable) return new GitHubError(`Could not ${what}: ${error.message}.`, null)
+  // Octokit reports a request that never got an answer (DNS, refused) as a 500 without a response.
+  if (error instanceof Error && !('response' in error && error.response)) {
+    return new GitHubError(`Could not ${what}: the request to GitHub failed (${error.message.split('\n')[0].slice(0, 200)}).`, null)
+  }
   const status = statusOf(error)
   const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error)
   if (status === 403 && permission) {

@@ -17,17 +17,19 @@ export interface AnalyticsPage {
   totals: TrafficCounts
   rows: AnalyticsRow[]
   hasMore: boolean
+  /** Rows left out because they had no path: one odd row does not sink an export. */
+  skipped: number
 }
 
-/** A page as the API documents it (`visitors` or `views` holds the rows), or null when it is not one. */
+/**
+ * A page as the API documents it (`visitors` or `views` holds the rows), or null when it is not one.
+ * No field is guaranteed: counts default to 0, and rows without a path are skipped and counted.
+ */
 export function parseAnalyticsPage(body: unknown, kind: AnalyticsKind): AnalyticsPage | null {
   if (!isRecord(body) || !isRecord(body.totals) || !Array.isArray(body[kind])) return null
-  const rows: AnalyticsRow[] = []
-  for (const item of body[kind] as unknown[]) {
-    if (!isRecord(item) || typeof item.path !== 'string') return null
-    rows.push({ path: item.path, ...counts(item) })
-  }
-  return { totals: counts(body.totals), rows, hasMore: body.hasMore === true }
+  const items = body[kind] as unknown[]
+  const rows = items.filter((item) => isRecord(item) && typeof item.path === 'string').map((item) => ({ path: (item as { path: string }).path, ...counts(item as Record<string, unknown>) }))
+  return { totals: counts(body.totals), rows, hasMore: body.hasMore === true, skipped: items.length - rows.length }
 }
 
 function counts(record: Record<string, unknown>): TrafficCounts {

@@ -39,10 +39,16 @@ interface Call {
   uncertainty?: string
 }
 
-/** The run's request budget is spent: nothing more is sent. */
+/**
+ * The run's request budget is spent: nothing more is sent. `lastFailure` says why the last request
+ * failed when the budget ran out on its retries.
+ */
 export class RequestBudgetSpent extends Error {
-  constructor(readonly budget: number) {
-    super(`The request budget of ${budget} is spent.`)
+  constructor(
+    readonly budget: number,
+    readonly lastFailure: string | null
+  ) {
+    super(`The request budget of ${budget} is spent${lastFailure ? ` retrying after: ${lastFailure}` : ''}.`)
     this.name = 'RequestBudgetSpent'
   }
 }
@@ -126,16 +132,18 @@ export class DocsApiClient {
   private async call<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
     const { clock, random, deadline, signal } = this.options
     const idempotent = call.method === 'GET'
+    let unreadable = 0
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) {
         const what = attempt === 1 ? 'before the request was sent' : 'before the request could be retried'
         throw new ApiError(`Could not ${call.action}: the workflow was cancelled ${what}.`, null, false)
       }
       const budget = this.options.requestBudget ?? Infinity
-      if (this.sent >= budget) throw new RequestBudgetSpent(budget)
+      if (this.sent >= budget) throw new RequestBudgetSpent(budget, null)
 
-      const outcome = await this.attempt(call, parse)
+      const outcome = await this.attempt(call, parse, unreadable > 0)
       if (outcome.ok) return outcome.value
+      if (outcome.failure.type === 'malformed') unreadable++
       // A POST is in doubt only if the failed attempt may have acted: sent, and not refused as a whole.
       const inDoubt = !idempotent && mayHaveTakenEffect(outcome.failure)
       if (signal?.aborted) {
@@ -145,6 +153,10 @@ export class DocsApiClient {
 
       const remainingMs = deadline - clock.now()
       const decision = decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() })
+      if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
+        const failure = describeFailure(outcome.cause, { action: call.action, family: call.family, notFound: call.notFound, uncertainty: null, attempts: attempt, budget: null })
+        throw new RequestBudgetSpent(this.options.requestBudget ?? Infinity, failure)
+      }
       if (decision.retry) {
         this.options.onRetry?.(
           `${call.method} ${call.path}: ${retryLabel(outcome.cause)}; retrying in ${formatDuration(decision.delayMs)} (attempt ${attempt + 1} of ${MAX_ATTEMPTS}).`
@@ -164,7 +176,7 @@ export class DocsApiClient {
     }
   }
 
-  private async attempt<T>(call: Call, parse: (body: unknown) => T | null): Promise<Attempt<T>> {
+  private async attempt<T>(call: Call, parse: (body: unknown) => T | null, unreadableBefore: boolean): Promise<Attempt<T>> {
     const { baseUrl, apiKey, transport, clock, deadline, signal } = this.options
     const timeoutMs = Math.min(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Math.max(deadline - clock.now(), MIN_REQUEST_TIMEOUT_MS))
     const url = `${baseUrl}${call.path}`
@@ -194,7 +206,7 @@ export class DocsApiClient {
     if (response.status >= 200 && response.status < 300) {
       const json = tryParseJson(body)
       const value = json === undefined ? null : parse(json)
-      if (value === null) return { ok: false, failure: { type: 'network', sent: true }, cause: { type: 'malformed' } }
+      if (value === null) return { ok: false, failure: { type: 'malformed', repeated: unreadableBefore }, cause: { type: 'malformed' } }
       return { ok: true, value }
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now())
@@ -228,9 +240,10 @@ function networkCause(error: TransportError, host: string, timeoutMs: number): F
   }
 }
 
-/** A 5xx may come after the work was done; a network failure did if anything was sent. */
+/** A 5xx may come after the work was done, and so may an unreadable answer; a network failure did if anything was sent. */
 function mayHaveTakenEffect(failure: Failure): boolean {
-  return failure.type === 'status' ? failure.status >= 500 : failure.sent
+  if (failure.type === 'status') return failure.status >= 500
+  return failure.type === 'malformed' || failure.sent
 }
 
 function retryLabel(cause: FailureCause): string {

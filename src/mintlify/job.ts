@@ -56,8 +56,9 @@ export function pullNumberOf(prLink: string | null): number | null {
   return match ? Number(match[1]) : null
 }
 
+/** Text fields fold control characters: a value with a line break could pass as a workflow command in the log. */
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() ? value : null
+  if (typeof value === 'string') return value.trim() ? value.replace(/[\u0000-\u001f\u007f]+/g, ' ') : null
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return null
 }

@@ -16,6 +16,12 @@ export type Failure =
   | { type: 'status'; status: number; retryAfterMs: number | null }
   /** `sent: false` means no connection was made, so the server cannot have seen the request. */
   | { type: 'network'; sent: boolean }
+  /**
+   * A 2xx whose body is not what the API documents: asked again once (it may have been cut in transit);
+   * `repeated` marks a second one in the same call, where a server that keeps answering nonsense would
+   * only cost more quota.
+   */
+  | { type: 'malformed'; repeated: boolean }
 
 export type RetryDecision =
   | { retry: true; delayMs: number }
@@ -44,6 +50,7 @@ export function decideRetry({ idempotent, attempt, failure, remainingMs, random 
 
 export function isRetryable(failure: Failure, idempotent: boolean): boolean {
   if (failure.type === 'network') return idempotent || !failure.sent
+  if (failure.type === 'malformed') return idempotent && !failure.repeated
   return idempotent ? RETRYABLE_GET_STATUSES.includes(failure.status) : failure.status === 429
 }
 

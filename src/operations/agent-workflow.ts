@@ -54,15 +54,16 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
     if (plan.kind === 'skip') return quiet('skipped', plan.why)
     const api = await github.required('to check the permission of the commenter')
     const replies = settings.comment ? new StatusThread(api, { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' }, github.trouble) : null
-    if (plan.kind === 'help') {
-      await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-      return quiet('skipped', `${event.comment.login} asked for help; the usage was posted.`, replies)
-    }
+    // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
     const role = await api.roleOf(event.comment.login)
     if (!meetsPermission(role, settings.minPermission)) {
       await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
       if (settings.comment) await react(api, event, 'confused', github.trouble)
       return quiet('denied', `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`, replies)
+    }
+    if (plan.kind === 'help') {
+      await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+      return quiet('skipped', `${event.comment.login} asked for help; the usage was posted.`, replies)
     }
     if (settings.comment) await react(api, event, 'eyes', github.trouble)
     const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, github) : null
@@ -123,7 +124,7 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
     /** For what cannot be done without GitHub (the slash command's permission check). */
     required(why: string): Promise<GitHubApi> {
       if (!settings.githubToken) throw new InputError('github-token', `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`)
-      if (!run.repo) throw new InputError('github-token', `GITHUB_REPOSITORY is not set, but the action needs the repository ${why}.`)
+      if (!run.repo) throw new Error(`GITHUB_REPOSITORY is not set, but the action needs the repository ${why}: run it in a GitHub Actions workflow.`)
       return connect(run.repo)
     },
     /** For what is nice to have (comments, context): without a token there is a warning, once. */

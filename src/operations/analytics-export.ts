@@ -54,29 +54,30 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
 
   const file = await ExportFile.create(request.outputPath)
   const top = new TopPages(TOP_PAGES)
+  // The one thing that grows with the row count: the paths seen, to write each once (about 10 MB at 100,000 rows).
   const seen = new Set<string>()
   let totals: TrafficCounts | null = null
   let totalsChanged = false
   let offset = 0
   let pageCount = 0
   let duplicates = 0
+  let skipped = 0
   /** Why the export stopped before the end, when it did. */
   let stoppedBecause: string | null = null
   try {
     for (;;) {
-      const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
-      if (client.requestsSent >= request.maxRequests) {
-        stoppedBecause = spent
-        break
-      }
       let page: AnalyticsPage
       try {
         page = await client.getAnalyticsPage(request.kind, request.projectId, { dateFrom: request.range.from, dateTo: request.range.to, limit: request.pageSize, offset })
       } catch (error) {
         if (!(error instanceof RequestBudgetSpent)) throw error
-        stoppedBecause = `${spent}, partly on retries`
+        const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
+        // Nothing read yet: the failure that ate the budget is the story, not a partial file.
+        if (totals === null) throw new Error(`${error.lastFailure?.replace(/\.$/, '') ?? 'No page could be read'}; ${spent} on retries`)
+        stoppedBecause = error.lastFailure ? `${spent} retrying after: ${error.lastFailure.replace(/\.$/, '')}` : spent
         break
       }
+      skipped += page.skipped
       if (totals === null) {
         totals = page.totals
         await file.begin(request.range, totals)
@@ -107,6 +108,7 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   const requests = client.requestsSent
 
   if (duplicates > 0) log.warning(`${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`)
+  if (skipped > 0) log.warning(`${skipped} ${skipped === 1 ? 'row' : 'rows'} without a path ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
   if (totalsChanged) log.warning(`The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`)
   const written = `${pageCount} ${pageCount === 1 ? 'page' : 'pages'} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
   const verdict: Verdict =

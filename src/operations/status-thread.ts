@@ -1,4 +1,4 @@
-import type { GitHubApi } from '../github/api.js'
+import { type GitHubApi, GitHubError } from '../github/api.js'
 
 /** Where the status of this run is told. */
 export interface ThreadTarget {
@@ -43,9 +43,18 @@ export class StatusThread {
     }
   }
 
-  /** The sticky comment of an earlier run: carries our marker and was written by the token's identity. */
+  /**
+   * The sticky comment of an earlier run: carries our marker and was written by the token's identity.
+   * When that identity cannot be told, a new comment is better than none: the result is seen, once more.
+   */
   private async findSticky(): Promise<number | null> {
-    const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) => comment.body.includes(this.target.marker))
-    return own.length > 0 ? own[own.length - 1].id : null
+    try {
+      const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) => comment.body.includes(this.target.marker))
+      return own.length > 0 ? own[own.length - 1].id : null
+    } catch (error) {
+      if (!(error instanceof GitHubError && error.identityUnknown)) throw error
+      this.onError(error, 'A new status comment is posted instead of updating an earlier one.')
+      return null
+    }
   }
 }

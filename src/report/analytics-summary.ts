@@ -25,7 +25,8 @@ export function renderExportSummary(report: ExportReport): string {
       ''
     )
   }
-  if (report.top.length > 0) {
+  // A failed export read only part of the data: its top pages would mislead.
+  if (report.top.length > 0 && report.file) {
     const max = Math.max(...report.top.flatMap((row) => [row.human, row.ai]), 1)
     lines.push(`**Top ${report.top.length} pages**`, '', '| Page | Human | AI | Total |', '|---|---|---|---:|', ...report.top.map((row) => topRow(row, max)), '')
   }

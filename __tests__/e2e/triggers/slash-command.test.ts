@@ -193,11 +193,22 @@ describe('comments that are not commands', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('skipped')
     expect(mintlifyCalls(sim)).toEqual([])
-    expect(githubCalls(sim)).toEqual(['POST /issues/1/comments'])
+    // The permission comes first, even for help: only people who may run commands get the usage.
+    expect(githubCalls(sim)).toEqual(['GET /collaborators/Codertocat/permission', 'POST /issues/1/comments'])
     const [, reply] = sim.github.comments(REPO, ISSUE)
     expect(reply.body).toContain('`/docs <instruction>`')
     expect(reply.body).toContain('`/docs help`')
     expect(run.outputs['comment-url']).toBe(reply.html_url)
+  })
+
+  test('a stranger asking for help gets the refusal, not the usage', async () => {
+    sim.github.setPermission(REPO, COMMENTER, null)
+    const run = await command({ body: '/docs help' })
+
+    expect(run.outputs.outcome).toBe('denied')
+    const [, reply] = sim.github.comments(REPO, ISSUE)
+    expect(reply.body).toMatch(/needs the `write` permission/)
+    expect(reply.body).not.toContain('`/docs help`')
   })
 })
 
