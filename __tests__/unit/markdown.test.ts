@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { codeBlock, codeSpan, escapeInline, escapeText, safeLink, truncate } from '../../src/report/markdown.js'
+import { codeBlock, codeSpan, escapeInline, escapeText, escapeWithLinks, safeLink, truncate } from '../../src/report/markdown.js'
 
 const ZWSP = '\u200B'
 
@@ -218,5 +218,17 @@ describe('cross-references in untrusted text', () => {
 describe('links in table cells', () => {
   it('encodes a pipe in the URL, so the link cannot end its table cell', () => {
     expect(safeLink('x', 'https://example.com/a|b')).toBe('[x](https://example.com/a%7Cb)')
+  })
+})
+
+describe('escapeWithLinks', () => {
+  it('makes http(s) URLs explicit links, so underscores cannot cut them short', () => {
+    expect(escapeWithLinks('Opened https://github.com/my_org/docs_site/pull/7.')).toBe(
+      'Opened [https://github.com/my\\_org/docs\\_site/pull/7](https://github.com/my_org/docs_site/pull/7).'
+    )
+  })
+
+  it('escapes the rest, and leaves javascript: as text', () => {
+    expect(escapeWithLinks('see [x](javascript:alert(1)) by @octocat')).toBe(`see \\[x\\](javascript:alert(1)) by @\u200Boctocat`)
   })
 })

@@ -62,7 +62,7 @@ describe('renderResultComment', () => {
   it('starts with the marker and holds the job summary', () => {
     const body = renderResultComment(MARKER, jobReport())
     expect(body.startsWith(`${MARKER}\n### ✅ Docs agent job\n`)).toBe(true)
-    expect(body).toContain('The docs agent opened a pull request: https://github.com/acme/docs/pull/12')
+    expect(body).toContain('The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)')
   })
 
   it('carries the marker exactly once, even when the prompt, headline and job hold it too', () => {

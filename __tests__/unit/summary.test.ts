@@ -18,7 +18,7 @@ describe('renderJobSummary', () => {
   it('leads with the result, then the headline', () => {
     const lines = renderJobSummary(jobReport()).split('\n')
     expect(lines[0]).toBe('### ✅ Docs agent job')
-    expect(lines[2]).toBe('The docs agent opened a pull request: https://github.com/acme/docs/pull/12')
+    expect(lines[2]).toBe('The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)')
   })
 
   it('shows the outcome, job id and status', () => {

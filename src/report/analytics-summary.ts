@@ -1,7 +1,7 @@
 import { describeRange } from '../analytics/range.js'
 import type { AnalyticsRow } from '../mintlify/analytics.js'
 import type { ExportReport } from '../operations/analytics-export.js'
-import { codeCell, codeSpan, escapeInline } from './markdown.js'
+import { codeCell, codeSpan, escapeInline, escapeWithLinks } from './markdown.js'
 import { ICONS } from './summary.js'
 
 const BAR_WIDTH = 16
@@ -13,7 +13,7 @@ const BAR_WIDTH = 16
 export function renderExportSummary(report: ExportReport): string {
   const { totals, verdict } = report
   const noun = report.kind === 'visitors' ? 'unique visitors' : 'page views'
-  const lines = [`### ${ICONS[verdict.result]} Docs ${noun}`, '', escapeInline(verdict.headline), '', `**Range:** ${escapeInline(describeRange(report.range))}`, '']
+  const lines = [`### ${ICONS[verdict.result]} Docs ${noun}`, '', escapeWithLinks(verdict.headline), '', `**Range:** ${escapeInline(describeRange(report.range))}`, '']
   if (totals) {
     lines.push(
       '| | Human | AI | Total |',

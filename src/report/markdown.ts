@@ -21,6 +21,19 @@ export function escapeText(text: string): string {
   )
 }
 
+/**
+ * One line of untrusted text whose http(s) URLs become explicit links and whose rest is escaped: a URL
+ * passed through `escapeInline` would carry backslashes that can cut GitHub's link detection short.
+ */
+export function escapeWithLinks(text: string): string {
+  return text
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim()
+    .split(/(https?:\/\/[^\s<>()]*[^\s<>().,;:!?'"])/)
+    .map((part, i) => (i % 2 === 1 ? safeLink(part, part) : escapeText(part)))
+    .join('')
+}
+
 /** Untrusted text inside an HTML element (such as `<summary>`), where markdown does not apply. */
 export function escapeHtml(text: string): string {
   return breakMentions(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))

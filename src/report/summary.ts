@@ -2,7 +2,7 @@ import { formatDuration } from '../duration.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobReport } from '../operations/agent-job.js'
 import type { StepResult, Verdict } from '../outcome.js'
-import { codeBlock, codeCell, escapeHtml, escapeInline, linkWithLabel, safeLink, truncate } from './markdown.js'
+import { codeBlock, codeCell, escapeHtml, escapeInline, escapeWithLinks, linkWithLabel, safeLink, truncate } from './markdown.js'
 
 /** Long prompts are cut in the summary; the full text went to the API. */
 const PROMPT_LIMIT = 20_000
@@ -27,7 +27,7 @@ export function renderJobSummary(report: JobReport): string {
   return [
     `### ${ICONS[verdict.result]} ${title}`,
     '',
-    escapeInline(verdict.headline),
+    escapeWithLinks(verdict.headline),
     '',
     '| | |',
     '|---|---|',
@@ -51,5 +51,5 @@ function pullRequestLink(prLink: string): string {
 
 /** The job summary of a run that started no job (skipped, denied). */
 export function renderNoticeSummary(verdict: Verdict): string {
-  return [`### ${ICONS[verdict.result]} Docs agent: ${verdict.outcome}`, '', escapeInline(verdict.headline), ''].join('\n')
+  return [`### ${ICONS[verdict.result]} Docs agent: ${verdict.outcome}`, '', escapeWithLinks(verdict.headline), ''].join('\n')
 }

@@ -86,9 +86,9 @@ export function ownComments(sim: Simulator, issue: number, repo = REPO): SimComm
   return sim.github.comments(repo, issue).filter((comment) => comment.user.login === sim.github.identity)
 }
 
-/** Markdown as a reader sees the words: backslash escapes removed (`job\_0001` reads `job_0001`). */
+/** Markdown as a reader sees the words: links read as their labels, backslash escapes removed (`job\_0001` reads `job_0001`). */
 export function plainText(markdown: string): string {
-  return markdown.replace(/\\([\\`*_[\]|~#+\-=.)(])/g, '$1')
+  return markdown.replace(/\[((?:\\.|[^\]\\])+)\]\([^)\s]+\)/g, '$1').replace(/\\([\\`*_[\]|~#+\-=.)(])/g, '$1')
 }
 
 /**
