@@ -96,15 +96,25 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
     if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+}
 
-  /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
-  function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
-    return { verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }, job: null, commentUrl: replies?.url ?? null }
-  }
+/** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
+function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
+  return { verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }, job: null, commentUrl: replies?.url ?? null }
+}
+
+/** GitHub, connected on first need. */
+interface LazyGitHub {
+  /** A GitHub call failed: warn once per missing permission, saying what it costs. */
+  trouble(error: unknown, consequence: string): void
+  /** For what cannot be done without GitHub (the slash command's permission check): throws without a token. */
+  required(why: string): Promise<GitHubApi>
+  /** For what is nice to have (comments, context): null, with one warning, without a token. */
+  optional(): Promise<GitHubApi | null>
 }
 
 /** GitHub is connected on first need only: loading Octokit is most of the start-up cost. */
-function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
+function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): LazyGitHub {
   let connection: Promise<GitHubApi> | null = null
   let warned = false
   const missing = new Set<string>()
@@ -136,7 +146,6 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps) {
     }
   }
 }
-type LazyGitHub = ReturnType<typeof lazyGitHub>
 
 /** The pull request whose sticky status comment this run updates, if any. */
 async function stickyTarget(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<ThreadTarget | null> {
