@@ -88,7 +88,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     })
     await report(result, settings.apiKey)
   } catch (error) {
-    // Bad input: nothing was sent. Anything else reaching here is a bug; its stack only with debug logging on.
+    // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
+    // permission check, say). One sentence; the stack only with debug logging on.
     if (!(error instanceof InputError)) core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
     const message = redact(messageOf(error), rawKey)
     core.setOutput('outcome', 'failed')
