@@ -230,7 +230,7 @@ describe('range and summary', () => {
 
 describe('the request budget counts retries', () => {
   test('max-requests caps requests, not pages: retries spend it too and the export ends partial', async () => {
-    // Page 2 fails three times with 503 (retried), so 4 requests buy only 2 pages.
+    // Page 2 fails three times with 503 (retried), so 4 requests buy only the first page.
     sim.injectFault({ route: 'analytics', skip: 1, status: 503, times: 3 })
     const run = await exportRun({ 'max-requests': '4' })
     expect(run.exitCode).toBe(0)

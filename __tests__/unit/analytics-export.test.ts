@@ -51,7 +51,7 @@ function readExport(name = 'out.json'): JsonExport {
   return JSON.parse(readFileSync(join(dir.path, name), 'utf8')) as JsonExport
 }
 
-/** Resolves after a real moment, so rows handed to the file reach the disk before the answer comes. */
+/** Answers after a real moment, as an API would, so file writes and answers interleave as in a run. */
 function later<T>(value: () => T): Promise<T> {
   return new Promise((resolve, reject) =>
     setTimeout(() => {
