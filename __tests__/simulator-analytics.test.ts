@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type AnalyticsRow, type AnalyticsTotals, type Simulator } from '../simulator/index.js'
+import { at } from './expect-helpers.js'
 
 let sim: Simulator | undefined
 
@@ -80,7 +81,7 @@ describe('analytics endpoints', () => {
     expect(rows).toHaveLength(50)
     expect(rows[0]).toEqual({ path: '/docs/page-000001', human: expect.any(Number), ai: expect.any(Number), total: expect.any(Number) })
     for (let i = 1; i < rows.length; i++) {
-      const [a, b] = [rows[i - 1], rows[i]]
+      const [a, b] = [at(rows, i - 1, 'row above'), at(rows, i, 'row')]
       expect(a.total > b.total || (a.total === b.total && a.path < b.path)).toBe(true)
     }
     // Varied splits, not one ratio for all.
@@ -138,9 +139,10 @@ describe('analytics endpoints', () => {
     expect(v.map((r) => r.path)).toEqual(u.map((r) => r.path))
     v.forEach((r, i) => {
       expect(r.total).toBe(r.human + r.ai)
-      expect(r.human).toBeGreaterThanOrEqual(u[i].human)
-      expect(r.ai).toBeGreaterThanOrEqual(u[i].ai)
-      expect(r.total).toBeGreaterThan(u[i].total)
+      const visitorsRow = at(u, i, 'visitors row')
+      expect(r.human).toBeGreaterThanOrEqual(visitorsRow.human)
+      expect(r.ai).toBeGreaterThanOrEqual(visitorsRow.ai)
+      expect(r.total).toBeGreaterThan(visitorsRow.total)
     })
     const totals = (views.json as unknown as Page).totals
     expect(totals.total).toBe(totals.human + totals.ai)
@@ -312,14 +314,19 @@ describe('analytics endpoints', () => {
     const paths = pages.flatMap(rowsOf).map((r) => r.path)
     expect(paths).toHaveLength(603)
     const repeated = paths.filter((p, i) => paths.indexOf(p) !== i)
-    expect(repeated).toEqual(rowsOf(pages[0]).slice(-3).map((r) => r.path))
+    expect(repeated).toEqual(
+      rowsOf(at(pages, 0, 'first page'))
+        .slice(-3)
+        .map((r) => r.path)
+    )
     expect(new Set(paths).size).toBe(600) // the new paths were never on a page we fetched
-    expect(pages[0].totals).toEqual(pages[1].totals)
+    expect(at(pages, 0, 'first page').totals).toEqual(at(pages, 1, 'second page').totals)
     const now = s.analytics.rows('visitors')
     expect(now).toHaveLength(603)
     expect(now.slice(0, 3).map((r) => r.path)).toEqual(['/docs/new-page-1-001', '/docs/new-page-1-002', '/docs/new-page-1-003'])
-    expect(now[2].total).toBeGreaterThan(now[3].total)
-    expect(now[0].total).toBeLessThan(now[0].human + now[0].ai)
+    expect(at(now, 2, 'third row').total).toBeGreaterThan(at(now, 3, 'fourth row').total)
+    const top = at(now, 0, 'top row')
+    expect(top.total).toBeLessThan(top.human + top.ai)
   })
 
   it('shiftData defaults to one path and applies to views too', async () => {
@@ -328,7 +335,7 @@ describe('analytics endpoints', () => {
     s.analytics.shiftData({ afterRequests: 1 })
     const first = await page('views', { limit: 5 })
     const second = await page('views', { limit: 5, offset: 5 })
-    expect(rowsOf(second)[0].path).toBe(rowsOf(first)[4].path)
+    expect(at(rowsOf(second), 0, 'first row of the second page').path).toBe(at(rowsOf(first), 4, 'last row of the first page').path)
     expect(second.hasMore).toBe(true)
   })
 
@@ -338,8 +345,9 @@ describe('analytics endpoints', () => {
     s.analytics.changeTotals({ afterRequests: 2 })
     const pages = await pageAll('visitors', 250)
     expect(pages).toHaveLength(3)
-    expect(pages[1].totals).toEqual(pages[0].totals)
-    expect(pages[2].totals).toEqual({ ...pages[0].totals, human: pages[0].totals.human + 1, total: pages[0].totals.total + 1 })
+    const [{ totals }, second, third] = [at(pages, 0, 'first page'), at(pages, 1, 'second page'), at(pages, 2, 'third page')]
+    expect(second.totals).toEqual(totals)
+    expect(third.totals).toEqual({ ...totals, human: totals.human + 1, total: totals.total + 1 })
     expect(pages.flatMap(rowsOf)).toHaveLength(750)
   })
 

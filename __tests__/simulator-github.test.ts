@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { SIM_GITHUB_TOKEN, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js'
+import { at } from './expect-helpers.js'
 
-const REPO = 'octo-org/docs'
+const OWNER = 'octo-org'
+const NAME = 'docs'
+const REPO = `${OWNER}/${NAME}`
 const API = `/api/v3/repos/${REPO}`
 
 let sim: Simulator | undefined
@@ -39,15 +42,46 @@ function current(): Simulator {
   return sim
 }
 
-interface Reply {
+interface Reply<T> {
   status: number
   headers: Headers
-  /** Parsed JSON; shapes vary per endpoint, so tests index into it freely. */
-  json: any
+  /** Parsed JSON (undefined for an empty body); shapes vary per endpoint, so `T` names the fields a test reads. */
+  json: T
+}
+
+/** The parts of GitHub's JSON that tests read. */
+interface ApiError {
+  message: string
+  documentation_url: string
+}
+interface ApiComment {
+  id: number
+  url: string
+  html_url: string
+  body: string
+  created_at: string
+  updated_at: string
+  author_association: string
+  user: { login: string }
+}
+interface ApiReaction {
+  id: number
+}
+interface ApiPermission {
+  permission: string
+  role_name: string
+  user: { login: string }
+}
+interface ApiPull {
+  number: number
 }
 
 /** A request to the running simulator, authenticated as Octokit does (`token X`) unless told otherwise. */
-async function gh(method: string, path: string, options: { body?: unknown; rawBody?: string; auth?: string | null } = {}): Promise<Reply> {
+async function gh<T = unknown>(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; auth?: string | null } = {}
+): Promise<Reply<T>> {
   const headers: Record<string, string> = { accept: 'application/vnd.github+json' }
   const auth = options.auth === undefined ? `token ${SIM_GITHUB_TOKEN}` : options.auth
   if (auth !== null) headers.authorization = auth
@@ -58,7 +92,7 @@ async function gh(method: string, path: string, options: { body?: unknown; rawBo
   }
   const res = await fetch(`${current().url}${path}`, { method, headers, body })
   const text = await res.text()
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined }
+  return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : undefined) as T }
 }
 
 function addComments(count: number, issue = 7): void {
@@ -74,7 +108,7 @@ describe('auth and routing', () => {
     const wrong = await gh('GET', `${API}/issues/7/comments`, { auth: 'token ghs_wrong' })
     expect(wrong.status).toBe(401)
     expect(wrong.json).toMatchObject({ message: 'Bad credentials', documentation_url: expect.stringContaining('docs.github.com') })
-    const missing = await gh('GET', `${API}/issues/7/comments`, { auth: null })
+    const missing = await gh<ApiError>('GET', `${API}/issues/7/comments`, { auth: null })
     expect(missing.status).toBe(401)
     expect(missing.json.message).toBe('Requires authentication')
   })
@@ -83,7 +117,7 @@ describe('auth and routing', () => {
     const s = await start({ githubToken: 'ghp_custom', githubIdentity: 'docs-bot' })
     s.github.addIssue(REPO, { number: 1, title: 'x' })
     expect((await gh('GET', `${API}/issues/1/comments`)).status).toBe(401)
-    const created = await gh('POST', `${API}/issues/1/comments`, { body: { body: 'hi' }, auth: 'token ghp_custom' })
+    const created = await gh<ApiComment>('POST', `${API}/issues/1/comments`, { body: { body: 'hi' }, auth: 'token ghp_custom' })
     expect(created.status).toBe(201)
     expect(created.json.user).toMatchObject({ login: 'docs-bot', type: 'User' })
   })
@@ -99,7 +133,7 @@ describe('auth and routing', () => {
       ['GET', '/api/v3/user'],
       ['GET', '/api/graphql']
     ] as const) {
-      const reply = await gh(method, path, method === 'POST' ? { body: { body: 'x' } } : {})
+      const reply = await gh<ApiError>(method, path, method === 'POST' ? { body: { body: 'x' } } : {})
       expect([method, path, reply.status, reply.json.message]).toEqual([method, path, 404, 'Not Found'])
       expect(reply.json.documentation_url).toEqual(expect.any(String))
     }
@@ -108,9 +142,9 @@ describe('auth and routing', () => {
   it('matches repository names case-insensitively, as GitHub does', async () => {
     await startWithRepo()
     addComments(1)
-    const reply = await gh('GET', '/api/v3/repos/Octo-Org/DOCS/issues/7/comments')
+    const reply = await gh<ApiComment[]>('GET', '/api/v3/repos/Octo-Org/DOCS/issues/7/comments')
     expect(reply.status).toBe(200)
-    expect(reply.json[0].html_url).toContain(`https://github.com/${REPO}/pull/7`)
+    expect(at(reply.json, 0, 'comment').html_url).toContain(`https://github.com/${REPO}/pull/7`)
   })
 
   it('records GitHub requests, listed separately from the Mintlify ones', async () => {
@@ -121,7 +155,7 @@ describe('auth and routing', () => {
     expect(s.requests.map((r) => r.path)).toEqual([`${API}/issues/7/comments`, `/v2/agent/${s.projectId}/job/job_x`, '/api/graphql'])
     expect(s.githubRequests().map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${API}/issues/7/comments`, 'POST /api/graphql'])
     expect(s.mintlifyRequests()).toHaveLength(1)
-    expect(s.githubRequests()[1].body).toContain('viewer')
+    expect(at(s.githubRequests(), 1, 'GraphQL request').body).toContain('viewer')
   })
 
   it('never applies Mintlify faults to GitHub routes', async () => {
@@ -152,10 +186,10 @@ describe('issue comments', () => {
     s.github.addComment(REPO, 7, { user: 'octo-org', body: 'owner here' })
     s.github.addComment(REPO, 8, { user: 'carol', body: 'on the issue' })
 
-    const { status, json } = await gh('GET', `${API}/issues/7/comments`)
+    const { status, json } = await gh<ApiComment[]>('GET', `${API}/issues/7/comments`)
     expect(status).toBe(200)
-    expect(json.map((c: { body: string }) => c.body)).toEqual(['<!-- sticky -->working', 'trigger please', 'owner here'])
-    expect(json[0]).toEqual({
+    expect(json.map((c) => c.body)).toEqual(['<!-- sticky -->working', 'trigger please', 'owner here'])
+    expect(at(json, 0, 'comment')).toEqual({
       id: mine.id,
       node_id: expect.any(String),
       url: `${s.url}/api/v3/repos/${REPO}/issues/comments/${mine.id}`,
@@ -167,30 +201,30 @@ describe('issue comments', () => {
       updated_at: mine.updated_at,
       author_association: 'NONE'
     })
-    expect(json.map((c: { author_association: string }) => c.author_association)).toEqual(['NONE', 'COLLABORATOR', 'OWNER'])
+    expect(json.map((c) => c.author_association)).toEqual(['NONE', 'COLLABORATOR', 'OWNER'])
 
-    const issue = await gh('GET', `${API}/issues/8/comments`)
+    const issue = await gh<ApiComment[]>('GET', `${API}/issues/8/comments`)
     expect(issue.json).toHaveLength(1)
-    expect(issue.json[0].html_url).toMatch(new RegExp(`^https://github.com/${REPO}/issues/8#issuecomment-\\d+$`))
+    expect(at(issue.json, 0, 'comment').html_url).toMatch(new RegExp(`^https://github.com/${REPO}/issues/8#issuecomment-\\d+$`))
   })
 
   it('paginates with per_page and page, and a GitHub Link header', async () => {
     const s = await startWithRepo()
     addComments(5)
-    const first = await gh('GET', `${API}/issues/7/comments?per_page=2`)
-    expect(first.json.map((c: { body: string }) => c.body)).toEqual(['comment 1', 'comment 2'])
+    const first = await gh<ApiComment[]>('GET', `${API}/issues/7/comments?per_page=2`)
+    expect(first.json.map((c) => c.body)).toEqual(['comment 1', 'comment 2'])
     const base = `${s.url}${API}/issues/7/comments`
     expect(first.headers.get('link')).toBe(`<${base}?per_page=2&page=2>; rel="next", <${base}?per_page=2&page=3>; rel="last"`)
 
-    const middle = await gh('GET', `${API}/issues/7/comments?per_page=2&page=2`)
-    expect(middle.json.map((c: { body: string }) => c.body)).toEqual(['comment 3', 'comment 4'])
+    const middle = await gh<ApiComment[]>('GET', `${API}/issues/7/comments?per_page=2&page=2`)
+    expect(middle.json.map((c) => c.body)).toEqual(['comment 3', 'comment 4'])
     expect(middle.headers.get('link')).toBe(
       `<${base}?per_page=2&page=1>; rel="prev", <${base}?per_page=2&page=3>; rel="next", ` +
         `<${base}?per_page=2&page=3>; rel="last", <${base}?per_page=2&page=1>; rel="first"`
     )
 
-    const last = await gh('GET', `${API}/issues/7/comments?per_page=2&page=3`)
-    expect(last.json.map((c: { body: string }) => c.body)).toEqual(['comment 5'])
+    const last = await gh<ApiComment[]>('GET', `${API}/issues/7/comments?per_page=2&page=3`)
+    expect(last.json.map((c) => c.body)).toEqual(['comment 5'])
     expect(last.headers.get('link')).not.toContain('rel="next"')
 
     const beyond = await gh('GET', `${API}/issues/7/comments?per_page=2&page=9`)
@@ -215,7 +249,7 @@ describe('issue comments', () => {
 
   it('creates a comment as the identity with 201', async () => {
     const s = await startWithRepo()
-    const reply = await gh('POST', `${API}/issues/8/comments`, { body: { body: 'Working on it' } })
+    const reply = await gh<ApiComment>('POST', `${API}/issues/8/comments`, { body: { body: 'Working on it' } })
     expect(reply.status).toBe(201)
     expect(reply.json).toMatchObject({
       body: 'Working on it',
@@ -249,12 +283,12 @@ describe('issue comments', () => {
     // Counted in characters (code points), not UTF-16 units: 65536 emoji are accepted.
     expect((await gh('POST', `${API}/issues/8/comments`, { body: { body: '😀'.repeat(65536) } })).status).toBe(201)
 
-    const missing = await gh('POST', `${API}/issues/8/comments`, { body: {} })
+    const missing = await gh<ApiError>('POST', `${API}/issues/8/comments`, { body: {} })
     expect(missing.status).toBe(422)
     expect(missing.json.message).toContain('"body" wasn\'t supplied')
     expect((await gh('POST', `${API}/issues/8/comments`, { body: { body: 42 } })).status).toBe(422)
     expect((await gh('POST', `${API}/issues/8/comments`, { body: { body: '  ' } })).status).toBe(422)
-    const notJson = await gh('POST', `${API}/issues/8/comments`, { rawBody: '{"body":' })
+    const notJson = await gh<ApiError>('POST', `${API}/issues/8/comments`, { rawBody: '{"body":' })
     expect(notJson.status).toBe(400)
     expect(notJson.json.message).toBe('Problems parsing JSON')
     expect(s.github.comments(REPO, 8)).toHaveLength(2)
@@ -270,7 +304,7 @@ describe('issue comments', () => {
     expect(updated.json).toMatchObject({ id: mine.id, body: 'done', created_at: mine.created_at })
     expect(s.github.comments(REPO, 7).map((c) => c.body)).toEqual(['done', 'hello'])
 
-    const refused = await gh('PATCH', `${API}/issues/comments/${theirs.id}`, { body: { body: 'hijacked' } })
+    const refused = await gh<ApiError>('PATCH', `${API}/issues/comments/${theirs.id}`, { body: { body: 'hijacked' } })
     expect(refused.status).toBe(403)
     expect(refused.json.message).toBe('Resource not accessible by integration')
     expect((await gh('PATCH', `${API}/issues/comments/999`, { body: { body: 'x' } })).status).toBe(404)
@@ -286,24 +320,24 @@ describe('reactions', () => {
   it('adds reactions with 201, records them in order, and answers 200 for a repeat', async () => {
     const s = await startWithRepo()
     const comment = s.github.addComment(REPO, 7, { user: 'bob', body: 'trigger document billing' })
-    const eyes = await gh('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'eyes' } })
+    const eyes = await gh<ApiReaction>('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'eyes' } })
     expect(eyes.status).toBe(201)
     expect(eyes.json).toMatchObject({ id: expect.any(Number), content: 'eyes', user: { login: 'github-actions[bot]' } })
-    const again = await gh('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'eyes' } })
+    const again = await gh<ApiReaction>('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'eyes' } })
     expect(again.status).toBe(200)
     expect(again.json.id).toBe(eyes.json.id)
     expect((await gh('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'rocket' } })).status).toBe(201)
-    expect(s.github.comments(REPO, 7)[0].reactions).toEqual(['eyes', 'rocket'])
+    expect(at(s.github.comments(REPO, 7), 0, 'comment').reactions).toEqual(['eyes', 'rocket'])
   })
 
   it('refuses unknown contents with 422 and unknown comments with 404', async () => {
     const s = await startWithRepo()
     const comment = s.github.addComment(REPO, 7, { user: 'bob', body: 'hi' })
-    const bad = await gh('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'tada' } })
+    const bad = await gh<ApiError>('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'tada' } })
     expect(bad.status).toBe(422)
     expect(bad.json.message).toBe('Validation Failed')
     expect((await gh('POST', `${API}/issues/comments/424242/reactions`, { body: { content: 'eyes' } })).status).toBe(404)
-    expect(s.github.comments(REPO, 7)[0].reactions).toEqual([])
+    expect(at(s.github.comments(REPO, 7), 0, 'comment').reactions).toEqual([])
   })
 })
 
@@ -313,11 +347,17 @@ describe('collaborator permission', () => {
     const expected = { admin: 'admin', maintain: 'write', write: 'write', triage: 'read', read: 'read' } as const
     for (const [role, permission] of Object.entries(expected)) {
       s.github.setPermission(REPO, 'bob', role as keyof typeof expected)
-      const reply = await gh('GET', `${API}/collaborators/bob/permission`)
-      expect([role, reply.status, reply.json.permission, reply.json.role_name, reply.json.user.login]).toEqual([role, 200, permission, role, 'bob'])
+      const reply = await gh<ApiPermission>('GET', `${API}/collaborators/bob/permission`)
+      expect([role, reply.status, reply.json.permission, reply.json.role_name, reply.json.user.login]).toEqual([
+        role,
+        200,
+        permission,
+        role,
+        'bob'
+      ])
     }
     s.github.setPermission(REPO, 'bob', null)
-    const removed = await gh('GET', `${API}/collaborators/bob/permission`)
+    const removed = await gh<ApiError>('GET', `${API}/collaborators/bob/permission`)
     expect(removed.status).toBe(404)
     expect(removed.json.message).toBe('Not Found')
     expect((await gh('GET', `${API}/collaborators/mallory/permission`)).status).toBe(404)
@@ -354,12 +394,17 @@ describe('pull requests', () => {
     const s = await startWithRepo()
     const commits = await gh('GET', `${API}/pulls/7/commits`)
     expect(commits.json).toEqual([
-      expect.objectContaining({ sha: expect.stringMatching(/^[0-9a-f]{40}$/), commit: expect.objectContaining({ message: 'Add billing page' }) }),
+      expect.objectContaining({
+        sha: expect.stringMatching(/^[0-9a-f]{40}$/),
+        commit: expect.objectContaining({ message: 'Add billing page' })
+      }),
       expect.objectContaining({ sha: 'abc123def456', commit: expect.objectContaining({ message: 'Fix typo' }) })
     ])
     const files = await gh('GET', `${API}/pulls/7/files?per_page=1`)
     expect(files.json).toEqual([expect.objectContaining({ filename: 'docs/billing.mdx', status: 'modified', additions: 1, deletions: 1 })])
-    expect(files.headers.get('link')).toBe(`<${s.url}${API}/pulls/7/files?per_page=1&page=2>; rel="next", <${s.url}${API}/pulls/7/files?per_page=1&page=2>; rel="last"`)
+    expect(files.headers.get('link')).toBe(
+      `<${s.url}${API}/pulls/7/files?per_page=1&page=2>; rel="next", <${s.url}${API}/pulls/7/files?per_page=1&page=2>; rel="last"`
+    )
     expect((await gh('GET', `${API}/pulls/8/commits`)).status).toBe(404)
     expect((await gh('GET', `${API}/pulls/8/files`)).status).toBe(404)
   })
@@ -368,8 +413,8 @@ describe('pull requests', () => {
     const s = await startWithRepo()
     s.github.addIssue(REPO, { number: 9, title: 'Other', pullRequest: true })
     s.github.linkCommit(REPO, 'feedface', [9])
-    expect((await gh('GET', `${API}/commits/feedface/pulls`)).json.map((p: { number: number }) => p.number)).toEqual([9])
-    expect((await gh('GET', `${API}/commits/abc123def456/pulls`)).json.map((p: { number: number }) => p.number)).toEqual([7])
+    expect((await gh<ApiPull[]>('GET', `${API}/commits/feedface/pulls`)).json.map((p) => p.number)).toEqual([9])
+    expect((await gh<ApiPull[]>('GET', `${API}/commits/abc123def456/pulls`)).json.map((p) => p.number)).toEqual([7])
     const unknown = await gh('GET', `${API}/commits/0000000/pulls`)
     expect([unknown.status, unknown.json]).toEqual([200, []])
     expect(() => s.github.linkCommit(REPO, 'feedface', [8])).toThrow(/not a pull request/)
@@ -386,7 +431,7 @@ describe('forbid', () => {
       ['POST', `${API}/issues/7/comments`],
       ['PATCH', `${API}/issues/comments/${comment.id}`]
     ] as const) {
-      const reply = await gh(method, path, method === 'GET' ? {} : { body: { body: 'y' } })
+      const reply = await gh<ApiError>(method, path, method === 'GET' ? {} : { body: { body: 'y' } })
       expect([method, reply.status, reply.json.message]).toEqual([method, 403, 'Resource not accessible by integration'])
     }
     // Other families still work.
@@ -402,7 +447,7 @@ describe('forbid', () => {
     s.github.forbid('pulls', { status: 500 })
     expect((await gh('POST', `${API}/issues/comments/${comment.id}/reactions`, { body: { content: 'eyes' } })).status).toBe(403)
     for (const path of [`${API}/pulls/7`, `${API}/pulls/7/commits`, `${API}/pulls/7/files`, `${API}/commits/abc/pulls`]) {
-      const reply = await gh('GET', path)
+      const reply = await gh<ApiError>('GET', path)
       expect([path, reply.status, reply.json.message]).toEqual([path, 500, 'Internal Server Error'])
     }
     expect((await gh('GET', `${API}/issues/7/comments`)).status).toBe(200)
@@ -430,7 +475,7 @@ describe('with real Octokit (@actions/github)', () => {
     const s = await startWithRepo()
     addComments(5)
     const octokit = await octokitFor(s)
-    const [owner, repo] = REPO.split('/')
+    const [owner, repo] = [OWNER, NAME]
 
     const all = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: 7, per_page: 2 })
     expect(all.map((c) => c.body)).toEqual(['comment 1', 'comment 2', 'comment 3', 'comment 4', 'comment 5'])
@@ -440,7 +485,12 @@ describe('with real Octokit (@actions/github)', () => {
     expect(created.status).toBe(201)
     const updated = await octokit.rest.issues.updateComment({ owner, repo, comment_id: created.data.id, body: 'Done' })
     expect(updated.data.body).toBe('Done')
-    const reaction = await octokit.rest.reactions.createForIssueComment({ owner, repo, comment_id: all[0].id, content: 'eyes' })
+    const reaction = await octokit.rest.reactions.createForIssueComment({
+      owner,
+      repo,
+      comment_id: at(all, 0, 'comment').id,
+      content: 'eyes'
+    })
     expect(reaction.status).toBe(201)
     expect(s.github.comments(REPO, 7).map((c) => [c.body, c.reactions])).toEqual([
       ['comment 1', ['eyes']],
@@ -462,7 +512,7 @@ describe('with real Octokit (@actions/github)', () => {
     s.github.setPermission(REPO, 'bob', 'triage')
     s.github.linkCommit(REPO, 'feedface', [7])
     const octokit = await octokitFor(s)
-    const [owner, repo] = REPO.split('/')
+    const [owner, repo] = [OWNER, NAME]
 
     const permission = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: 'bob' })
     expect([permission.data.permission, permission.data.role_name]).toEqual(['read', 'triage'])
@@ -484,9 +534,11 @@ describe('with real Octokit (@actions/github)', () => {
   it('surfaces forbidden families and validation errors as RequestErrors', async () => {
     const s = await startWithRepo()
     const octokit = await octokitFor(s)
-    const [owner, repo] = REPO.split('/')
+    const [owner, repo] = [OWNER, NAME]
 
-    const tooLong = await octokit.rest.issues.createComment({ owner, repo, issue_number: 7, body: 'x'.repeat(65537) }).catch((e: unknown) => e)
+    const tooLong = await octokit.rest.issues
+      .createComment({ owner, repo, issue_number: 7, body: 'x'.repeat(65537) })
+      .catch((e: unknown) => e)
     expect(tooLong).toMatchObject({ name: 'HttpError', status: 422 })
     expect(String((tooLong as Error).message)).toContain('body is too long')
 

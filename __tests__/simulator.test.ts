@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js'
+import { at } from './expect-helpers.js'
 
 let sim: Simulator | undefined
 
@@ -224,7 +225,9 @@ describe('auth, routing and validation', () => {
     expect((await call('POST', '/job', { body: { prompt: 'x' }, key: null, headers: { authorization: s.apiKey } })).status).toBe(401)
     expect(s.jobs.size).toBe(0)
     // The scheme is case-insensitive.
-    expect((await call('POST', '/job', { body: { prompt: 'x' }, key: null, headers: { authorization: `bearer ${s.apiKey}` } })).status).toBe(201)
+    expect(
+      (await call('POST', '/job', { body: { prompt: 'x' }, key: null, headers: { authorization: `bearer ${s.apiKey}` } })).status
+    ).toBe(201)
   })
 
   it('accepts the configured key and project only', async () => {
@@ -235,7 +238,7 @@ describe('auth, routing and validation', () => {
     const other = await call('POST', '/v2/agent/proj_other/job', { body: { prompt: 'x' } })
     expect(other.status).toBe(404)
     expect(other.json).toEqual({ error: 'Project not found' })
-    expect((await call('GET', `/v2/agent/proj_other/job/${ok.json.id}`)).json).toEqual({ error: 'Project not found' })
+    expect((await call('GET', `/v2/agent/proj_other/job/${ok.json.id as string}`)).json).toEqual({ error: 'Project not found' })
   })
 
   it('answers 404 Not found for unknown routes and methods', async () => {
@@ -245,7 +248,7 @@ describe('auth, routing and validation', () => {
       ['DELETE', '/v2/agent/proj_sim/job/job_0001'],
       ['GET', '/v2/agent/proj_sim/job'],
       ['GET', '/nothing/here']
-    ]) {
+    ] as const) {
       const reply = await call(method, path)
       expect([method, path, reply.status, reply.json]).toEqual([method, path, 404, { error: 'Not found' }])
     }
@@ -270,7 +273,7 @@ describe('auth, routing and validation', () => {
 
   it('400 with a helpful error for other invalid bodies', async () => {
     const s = await start()
-    const cases: Array<[CallOptions, RegExp]> = [
+    const cases: [CallOptions, RegExp][] = [
       [{ body: {} }, /Missing required field 'prompt'/],
       [{ body: { prompt: 42 } }, /'prompt' must be a string/],
       [{ body: ['x'] }, /must be a JSON object/],
@@ -287,7 +290,9 @@ describe('auth, routing and validation', () => {
     }
     expect(s.jobs.size).toBe(0)
     // charset parameters are fine
-    expect((await call('POST', '/job', { body: { prompt: 'x' }, headers: { 'content-type': 'application/json; charset=utf-8' } })).status).toBe(201)
+    expect(
+      (await call('POST', '/job', { body: { prompt: 'x' }, headers: { 'content-type': 'application/json; charset=utf-8' } })).status
+    ).toBe(201)
   })
 
   it('records every request in order', async () => {
@@ -296,7 +301,8 @@ describe('auth, routing and validation', () => {
     await create('hello')
     await call('GET', '/elsewhere?a=1&b=two')
     expect(s.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v2/agent/proj_sim/job', 'GET /elsewhere'])
-    const [first, second] = s.requests
+    const first = at(s.requests, 0, 'create request')
+    const second = at(s.requests, 1, 'GET request')
     expect(first.body).toBe('{"prompt":"hello"}')
     expect(first.headers.authorization).toBe(`Bearer ${s.apiKey}`)
     expect(first.at).toBeGreaterThanOrEqual(before)
@@ -488,7 +494,9 @@ describe('added routes', () => {
       seen.push(`${req.method} ${req.path}`)
       return undefined
     })
-    s.route('post', /\/job$/, (req) => (req.body.includes('teapot') ? { status: 418, text: 'teapot', headers: { 'x-sim': '1' } } : undefined))
+    s.route('post', /\/job$/, (req) =>
+      req.body.includes('teapot') ? { status: 418, text: 'teapot', headers: { 'x-sim': '1' } } : undefined
+    )
     const tea = await create('teapot')
     expect(tea.status).toBe(418)
     expect(tea.text).toBe('teapot')

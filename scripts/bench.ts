@@ -13,7 +13,7 @@ const STARTUP_RUNS = 15
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 function timeNodeBaseline(): number {
@@ -32,7 +32,14 @@ async function timeQuickRun(): Promise<{ ms: number; octokitLoaded: boolean }> {
     const times: number[] = []
     for (let i = 0; i < STARTUP_RUNS; i++) {
       const run = await runAction({
-        inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, prompt: 'Fix the typo', wait: 'false', comment: 'false' },
+        inputs: {
+          'api-key': sim.apiKey,
+          'project-id': sim.projectId,
+          'base-url': sim.url,
+          prompt: 'Fix the typo',
+          wait: 'false',
+          comment: 'false'
+        },
         githubApiUrl: `${sim.url}/api/v3`,
         env: { NODE_DEBUG: '' }
       })
@@ -52,19 +59,34 @@ function distJavaScriptBytes(): number {
     .reduce((sum, name) => sum + statSync(join(dist, name)).size, 0)
 }
 
-async function timeLargeExport(paths: number, latencyMs: number): Promise<{ ms: number; requests: number; rows: string; summaryBytes: number }> {
+async function timeLargeExport(
+  paths: number,
+  latencyMs: number
+): Promise<{ ms: number; requests: number; rows: string; summaryBytes: number }> {
   const sim = await startSimulator()
   try {
     sim.analytics.setData({ paths })
     sim.analytics.latencyMs = latencyMs
     sim.analytics.quota = 1000
     const run = await runAction({
-      inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, operation: 'visitors', 'max-requests': '1000', 'output-file': 'visitors.csv' },
+      inputs: {
+        'api-key': sim.apiKey,
+        'project-id': sim.projectId,
+        'base-url': sim.url,
+        operation: 'visitors',
+        'max-requests': '1000',
+        'output-file': 'visitors.csv'
+      },
       githubApiUrl: `${sim.url}/api/v3`,
       killAfterMs: 120_000
     })
     if (run.exitCode !== 0) throw new Error(`export failed: ${run.log}`)
-    return { ms: run.durationMs, requests: sim.mintlifyRequests().length, rows: run.outputs['page-count'], summaryBytes: Buffer.byteLength(run.summary) }
+    return {
+      ms: run.durationMs,
+      requests: sim.mintlifyRequests().length,
+      rows: run.outputs['page-count'] ?? '',
+      summaryBytes: Buffer.byteLength(run.summary)
+    }
   } finally {
     await sim.close()
   }
@@ -89,10 +111,18 @@ async function main(): Promise<void> {
   const large = await timeLargeExport(100_000, 20)
   const rows: [string, string, string][] = [
     ['start-up: `node -e 0` (median of 15)', `${baseline.toFixed(0)} ms`, ''],
-    ['start-up: wait false, comment false run (median of 15)', `${quick.ms.toFixed(0)} ms`, `${(quick.ms / baseline).toFixed(2)}× node -e 0 (budget 2×)${quick.octokitLoaded ? '; GitHub was called!' : ''}`],
+    [
+      'start-up: wait false, comment false run (median of 15)',
+      `${quick.ms.toFixed(0)} ms`,
+      `${(quick.ms / baseline).toFixed(2)}× node -e 0 (budget 2×)${quick.octokitLoaded ? '; GitHub was called!' : ''}`
+    ],
     ['dist/ JavaScript', `${(bytes / 1024).toFixed(0)} KiB`, `budget 1 MB (${((bytes / 1_000_000) * 100).toFixed(0)}%)`],
     ['export 100,000 rows, 20 ms latency: requests', String(large.requests), 'ceil(100000 / 250) = 400'],
-    ['export 100,000 rows, 20 ms latency: wall time', `${(large.ms / 1000).toFixed(1)} s`, `${large.rows} rows written, summary ${(large.summaryBytes / 1024).toFixed(1)} KiB`],
+    [
+      'export 100,000 rows, 20 ms latency: wall time',
+      `${(large.ms / 1000).toFixed(1)} s`,
+      `${large.rows} rows written, summary ${(large.summaryBytes / 1024).toFixed(1)} KiB`
+    ],
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

@@ -31,7 +31,11 @@ function newestMtime(dir: string): number {
   )
 }
 
-async function step(sim: Simulator, title: string, options: Omit<RunOptions, 'inputs'> & { inputs: Record<string, string> }): Promise<ActionRun> {
+async function step(
+  sim: Simulator,
+  title: string,
+  options: Omit<RunOptions, 'inputs'> & { inputs: Record<string, string> }
+): Promise<ActionRun> {
   console.log(`\n${bold(`━━ ${title} ━━`)}`)
   const run = await runAction({
     githubApiUrl: `${sim.url}/api/v3`,
@@ -44,7 +48,8 @@ async function step(sim: Simulator, title: string, options: Omit<RunOptions, 'in
   if (run.stderr.trim()) console.log(indent(run.stderr.trimEnd()))
   console.log(bold(`exit code: ${run.exitCode}, ${run.durationMs} ms`))
   console.log(bold('outputs:'))
-  for (const [name, value] of Object.entries(run.outputs)) console.log(indent(`${name} = ${value.length > 160 ? `${value.slice(0, 160)}…` : value}`))
+  for (const [name, value] of Object.entries(run.outputs))
+    console.log(indent(`${name} = ${value.length > 160 ? `${value.slice(0, 160)}…` : value}`))
   console.log(bold('job summary:'))
   console.log(indent(run.summary.trimEnd()))
   const printed = [run.log, run.stderr, run.summary, JSON.stringify(run.outputs), ...sim.github.comments(REPO, PULL).map((c) => c.body)]

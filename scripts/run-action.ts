@@ -83,7 +83,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     GITHUB_EVENT_PATH: eventFile,
     GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
     GITHUB_REPOSITORY: options.repository ?? 'octo-org/docs',
-    GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/docs').split('/')[0],
+    GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/docs').split('/')[0] ?? '',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3',
     GITHUB_GRAPHQL_URL: `${(options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3').replace(/\/v3$/, '')}/graphql`,
@@ -145,14 +145,22 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}
   const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i])
-    if (!match) continue
-    const [, name, delimiter] = match
-    const value: string[] = []
-    for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i])
-    outputs[name] = value.join('\n')
+  let name: string | null = null
+  let delimiter = ''
+  let value: string[] = []
+  for (const line of lines) {
+    if (name === null) {
+      const match = /^([^<]+)<<(.+)$/.exec(line)
+      if (match?.[1] && match[2]) [name, delimiter, value] = [match[1], match[2], []]
+    } else if (line === delimiter) {
+      outputs[name] = value.join('\n')
+      name = null
+    } else {
+      value.push(line)
+    }
   }
+  // A block cut off before its delimiter still yields what it holds.
+  if (name !== null) outputs[name] = value.join('\n')
   return outputs
 }
 

@@ -60,7 +60,9 @@ let groups: ExampleGroup[] | null = null
 
 /** A deep copy of the first example of `name` that matches, so tests can change it freely. */
 function example<T>(name: string, matches: (payload: Record<string, unknown>) => boolean): T {
-  groups ??= JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')) as ExampleGroup[]
+  groups ??= JSON.parse(
+    readFileSync(join(PROJECT_ROOT, 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')
+  ) as ExampleGroup[]
   const found = groups.find((group) => group.name === name)?.examples.find(matches)
   if (!found) throw new Error(`@octokit/webhooks-examples has no matching ${name} example`)
   return structuredClone(found) as T
@@ -135,6 +137,13 @@ export function commentPayload(sim: Simulator, options: CommentOptions): IssueCo
  */
 export function seedHelloWorld(sim: Simulator, role: GitHubRole | null = 'write'): void {
   sim.github.addIssue(REPO, { number: ISSUE, title: 'Spelling error in the README file', user: COMMENTER })
-  sim.github.addIssue(REPO, { number: PULL, title: 'Update the README with new information.', user: COMMENTER, pullRequest: true, commits: PULL_COMMITS, files: PULL_FILES })
+  sim.github.addIssue(REPO, {
+    number: PULL,
+    title: 'Update the README with new information.',
+    user: COMMENTER,
+    pullRequest: true,
+    commits: PULL_COMMITS,
+    files: PULL_FILES
+  })
   sim.github.setPermission(REPO, COMMENTER, role)
 }

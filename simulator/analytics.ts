@@ -341,8 +341,7 @@ function parseQuery(query: URLSearchParams): QueryParams | { errors: string[] } 
   return errors.length > 0 ? { errors } : { dateFrom, dateTo, limit, offset }
 }
 
-const DATE_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/
 
 /**
  * `YYYY-MM-DD` (UTC midnight) or an ISO 8601 date-time (`YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH[:MM]]`, UTC

@@ -43,8 +43,8 @@ export class FaultQueue {
   /** The fault to apply to a request on these routes, if any (consumes it). */
   take(routes: FaultRoute[]): Fault | undefined {
     const index = this.pending.findIndex((p) => routes.includes(p.fault.route))
-    if (index < 0) return undefined
     const entry = this.pending[index]
+    if (!entry) return undefined
     if (entry.skipLeft > 0) {
       entry.skipLeft--
       return undefined
@@ -67,8 +67,8 @@ export function effectOf(fault: Fault): FaultEffect {
   if (fault.malformed) return 'malformed'
   const errorLike =
     fault.status !== undefined ||
-    fault.html ||
-    fault.plainText ||
+    fault.html === true ||
+    fault.plainText === true ||
     fault.retryAfter !== undefined ||
     fault.message !== undefined
   if (errorLike) return 'error'

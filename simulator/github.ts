@@ -4,15 +4,7 @@
 // {"message", "documentation_url", "status"}.
 import { createHash } from 'node:crypto'
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
-import type {
-  FakeGitHub,
-  GitHubFamily,
-  GitHubIssueInit,
-  GitHubRole,
-  GitHubUserType,
-  RouteResponse,
-  SimComment
-} from './types.js'
+import type { FakeGitHub, GitHubFamily, GitHubIssueInit, GitHubRole, GitHubUserType, RouteResponse, SimComment } from './types.js'
 
 export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
 export const DEFAULT_GITHUB_IDENTITY = 'github-actions[bot]'
@@ -125,14 +117,39 @@ const REPO = String.raw`^/api/v3/repos/(?<owner>[^/]+)/(?<repo>[^/]+)`
 const repoRoute = (tail: string): RegExp => new RegExp(`${REPO}${tail}$`)
 
 const ROUTES: Route[] = [
-  { method: 'GET', pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`), family: 'comments', handle: (api, ctx) => api.listComments(ctx) },
-  { method: 'POST', pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`), family: 'comments', handle: (api, ctx) => api.createComment(ctx) },
-  { method: 'PATCH', pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)`), family: 'comments', handle: (api, ctx) => api.updateComment(ctx) },
-  { method: 'POST', pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)/reactions`), family: 'reactions', handle: (api, ctx) => api.addReaction(ctx) },
+  {
+    method: 'GET',
+    pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`),
+    family: 'comments',
+    handle: (api, ctx) => api.listComments(ctx)
+  },
+  {
+    method: 'POST',
+    pattern: repoRoute(String.raw`/issues/(?<number>\d+)/comments`),
+    family: 'comments',
+    handle: (api, ctx) => api.createComment(ctx)
+  },
+  {
+    method: 'PATCH',
+    pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)`),
+    family: 'comments',
+    handle: (api, ctx) => api.updateComment(ctx)
+  },
+  {
+    method: 'POST',
+    pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)/reactions`),
+    family: 'reactions',
+    handle: (api, ctx) => api.addReaction(ctx)
+  },
   { method: 'GET', pattern: repoRoute('/collaborators/(?<username>[^/]+)/permission'), handle: (api, ctx) => api.getPermission(ctx) },
   { method: 'GET', pattern: repoRoute('/commits/(?<sha>[^/]+)/pulls'), family: 'pulls', handle: (api, ctx) => api.commitPulls(ctx) },
   { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)`), family: 'pulls', handle: (api, ctx) => api.getPull(ctx) },
-  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/commits`), family: 'pulls', handle: (api, ctx) => api.pullCommits(ctx) },
+  {
+    method: 'GET',
+    pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/commits`),
+    family: 'pulls',
+    handle: (api, ctx) => api.pullCommits(ctx)
+  },
   { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/files`), family: 'pulls', handle: (api, ctx) => api.pullFiles(ctx) }
 ]
 
@@ -288,11 +305,12 @@ export class GitHubApi implements FakeGitHub {
   getPermission({ params, repo }: Context): RouteResponse {
     // A login that is not a collaborator gets 404 here (as for a user that does not exist): callers
     // must read that as "no permission", not as a failure.
-    const role = repo.roles.get(params.username.toLowerCase())
+    const username = params.username ?? ''
+    const role = repo.roles.get(username.toLowerCase())
     if (!role) return notFound()
     const permission = LEGACY_PERMISSION[role]
     const user = {
-      ...this.userJson(params.username, 'User'),
+      ...this.userJson(username, 'User'),
       permissions: {
         admin: role === 'admin',
         maintain: role === 'admin' || role === 'maintain',
@@ -307,7 +325,7 @@ export class GitHubApi implements FakeGitHub {
 
   commitPulls({ req, params, repo }: Context): RouteResponse {
     // Explicitly linked pull requests first, then any pull request that contains the commit.
-    const sha = params.sha.toLowerCase()
+    const sha = (params.sha ?? '').toLowerCase()
     const numbers = new Set(repo.linkedPulls.get(sha) ?? [])
     for (const issue of repo.issues.values()) {
       const contains = issue.headSha.toLowerCase() === sha || issue.commits.some((c) => c.sha.toLowerCase() === sha)
@@ -318,12 +336,12 @@ export class GitHubApi implements FakeGitHub {
   }
 
   getPull({ params, repo }: Context): RouteResponse {
-    const pull = this.findPull(repo, params.number)
+    const pull = this.findPull(repo, params.number ?? '')
     return pull ? { status: 200, json: this.pullJson(repo, pull) } : notFound()
   }
 
   pullCommits({ req, params, repo }: Context): RouteResponse {
-    const pull = this.findPull(repo, params.number)
+    const pull = this.findPull(repo, params.number ?? '')
     if (!pull) return notFound()
     const commits = pull.commits.slice(0, MAX_PULL_COMMITS)
     const person = { name: pull.user, email: `${pull.user}@users.noreply.github.com`, date: pull.createdAt }
@@ -333,12 +351,12 @@ export class GitHubApi implements FakeGitHub {
       commit: { message: commit.message, author: person, committer: person },
       html_url: `https://github.com/${repo.fullName}/commit/${commit.sha}`,
       author: this.userJson(pull.user, userTypeOf(pull.user)),
-      parents: index > 0 ? [{ sha: pull.commits[index - 1].sha }] : []
+      parents: pull.commits.slice(Math.max(0, index - 1), index).map(({ sha }) => ({ sha }))
     }))
   }
 
   pullFiles({ req, params, repo }: Context): RouteResponse {
-    const pull = this.findPull(repo, params.number)
+    const pull = this.findPull(repo, params.number ?? '')
     if (!pull) return notFound()
     const files = pull.files.slice(0, MAX_PULL_FILES)
     return this.paginate(req, files, (filename) => ({
@@ -372,7 +390,7 @@ export class GitHubApi implements FakeGitHub {
     const header = headers.authorization
     if (!header) return gitHubError(401, 'Requires authentication')
     const match = /^(?:token|bearer) +(\S+) *$/i.exec(header)
-    return match && match[1] === this.token ? undefined : gitHubError(401, 'Bad credentials')
+    return match?.[1] === this.token ? undefined : gitHubError(401, 'Bad credentials')
   }
 
   /**

@@ -41,12 +41,12 @@ const ROUTES: ApiRoute[] = [
   {
     method: 'GET',
     pattern: /^\/v2\/agent\/(?<projectId>[^/]+)\/job\/(?<jobId>[^/]+)$/,
-    handle: (api, _req, params) => api.getJob(params.jobId)
+    handle: (api, _req, params) => api.getJob(params.jobId ?? '')
   },
   {
     method: 'POST',
     pattern: /^\/v2\/agent\/(?<projectId>[^/]+)\/job\/(?<jobId>[^/]+)\/message$/,
-    handle: (api, req, params) => api.sendMessage(req, params.jobId)
+    handle: (api, req, params) => api.sendMessage(req, params.jobId ?? '')
   },
   {
     method: 'GET',
@@ -101,7 +101,7 @@ export class MintlifyApi {
   /** Bearer auth with the one accepted admin key. */
   authorize(headers: IncomingHttpHeaders): RouteResponse | undefined {
     const match = /^Bearer +(\S+) *$/i.exec(headers.authorization ?? '')
-    return match && match[1] === this.config.apiKey ? undefined : apiError(401, 'Unauthorized')
+    return match?.[1] === this.config.apiKey ? undefined : apiError(401, 'Unauthorized')
   }
 
   checkProject(projectId: string | undefined): RouteResponse | undefined {

@@ -6,16 +6,7 @@ import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath
 import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
 import type { AnalyticsApi } from './analytics.js'
 import { apiError, isAnalyticsRequest, MintlifyApi } from './mintlify.js'
-import type {
-  Fault,
-  Handler,
-  JobScript,
-  RecordedRequest,
-  RouteResponse,
-  SimJob,
-  Simulator,
-  SimulatorOptions
-} from './types.js'
+import type { Fault, Handler, JobScript, RecordedRequest, RouteResponse, SimJob, Simulator, SimulatorOptions } from './types.js'
 
 export const DEFAULT_API_KEY = 'mint_sim_4f8c2d1e9a7b6c5d'
 export const DEFAULT_PROJECT_ID = 'proj_sim'
@@ -76,16 +67,20 @@ class SimulatorServer implements Simulator {
       // The agent's pull request exists on the fake GitHub as well, so the action can comment on it.
       onPullOpened: (prLink, jobId) => {
         const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)
-        if (match) this.github.addIssue(match[1], { number: Number(match[2]), title: `Docs agent: ${jobId}`, pullRequest: true, user: 'mintlify[bot]', headRef: `mintlify/docs-agent-${jobId}` })
+        const [, fullName, number] = match ?? []
+        if (fullName && number)
+          this.github.addIssue(fullName, {
+            number: Number(number),
+            title: `Docs agent: ${jobId}`,
+            pullRequest: true,
+            user: 'mintlify[bot]',
+            headRef: `mintlify/docs-agent-${jobId}`
+          })
       }
     })
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
-    this.github = new GitHubApi(
-      options.githubToken ?? SIM_GITHUB_TOKEN,
-      options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
-      () => this.url
-    )
+    this.github = new GitHubApi(options.githubToken ?? SIM_GITHUB_TOKEN, options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY, () => this.url)
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         send(res, apiError(500, `Simulator error: ${error instanceof Error ? error.message : String(error)}`))
@@ -252,8 +247,7 @@ function send(res: ServerResponse, response: RouteResponse): void {
   if (res.headersSent || res.destroyed || res.socket?.destroyed) return
   const isText = response.text !== undefined
   const payload = isText ? (response.text ?? '') : JSON.stringify(response.json ?? null)
-  const contentType =
-    response.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+  const contentType = response.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
   res.writeHead(response.status, {
     ...response.headers,
     'content-type': contentType,

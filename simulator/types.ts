@@ -27,14 +27,7 @@ export interface RecordedRequest {
   at: number
 }
 
-export type JobOutcome =
-  | 'pr'
-  | 'no-changes'
-  | 'failed'
-  | 'archived'
-  | 'archived-with-pr'
-  | 'never'
-  | 'unknown-status'
+export type JobOutcome = 'pr' | 'no-changes' | 'failed' | 'archived' | 'archived-with-pr' | 'never' | 'unknown-status'
 
 export interface JobScript {
   outcome: JobOutcome
@@ -123,9 +116,7 @@ export interface RouteResponse {
 }
 
 /** Return undefined to let the next route (or the built-in API) handle the request. */
-export type Handler = (
-  req: RouteRequest
-) => RouteResponse | undefined | Promise<RouteResponse | undefined>
+export type Handler = (req: RouteRequest) => RouteResponse | undefined | Promise<RouteResponse | undefined>
 
 export interface Simulator {
   /** 'http://127.0.0.1:PORT' */

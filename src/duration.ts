@@ -1,12 +1,12 @@
 /** Durations as users write them in workflow inputs: `500ms`, `90s`, `20m`, `1h`, or plain seconds. */
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
 
 /** Parses a duration into milliseconds; returns null when the text is not a duration. */
 export function parseDuration(text: string): number | null {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(text.trim())
   if (!match) return null
   const value = Number(match[1])
-  const unit = (match[2] ?? 's').toLowerCase()
+  const unit = (match[2] ?? 's').toLowerCase() as keyof typeof UNIT_MS
   const ms = Math.round(value * UNIT_MS[unit])
   return Number.isFinite(ms) ? ms : null
 }

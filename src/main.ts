@@ -26,7 +26,13 @@ export interface RunDeps {
 
 /** The whole action: inputs → settings → operation → report. Every failure ends in one `core.setFailed`. */
 export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
-  const deps: RunDeps = { clock: systemClock, random: Math.random, env: process.env, ...overrides, transport: overrides.transport ?? createNodeTransport() }
+  const deps: RunDeps = {
+    clock: systemClock,
+    random: Math.random,
+    env: process.env,
+    ...overrides,
+    transport: overrides.transport ?? createNodeTransport()
+  }
   // Masked before anything else can print it, even when the key itself turns out to be invalid.
   const rawKey = core.getInput('api-key').trim()
   if (rawKey) core.setSecret(rawKey)
@@ -104,7 +110,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
 /** Outputs, job summary, and the step's ending. Everything passes through `redact`: the key never leaves. */
 async function report(result: WorkflowResult, apiKey: string): Promise<void> {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
-  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) core.setOutput(name, redact(value, apiKey))
+  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' }))
+    core.setOutput(name, redact(value, apiKey))
   await writeSummary(redact(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict), apiKey))
   conclude(result.verdict)
 }

@@ -4,7 +4,19 @@ import type { AgentJob } from './mintlify/job.js'
 import type { WaitResult } from './wait.js'
 
 /** The `outcome` output: one word for `if:` conditions. */
-export const OUTCOMES = ['pr-opened', 'no-changes', 'failed', 'archived', 'timed-out', 'cancelled', 'started', 'skipped', 'denied', 'exported', 'partial'] as const
+export const OUTCOMES = [
+  'pr-opened',
+  'no-changes',
+  'failed',
+  'archived',
+  'timed-out',
+  'cancelled',
+  'started',
+  'skipped',
+  'denied',
+  'exported',
+  'partial'
+] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
 /** How the step ends: `notice` and `warning` succeed with an annotation; `failure` fails the step. */
@@ -54,7 +66,12 @@ function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict 
   }
   if (job.status === 'archived') {
     return job.prLink
-      ? { outcome: 'archived', result: 'warning', headline: `Job ${id} was archived before it finished; its pull request is ${job.prLink}`, failureReason: `Job ${id} was archived before it finished.` }
+      ? {
+          outcome: 'archived',
+          result: 'warning',
+          headline: `Job ${id} was archived before it finished; its pull request is ${job.prLink}`,
+          failureReason: `Job ${id} was archived before it finished.`
+        }
       : failure('archived', `Job ${id} was archived before it finished, without a pull request.`)
   }
   const reason = job.reason ? `: ${stripPeriod(job.reason)}` : ' (the API gave no reason)'

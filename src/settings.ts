@@ -120,16 +120,27 @@ function readApiKey(raw: string, warnings: string[]): string {
     )
   }
   if (key.startsWith('mint_dsc_')) {
-    throw new InputError('api-key', "Input 'api-key' holds an assistant key (mint_dsc_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard.")
+    throw new InputError(
+      'api-key',
+      "Input 'api-key' holds an assistant key (mint_dsc_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard."
+    )
   }
   if (key.startsWith('mint_us_')) {
-    throw new InputError('api-key', "Input 'api-key' holds a search index key (mint_us_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard.")
+    throw new InputError(
+      'api-key',
+      "Input 'api-key' holds a search index key (mint_us_…), which cannot call the admin API: use an admin key (mint_…) from the API keys page of the Mintlify dashboard."
+    )
   }
   if (/\s/.test(key)) {
-    throw new InputError('api-key', "Input 'api-key' contains whitespace inside the key: copy the admin key again into the secret, as one line.")
+    throw new InputError(
+      'api-key',
+      "Input 'api-key' contains whitespace inside the key: copy the admin key again into the secret, as one line."
+    )
   }
   if (!key.startsWith('mint_')) {
-    warnings.push("Input 'api-key' does not start with mint_, as Mintlify admin keys do: if requests fail with 401, check that the secret holds an admin key.")
+    warnings.push(
+      "Input 'api-key' does not start with mint_, as Mintlify admin keys do: if requests fail with 401, check that the secret holds an admin key."
+    )
   }
   return key
 }
@@ -137,10 +148,16 @@ function readApiKey(raw: string, warnings: string[]): string {
 function readProjectId(raw: string): string {
   const projectId = raw.trim()
   if (!projectId) {
-    throw new InputError('project-id', "Input 'project-id' is required: copy the project ID from the API keys page of the Mintlify dashboard.")
+    throw new InputError(
+      'project-id',
+      "Input 'project-id' is required: copy the project ID from the API keys page of the Mintlify dashboard."
+    )
   }
   if (/[\s/?#%]/.test(projectId)) {
-    throw new InputError('project-id', "Input 'project-id' must be a project ID without spaces, slashes, '?', '#' or '%', as shown on the API keys page of the Mintlify dashboard.")
+    throw new InputError(
+      'project-id',
+      "Input 'project-id' must be a project ID without spaces, slashes, '?', '#' or '%', as shown on the API keys page of the Mintlify dashboard."
+    )
   }
   return projectId
 }
@@ -165,17 +182,26 @@ function readPrompt(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? 'error'})`
-      throw new InputError('prompt-file', `Input 'prompt-file' names ${file}, which ${why}: give the path of a text file in the workspace (check out the repository first).`)
+      throw new InputError(
+        'prompt-file',
+        `Input 'prompt-file' names ${file}, which ${why}: give the path of a text file in the workspace (check out the repository first).`
+      )
     }
     if (!text.trim()) {
-      throw new InputError('prompt-file', `Input 'prompt-file' names ${file}, which is empty: the file must hold the instruction for the agent.`)
+      throw new InputError(
+        'prompt-file',
+        `Input 'prompt-file' names ${file}, which is empty: the file must hold the instruction for the agent.`
+      )
     }
     return { prompt: text.trim(), promptSource: `prompt-file ${file}` }
   }
   if (inline.trim()) return { prompt: inline.trim(), promptSource: 'prompt' }
   if (needsPrompt && !slashCommand) {
     const why = inline.length > 0 ? 'is only whitespace' : 'is empty'
-    throw new InputError('prompt', `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`)
+    throw new InputError(
+      'prompt',
+      `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`
+    )
   }
   return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
 }
@@ -184,7 +210,11 @@ function readOutputFile(raw: string, env: RunEnvironment): string {
   const file = raw.trim() || 'docs-visitors.json'
   // Found before any request is paid for, not when the finished export is moved into place.
   const isFolder = /[/\\]$/.test(file) || (statSync(inWorkspace(file, env), { throwIfNoEntry: false })?.isDirectory() ?? false)
-  if (isFolder) throw new InputError('output-file', `Input 'output-file' names ${clip(file)}, which is a folder: give a file name such as analytics/visitors.json or visitors.csv.`)
+  if (isFolder)
+    throw new InputError(
+      'output-file',
+      `Input 'output-file' names ${clip(file)}, which is a folder: give a file name such as analytics/visitors.json or visitors.csv.`
+    )
   return file
 }
 
@@ -239,11 +269,17 @@ function readBaseUrl(raw: string): string {
     throw new InputError('base-url', `Input 'base-url' must be an https:// URL such as https://api.mintlify.com; got '${clip(text)}'.`)
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new InputError('base-url', "Input 'base-url' must be a plain API root without credentials, query or fragment, such as https://api.mintlify.com.")
+    throw new InputError(
+      'base-url',
+      "Input 'base-url' must be a plain API root without credentials, query or fragment, such as https://api.mintlify.com."
+    )
   }
   // Plain http would send the admin key in clear text; it is allowed only to this machine, for local testing.
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new InputError('base-url', `Input 'base-url' must use https:// (http:// only for loopback hosts such as 127.0.0.1); got '${clip(text)}'.`)
+    throw new InputError(
+      'base-url',
+      `Input 'base-url' must use https:// (http:// only for loopback hosts such as 127.0.0.1); got '${clip(text)}'.`
+    )
   }
   return url.href.replace(/\/+$/, '')
 }

@@ -12,6 +12,12 @@ export function tryParseJson(body: string): unknown {
   }
 }
 
+/** The first line of a text (all of it when it has no line break). */
+export function firstLine(text: string): string {
+  const end = text.indexOf('\n')
+  return end === -1 ? text : text.slice(0, end)
+}
+
 /** Cuts text to `limit` characters, marking the cut with an ellipsis. */
 export function clipText(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text

@@ -59,7 +59,10 @@ export async function waitForJob(poll: () => Promise<AgentJob>, accepted: AgentJ
 
   for (;;) {
     if (isTerminal(job.status) && (restarted || clock.now() - started >= RESTART_GRACE_MS || clock.now() >= deadline)) {
-      if (!restarted) log.warning(`Job ${label} still shows ${job.status} ${formatDuration(clock.now() - started)} after the follow-up was accepted; reporting it as it stands.`)
+      if (!restarted)
+        log.warning(
+          `Job ${label} still shows ${job.status} ${formatDuration(clock.now() - started)} after the follow-up was accepted; reporting it as it stands.`
+        )
       return { kind: 'terminal', job, polls }
     }
     if (!warnedUnknown && job.status !== null && !isKnownStatus(job.status)) {

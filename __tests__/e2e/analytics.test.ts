@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { ActionRun } from '../../scripts/run-action.js'
 import { type RecordedRequest, type Simulator, startSimulator } from '../../simulator/index.js'
-import { annotations, expectFailedWith, runAgainst } from './harness.js'
+import { annotations, expectFailedWith, output, runAgainst } from './harness.js'
+import { at } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -35,11 +36,13 @@ interface JsonExport {
 }
 
 function readJson(run: ActionRun): JsonExport {
-  return JSON.parse(readFileSync(join(run.workspace, run.outputs.file), 'utf8')) as JsonExport
+  return JSON.parse(readFileSync(join(run.workspace, output(run, 'file')), 'utf8')) as JsonExport
 }
 
 async function firstPageTotals(): Promise<JsonExport['totals']> {
-  const response = await fetch(`${sim.url}/v1/analytics/${sim.projectId}/visitors?dateFrom=2026-03-01&dateTo=2026-04-01&limit=1`, { headers: { authorization: `Bearer ${sim.apiKey}` } })
+  const response = await fetch(`${sim.url}/v1/analytics/${sim.projectId}/visitors?dateFrom=2026-03-01&dateTo=2026-04-01&limit=1`, {
+    headers: { authorization: `Bearer ${sim.apiKey}` }
+  })
   return ((await response.json()) as { totals: JsonExport['totals'] }).totals
 }
 
@@ -49,7 +52,9 @@ describe('paging', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('exported')
     const queries = analyticsRequests().map((r) => r.query)
-    expect(queries).toEqual([0, 250, 500, 750, 1000].map((offset) => ({ dateFrom: '2026-03-01', dateTo: '2026-04-01', limit: '250', offset: String(offset) })))
+    expect(queries).toEqual(
+      [0, 250, 500, 750, 1000].map((offset) => ({ dateFrom: '2026-03-01', dateTo: '2026-04-01', limit: '250', offset: String(offset) }))
+    )
     expect(run.outputs['page-count']).toBe('1200')
   })
 
@@ -74,7 +79,11 @@ describe('paging', () => {
     expect(analyticsRequests()).toHaveLength(2)
     expect(run.outputs['page-count']).toBe('500')
     expect(readJson(run).partial).toBe(true)
-    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/^Partial export: stopped with more rows left at offset 500 because the request budget \(max-requests: 2\) was spent/)])
+    expect(annotations(run, 'warning')).toEqual([
+      expect.stringMatching(
+        /^Partial export: stopped with more rows left at offset 500 because the request budget \(max-requests: 2\) was spent/
+      )
+    ])
     expect(run.outputs['failure-reason']).toMatch(/partial/)
   })
 
@@ -122,7 +131,11 @@ describe('the file', () => {
     sim.analytics.setData({ paths: 1200 })
     sim.injectFault({ route: 'analytics', skip: 2, status: 400, message: 'Invalid query parameters' })
     const run = await exportRun({ 'output-file': 'out/visitors.json' })
-    expectFailedWith(run, 'failed', /^Could not read the visitors analytics \(offset 500\): HTTP 400, .*; no file was written \(out\/visitors\.json is unchanged\)\.$/)
+    expectFailedWith(
+      run,
+      'failed',
+      /^Could not read the visitors analytics \(offset 500\): HTTP 400, .*; no file was written \(out\/visitors\.json is unchanged\)\.$/
+    )
     expect(existsSync(join(run.workspace, 'out/visitors.json'))).toBe(false)
     expect(readdirSync(join(run.workspace, 'out'))).toEqual([])
     expect(run.outputs.file).toBe('')
@@ -136,7 +149,9 @@ describe('correctness under changing data', () => {
     const file = readJson(run)
     expect(new Set(file.rows.map((r) => r.path)).size).toBe(file.rows.length)
     expect(run.outputs['page-count']).toBe(String(file.rows.length))
-    expect(annotations(run, 'warning')).toContain('3 paths were served twice across pages (the data changed while it was read); each is written once.')
+    expect(annotations(run, 'warning')).toContain(
+      '3 paths were served twice across pages (the data changed while it was read); each is written once.'
+    )
   })
 
   test('totals that change between pages give a warning and the first page totals are kept', async () => {
@@ -155,8 +170,10 @@ describe('quota and errors', () => {
     expect(run.exitCode).toBe(0)
     const requests = analyticsRequests()
     expect(requests).toHaveLength(6)
-    expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(1000)
-    expect(requests[2].query.offset).toBe('250')
+    const retried = at(requests, 1, 'the request answered 429')
+    const again = at(requests, 2, 'the request asked again')
+    expect(again.at - retried.at).toBeGreaterThanOrEqual(1000)
+    expect(again.query.offset).toBe('250')
   })
 
   test('a Retry-After beyond the timeout ends the run with the time to retry and the quota explained', async () => {
@@ -188,7 +205,7 @@ describe('range and summary', () => {
     const after = Math.floor(Date.now() / 86_400_000)
     const day = (today: number, n: number): string => new Date((today - n) * 86_400_000).toISOString().slice(0, 10)
     const expected = [before, after].map((today) => ({ dateFrom: day(today, 7), dateTo: day(today, 0) }))
-    const { dateFrom, dateTo } = analyticsRequests()[0].query
+    const { dateFrom, dateTo } = at(analyticsRequests(), 0, 'analytics request').query
     expect(expected).toContainEqual({ dateFrom, dateTo })
     expect(run.log).toContain(`for ${dateFrom} up to (not including) ${dateTo}`)
   })
@@ -196,8 +213,9 @@ describe('range and summary', () => {
   test('no range: the API default, said so in the log, and no date parameters sent', async () => {
     const run = await exportRun({ 'date-from': '', 'date-to': '' })
     expect(run.log).toContain('No date-from or date-to given: the API applies its default range.')
-    expect(analyticsRequests()[0].query).not.toHaveProperty('dateFrom')
-    expect(analyticsRequests()[0].query).not.toHaveProperty('dateTo')
+    const { query } = at(analyticsRequests(), 0, 'analytics request')
+    expect(query).not.toHaveProperty('dateFrom')
+    expect(query).not.toHaveProperty('dateTo')
   })
 
   test('the summary has the range, the totals with AI share, 15 top pages with bars, and the file', async () => {
@@ -207,7 +225,7 @@ describe('range and summary', () => {
     expect(run.summary).toContain(`**AI share:** ${((file.totals.ai / file.totals.total) * 100).toFixed(1)}%`)
     const topRows = run.summary.split('\n').filter((line) => line.startsWith('| `/'))
     expect(topRows).toHaveLength(15)
-    expect(topRows[0]).toContain(`\`${file.rows[0].path}\``)
+    expect(topRows[0]).toContain(`\`${at(file.rows, 0, 'file row').path}\``)
     expect(topRows[0]).toMatch(/█/)
     expect(run.summary).toContain('**File:** `docs-visitors.json` (1200 pages, 5 requests)')
   })
@@ -215,11 +233,19 @@ describe('range and summary', () => {
   const refusals: [string, Record<string, string>, RegExp][] = [
     ['February 30', { 'date-from': '2026-02-30' }, /^Input 'date-from' must be a real date/],
     ['a word for a date', { 'date-to': 'yesterday' }, /^Input 'date-to' must be a real date/],
-    ['from not before to', { 'date-from': '2026-04-01', 'date-to': '2026-04-01' }, /^Input 'date-from' \(2026-04-01\) must be before 'date-to' \(2026-04-01\), which is exclusive/],
+    [
+      'from not before to',
+      { 'date-from': '2026-04-01', 'date-to': '2026-04-01' },
+      /^Input 'date-from' \(2026-04-01\) must be before 'date-to' \(2026-04-01\), which is exclusive/
+    ],
     ['page-size 0', { 'page-size': '0' }, /^Input 'page-size' must be a whole number from 1 to 250; got '0'\.$/],
     ['page-size 251', { 'page-size': '251' }, /^Input 'page-size' must be a whole number from 1 to 250; got '251'\.$/],
     ['max-requests 0', { 'max-requests': '0' }, /^Input 'max-requests' must be a whole number of at least 1; got '0'\.$/],
-    ['an output-file that is a folder', { 'output-file': 'analytics/' }, /^Input 'output-file' names analytics\/, which is a folder: give a file name/]
+    [
+      'an output-file that is a folder',
+      { 'output-file': 'analytics/' },
+      /^Input 'output-file' names analytics\/, which is a folder: give a file name/
+    ]
   ]
   test.each(refusals)('refuses %s before any request', async (_name, inputs, message) => {
     const run = await exportRun(inputs)
@@ -238,6 +264,10 @@ describe('the request budget counts retries', () => {
     expect(analyticsRequests()).toHaveLength(4)
     expect(run.outputs['page-count']).toBe('250')
     expect(readJson(run).partial).toBe(true)
-    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/because the request budget \(max-requests: 4\) was spent retrying after: Could not read the visitors analytics \(offset 250\): HTTP 503, the Mintlify API had a server error/)])
+    expect(annotations(run, 'warning')).toEqual([
+      expect.stringMatching(
+        /because the request budget \(max-requests: 4\) was spent retrying after: Could not read the visitors analytics \(offset 250\): HTTP 503, the Mintlify API had a server error/
+      )
+    ])
   })
 })

@@ -31,5 +31,9 @@ test('SIGINT while the create is in flight says the job may exist', async () => 
   sim.injectFault({ route: 'create', delayMs: 3000 })
   const run = await runAgainst(sim, { cancelWhenLogHas: 'Creating an agent job' })
   expect(run.exitAfterSignalMs).toBeLessThan(2000)
-  expectFailedWith(run, 'cancelled', /Could not create the agent job: the workflow was cancelled while the request was in flight; the job may have been created anyway/)
+  expectFailedWith(
+    run,
+    'cancelled',
+    /Could not create the agent job: the workflow was cancelled while the request was in flight; the job may have been created anyway/
+  )
 })

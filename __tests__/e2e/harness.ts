@@ -46,15 +46,27 @@ export function annotations(run: ActionRun, level: 'error' | 'warning' | 'notice
   return run.log
     .split('\n')
     .filter((line) => line.startsWith(`::${level}::`) || line.startsWith(`::${level} `))
-    .map((line) => line.replace(/^::[^:]+::/, '').replace(/%0A/g, '\n').replace(/%25/g, '%'))
+    .map((line) =>
+      line
+        .replace(/^::[^:]+::/, '')
+        .replace(/%0A/g, '\n')
+        .replace(/%25/g, '%')
+    )
 }
 
 export function creates(sim: Simulator): RecordedRequest[] {
-  return sim.mintlifyRequests().filter((r) => r.method === 'POST' && /\/job$/.test(r.path))
+  return sim.mintlifyRequests().filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
 }
 
 export function polls(sim: Simulator): RecordedRequest[] {
   return sim.mintlifyRequests().filter((r) => r.method === 'GET')
+}
+
+/** The output `name` of a run; throws when the action did not set it. */
+export function output(run: ActionRun, name: string): string {
+  const value = run.outputs[name]
+  if (value === undefined) throw new Error(`The run set no output '${name}'`)
+  return value
 }
 
 export function expectFailedWith(run: ActionRun, outcome: string, reason: RegExp): void {

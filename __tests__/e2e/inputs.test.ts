@@ -20,10 +20,22 @@ const cases: [string, Record<string, string>, RegExp][] = [
   ['an empty project-id', { 'project-id': ' ' }, /^Input 'project-id' is required/],
   ['an unknown operation', { operation: 'deploy' }, /^Input 'operation' must be one of job, message, visitors, views; got 'deploy'\.$/],
   ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
-  ['a missing prompt-file', { prompt: '', 'prompt-file': 'prompts/missing.md' }, /^Input 'prompt-file' names prompts\/missing\.md, which does not exist/],
-  ['an empty prompt-file', { prompt: '', 'prompt-file': 'prompts/empty.md' }, /^Input 'prompt-file' names prompts\/empty\.md, which is empty/],
+  [
+    'a missing prompt-file',
+    { prompt: '', 'prompt-file': 'prompts/missing.md' },
+    /^Input 'prompt-file' names prompts\/missing\.md, which does not exist/
+  ],
+  [
+    'an empty prompt-file',
+    { prompt: '', 'prompt-file': 'prompts/empty.md' },
+    /^Input 'prompt-file' names prompts\/empty\.md, which is empty/
+  ],
   ['message without job-id', { operation: 'message' }, /^Input 'job-id' is required when operation is 'message'/],
-  ['a timeout that is no duration', { timeout: 'soon' }, /^Input 'timeout' must be a duration such as 500ms, 90s, 20m, 1h or plain seconds; got 'soon'\.$/],
+  [
+    'a timeout that is no duration',
+    { timeout: 'soon' },
+    /^Input 'timeout' must be a duration such as 500ms, 90s, 20m, 1h or plain seconds; got 'soon'\.$/
+  ],
   ['a poll-interval under 100ms', { 'poll-interval': '50ms' }, /^Input 'poll-interval' must be at least 100ms/],
   ['a plain-http base-url off this machine', { 'base-url': 'http://api.example.com' }, /^Input 'base-url' must use https:\/\//],
   ['wait that is not a boolean', { wait: 'yes' }, /^Input 'wait' must be true or false; got 'yes'\.$/]
@@ -44,7 +56,10 @@ test('a key without the mint_ prefix is used, with a warning', async () => {
 })
 
 test('prompt-file is read relative to the workspace', async () => {
-  const run = await runAgainst(sim, { inputs: { prompt: '', 'prompt-file': 'prompts/weekly.md', wait: 'false', context: 'false' }, files: { 'prompts/weekly.md': 'Refresh the API reference.\n' } })
+  const run = await runAgainst(sim, {
+    inputs: { prompt: '', 'prompt-file': 'prompts/weekly.md', wait: 'false', context: 'false' },
+    files: { 'prompts/weekly.md': 'Refresh the API reference.\n' }
+  })
   expect(run.exitCode).toBe(0)
   const job = [...sim.jobs.values()].at(-1)
   expect(job?.prompt).toBe('Refresh the API reference.')

@@ -9,8 +9,10 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
-import { githubCalls, runOn, startHelloWorld } from './triggers/helpers.js'
+import { githubCalls, promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
 import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
+import { output } from './harness.js'
+import { at, defined, only } from '../expect-helpers.js'
 
 interface Workflow {
   name: string
@@ -21,7 +23,9 @@ interface Workflow {
 
 function readmeWorkflows(): Workflow[] {
   const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((block) => parse(block[1]) as unknown).filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
+  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((block) => parse(defined(block[1], 'YAML block')) as unknown)
+    .filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
 }
 
 function workflowNamed(name: string): Workflow {
@@ -32,13 +36,15 @@ function workflowNamed(name: string): Workflow {
 
 /** The action step's inputs, with `${{ secrets.* }}` and `${{ vars.* }}` filled in as GitHub would. */
 function actionInputs(workflow: Workflow, sim: Simulator, matrix: Record<string, string> = {}): Record<string, string> {
-  const [job] = Object.values(workflow.jobs)
+  const job = at(Object.values(workflow.jobs), 0, `${workflow.name} job`)
   const step = job.steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@'))
   if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action step with inputs`)
   const inputs: Record<string, string> = {}
   for (const [name, value] of Object.entries(step.with)) {
     inputs[name] = String(value)
-      .replace(/\$\{\{\s*(secrets\.MINTLIFY_API_KEY|vars\.MINTLIFY_PROJECT_ID)\s*\}\}/g, (_, ref: string) => (ref.startsWith('secrets') ? sim.apiKey : sim.projectId))
+      .replace(/\$\{\{\s*(secrets\.MINTLIFY_API_KEY|vars\.MINTLIFY_PROJECT_ID)\s*\}\}/g, (_, ref: string) =>
+        ref.startsWith('secrets') ? sim.apiKey : sim.projectId
+      )
       .replace(/\$\{\{\s*matrix\.(\w+)\s*\}\}/g, (_, key: string) => matrix[key] ?? '${{ unknown matrix value }}')
     if (inputs[name].includes('${{')) throw new Error(`${workflow.name}: unexpected expression in ${name}`)
   }
@@ -74,10 +80,12 @@ describe('README workflow 1: on push', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
-    expect(sim.github.comments(REPO, PULL)[0].body).toContain(run.outputs['pr-link'])
-    expect(run.outputs['comment-url']).toBe(sim.github.comments(REPO, PULL)[0].html_url)
-    const [create] = sim.mintlifyRequests()
-    expect(JSON.parse(create.body).prompt).toMatch(/^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*- Initial commit\n[\s\S]*- README\.md/)
+    const status = only(sim.github.comments(REPO, PULL), 'status comment')
+    expect(status.body).toContain(run.outputs['pr-link'])
+    expect(run.outputs['comment-url']).toBe(status.html_url)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
+      /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*- Initial commit\n[\s\S]*- README\.md/
+    )
   })
 })
 
@@ -87,13 +95,18 @@ describe('README workflow 2: weekly refresh', () => {
     expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
     const inputs = actionInputs(workflow, sim)
     expect(inputs['prompt-file']).toBe('.github/docs-agent/weekly-refresh.md')
+    const promptFile = defined(inputs['prompt-file'], 'prompt-file input')
 
-    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs, files: { [inputs['prompt-file']]: 'Refresh every page that mentions the v1 API.\n' } })
+    const run = await runOn(sim, 'schedule', schedulePayload(), {
+      inputs,
+      files: { [promptFile]: 'Refresh every page that mentions the v1 API.\n' }
+    })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.summary).toContain(run.outputs['pr-link'])
-    const [create] = sim.mintlifyRequests()
-    expect(JSON.parse(create.body).prompt).toMatch(/^Refresh every page that mentions the v1 API\.\n\n---\n[\s\S]*Event: schedule/)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
+      /^Refresh every page that mentions the v1 API\.\n\n---\n[\s\S]*Event: schedule/
+    )
     // No pull request of its own: the only comment is the introduction on the agent's pull request.
     const agentPull = Number(run.outputs['pr-number'])
     expect(githubCalls(sim).filter((call) => call.startsWith('POST'))).toEqual(['POST /api/graphql', `POST /issues/${agentPull}/comments`])
@@ -105,14 +118,14 @@ describe('README workflow 3: slash command', () => {
     const workflow = workflowNamed('Docs slash command')
     expect(workflow.on).toEqual({ issue_comment: { types: ['created'] } })
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
-    const [job] = Object.values(workflow.jobs)
+    const job = at(Object.values(workflow.jobs), 0, 'job')
     expect(job.if).toBe("startsWith(github.event.comment.body, '/docs') && github.event.comment.user.type != 'Bot'")
 
     const payload = commentPayload(sim, { body: '/docs Fix the spelling error in the README' })
     const run = await runOn(sim, 'issue_comment', payload, { inputs: actionInputs(workflow, sim) })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(JSON.parse(sim.mintlifyRequests()[0].body).prompt).toMatch(/^Fix the spelling error in the README\n\n---/)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(/^Fix the spelling error in the README\n\n---/)
     const command = sim.github.comments(REPO, 1).find((c) => c.id === payload.comment.id)
     expect(command?.reactions).toEqual(['eyes', 'rocket'])
   })
@@ -121,7 +134,7 @@ describe('README workflow 3: slash command', () => {
 describe('README workflow 4: analytics', () => {
   test('the weekly export writes the CSV file the artifact step uploads', async () => {
     const workflow = workflowNamed('Weekly docs analytics')
-    const [job] = Object.values(workflow.jobs)
+    const job = at(Object.values(workflow.jobs), 0, 'job')
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('${{ steps.visitors.outputs.file }}')
     expect(job.steps.find((step) => step.uses?.startsWith('your-org/docs-agent-action@'))).toHaveProperty('id', 'visitors')
@@ -132,13 +145,13 @@ describe('README workflow 4: analytics', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('exported')
     expect(run.outputs.file).toBe('analytics/visitors.csv')
-    expect(readFileSync(join(run.workspace, run.outputs.file), 'utf8').split('\r\n')[0]).toBe('path,human,ai,total')
+    expect(readFileSync(join(run.workspace, output(run, 'file')), 'utf8').split('\r\n')[0]).toBe('path,human,ai,total')
     expect(sim.mintlifyRequests()).toHaveLength(3)
   })
 
   test('the matrix export runs once per project with its own file', async () => {
     const workflow = workflowNamed('Docs analytics for every project')
-    const [job] = Object.values(workflow.jobs) as unknown as { strategy: { matrix: { project: string[] } } }[]
+    const job = at(Object.values(workflow.jobs) as unknown as { strategy: { matrix: { project: string[] } } }[], 0, 'job')
     const projects = job.strategy.matrix.project
     expect(projects.length).toBeGreaterThan(1)
     await sim.close()

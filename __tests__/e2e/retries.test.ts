@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
 import { creates, expectFailedWith, polls, runAgainst } from './harness.js'
+import { at } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -18,7 +19,11 @@ describe('creating a job (POST, not idempotent)', () => {
   test('a create that gets 500 is sent exactly once and the error says the job may exist', async () => {
     sim.injectFault({ route: 'create', status: 500, message: 'Internal error', process: true })
     const run = await runAgainst(sim)
-    expectFailedWith(run, 'failed', /^Could not create the agent job: HTTP 500, the Mintlify API had a server error \(server: "Internal error"\); the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again\.$/)
+    expectFailedWith(
+      run,
+      'failed',
+      /^Could not create the agent job: HTTP 500, the Mintlify API had a server error \(server: "Internal error"\); the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again\.$/
+    )
     expect(creates(sim)).toHaveLength(1)
     expect(sim.jobs.size).toBe(1)
   })
@@ -50,8 +55,8 @@ describe('creating a job (POST, not idempotent)', () => {
     const run = await runAgainst(sim)
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
-    const [first, second] = creates(sim)
     expect(creates(sim)).toHaveLength(2)
+    const [first, second] = [at(creates(sim), 0, 'first create'), at(creates(sim), 1, 'second create')]
     expect(second.at - first.at).toBeGreaterThanOrEqual(1000)
     expect(sim.jobs.size).toBe(1)
     expect(run.log).toMatch(/POST \/v2\/agent\/proj_sim\/job: HTTP 429; retrying in 1s \(attempt 2 of 5\)/)
@@ -68,7 +73,11 @@ describe('creating a job (POST, not idempotent)', () => {
   test('a Retry-After beyond the timeout ends the run at once with the time to retry', async () => {
     sim.injectFault({ route: 'create', status: 429, retryAfter: '3600' })
     const run = await runAgainst(sim, { inputs: { timeout: '10m' } })
-    expectFailedWith(run, 'failed', /HTTP 429, the rate limit is reached \(100 job creations and messages per project per hour\).*the API asks to wait 1h 00m, more than the 10m 00s left before the timeout, so retry after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/)
+    expectFailedWith(
+      run,
+      'failed',
+      /HTTP 429, the rate limit is reached \(100 job creations and messages per project per hour\).*the API asks to wait 1h 00m, more than the 10m 00s left before the timeout, so retry after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/
+    )
     expect(creates(sim)).toHaveLength(1)
     expect(run.durationMs).toBeLessThan(3000)
   })
@@ -104,7 +113,11 @@ describe('polling a job (GET, idempotent)', () => {
     sim.scriptNextJob({ outcome: 'never' })
     sim.injectFault({ route: 'get', status: 401, message: 'Key revoked' })
     const run = await runAgainst(sim)
-    expectFailedWith(run, 'failed', /Could not read agent job \S+: HTTP 401, the API key is invalid or expired.*"Key revoked"\); job \S+ may still be running\.$/)
+    expectFailedWith(
+      run,
+      'failed',
+      /Could not read agent job \S+: HTTP 401, the API key is invalid or expired.*"Key revoked"\); job \S+ may still be running\.$/
+    )
     expect(polls(sim)).toHaveLength(1)
   })
 })

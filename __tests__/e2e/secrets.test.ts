@@ -6,7 +6,8 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import { pullRequestOpened, REPO, PULL } from '../../scripts/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { expectFailedWith } from './harness.js'
-import { runOn, startHelloWorld } from './triggers/helpers.js'
+import { promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
+import { at } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -21,7 +22,7 @@ test('a server message that echoes the key is quoted with the key cut out, in th
   // runOn's shared check fails the test if the key shows up anywhere, comments included.
   const run = await runOn(sim, 'pull_request', pullRequestOpened(), { env: { RUNNER_DEBUG: '1' } })
   expectFailedWith(run, 'failed', /HTTP 401, the API key is invalid or expired.*\(server: "Key \*\*\* is revoked"\)/)
-  const [status] = sim.github.comments(REPO, PULL)
+  const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
   expect(status.body).toContain('Key \\*\\*\\* is revoked')
 })
 
@@ -34,9 +35,11 @@ test('a key refused for its type is never echoed, with debug logging on', async 
 })
 
 test('a key pasted into the prompt is sent to the API as written but shown nowhere, comments included', async () => {
-  const run = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: { prompt: `Rotate the docs example key ${sim.apiKey} in the quickstart` } })
+  const run = await runOn(sim, 'pull_request', pullRequestOpened(), {
+    inputs: { prompt: `Rotate the docs example key ${sim.apiKey} in the quickstart` }
+  })
   expect(run.exitCode).toBe(0)
-  expect(JSON.parse(sim.mintlifyRequests()[0].body).prompt).toContain(sim.apiKey)
+  expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toContain(sim.apiKey)
   expect(run.summary).toContain('Rotate the docs example key *** in the quickstart')
-  expect(sim.github.comments(REPO, PULL)[0].body).toContain('Rotate the docs example key *** in the quickstart')
+  expect(at(sim.github.comments(REPO, PULL), 0, 'status comment').body).toContain('Rotate the docs example key *** in the quickstart')
 })

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
 import { OUTCOMES } from '../../src/outcome.js'
+import { defined } from '../expect-helpers.js'
 
 interface ActionYml {
   name: string
@@ -64,7 +65,8 @@ const DESIGN_OUTPUTS = [
 describe('action.yml', () => {
   it('declares exactly the inputs of DESIGN.md, with its defaults', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(Object.keys(DESIGN_INPUTS).sort())
-    for (const [name, fallback] of Object.entries(DESIGN_INPUTS)) expect([name, action.inputs[name].default ?? '']).toEqual([name, fallback])
+    for (const [name, fallback] of Object.entries(DESIGN_INPUTS))
+      expect([name, defined(action.inputs[name], `input ${name}`).default ?? '']).toEqual([name, fallback])
   })
 
   it('requires only api-key and project-id', () => {
@@ -85,7 +87,7 @@ describe('action.yml', () => {
   })
 
   it('lists every outcome word the action can set in the outcome output', () => {
-    const listed = action.outputs.outcome.description.match(/[a-z]+(?:-[a-z]+)*(?=[,.]| or )/g) ?? []
+    const listed = defined(action.outputs.outcome, 'outcome output').description.match(/[a-z]+(?:-[a-z]+)*(?=[,.]| or )/g) ?? []
     for (const word of OUTCOMES) expect(listed).toContain(word)
   })
 

@@ -2,7 +2,18 @@ import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { type AgentJobDeps, type AgentJobRequest, runAgentJob } from '../../src/operations/agent-job.js'
-import { agentJob, type ClientCalls, fakeClient, type FakeClock, fakeClock, PROJECT_ID, recordingLog, type RecordingLog, T0 } from './factories.js'
+import {
+  agentJob,
+  type ClientCalls,
+  fakeClient,
+  type FakeClock,
+  fakeClock,
+  PROJECT_ID,
+  recordingLog,
+  type RecordingLog,
+  settled,
+  T0
+} from './factories.js'
 
 const PROMPT = 'Document the new --dry-run flag of the CLI.'
 
@@ -41,10 +52,11 @@ function harness(options: { accepted: AgentJob | Error; polls?: AgentJob[]; sign
   const events: string[] = []
   const polls = options.polls ?? []
   let pollCount = 0
-  const answer = async (): Promise<AgentJob> => {
-    if (options.accepted instanceof Error) throw options.accepted
-    return options.accepted
-  }
+  const answer = (): Promise<AgentJob> =>
+    settled(() => {
+      if (options.accepted instanceof Error) throw options.accepted
+      return options.accepted
+    })
   const calls: ClientCalls = {
     createJob: async (projectId, prompt) => {
       events.push(`createJob ${projectId} ${prompt}`)
@@ -54,22 +66,24 @@ function harness(options: { accepted: AgentJob | Error; polls?: AgentJob[]; sign
       events.push(`sendMessage ${projectId} ${jobId} ${prompt}`)
       return answer()
     },
-    getJob: async (projectId, jobId) => {
-      events.push(`getJob ${projectId} ${jobId}`)
-      const job = polls[Math.min(pollCount, polls.length - 1)]
-      pollCount++
-      if (!job) throw new Error('the test gave no poll answers')
-      return job
-    }
+    getJob: (projectId, jobId) =>
+      settled(() => {
+        events.push(`getJob ${projectId} ${jobId}`)
+        const job = polls[Math.min(pollCount, polls.length - 1)]
+        pollCount++
+        if (!job) throw new Error('the test gave no poll answers')
+        return job
+      })
   }
   const deps: AgentJobDeps = {
     client: fakeClient(calls),
     clock,
     signal: options.signal ?? new AbortController().signal,
     log,
-    onAccepted: async (job) => {
-      events.push(`onAccepted ${job.id ?? 'no id'}`)
-    }
+    onAccepted: (job) =>
+      settled(() => {
+        events.push(`onAccepted ${job.id ?? 'no id'}`)
+      })
   }
   return { deps, clock, log, events }
 }
@@ -140,7 +154,10 @@ describe('runAgentJob', () => {
   })
 
   it('sends a follow-up with sendMessage, never creating a job', async () => {
-    const { deps, events } = harness({ accepted: agentJob({ id: 'job_5', status: 'active' }), polls: [agentJob({ id: 'job_5', status: 'completed' })] })
+    const { deps, events } = harness({
+      accepted: agentJob({ id: 'job_5', status: 'active' }),
+      polls: [agentJob({ id: 'job_5', status: 'completed' })]
+    })
     const report = await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Also update the FAQ.' }), deps)
 
     expect(events).toEqual(['sendMessage acme-docs job_5 Also update the FAQ.', 'onAccepted job_5', 'getJob acme-docs job_5'])
@@ -149,7 +166,10 @@ describe('runAgentJob', () => {
   })
 
   it('keeps following the addressed job when a follow-up answer carries no id', async () => {
-    const { deps, events } = harness({ accepted: agentJob({ id: null, status: 'active' }), polls: [agentJob({ id: null, status: 'completed' })] })
+    const { deps, events } = harness({
+      accepted: agentJob({ id: null, status: 'active' }),
+      polls: [agentJob({ id: null, status: 'completed' })]
+    })
     const report = await runAgentJob(request({ action: 'message', jobId: 'job_5' }), deps)
 
     expect(events).toContain('onAccepted job_5')
@@ -192,7 +212,16 @@ describe('runAgentJob', () => {
 
   it('sends a follow-up without the context block', async () => {
     const { deps, events } = harness({ accepted: agentJob({ id: 'job_5' }) })
-    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', context: '## Context\n- Event: issue_comment', wait: false }), deps)
+    await runAgentJob(
+      request({
+        action: 'message',
+        jobId: 'job_5',
+        prompt: 'Shorter, please.',
+        context: '## Context\n- Event: issue_comment',
+        wait: false
+      }),
+      deps
+    )
 
     expect(events[0]).toBe('sendMessage acme-docs job_5 Shorter, please.')
   })

@@ -5,7 +5,15 @@ import type { AnalyticsPage, AnalyticsRow } from '../../src/mintlify/analytics.j
 import { RequestBudgetSpent } from '../../src/mintlify/client.js'
 import { type ExportRequest, exportAnalytics } from '../../src/operations/analytics-export.js'
 import { fakeClock, recordingLog, T0 } from './factories.js'
-import { type AnalyticsQuery, type FakeAnalytics, fakeAnalyticsClient, pagedAnalyticsClient, row, rows, tempDir } from './factories-github.js'
+import {
+  type AnalyticsQuery,
+  type FakeAnalytics,
+  fakeAnalyticsClient,
+  pagedAnalyticsClient,
+  row,
+  rows,
+  tempDir
+} from './factories-github.js'
 
 const TOTALS = { human: 900, ai: 300, total: 1100 }
 
@@ -53,15 +61,7 @@ function readExport(name = 'out.json'): JsonExport {
 
 /** Answers after a real moment, as an API would, so file writes and answers interleave as in a run. */
 function later<T>(value: () => T): Promise<T> {
-  return new Promise((resolve, reject) =>
-    setTimeout(() => {
-      try {
-        resolve(value())
-      } catch (error) {
-        reject(error)
-      }
-    }, 30)
-  )
+  return new Promise<void>((resolve) => setTimeout(resolve, 30)).then(value)
 }
 
 function page(pageRows: AnalyticsRow[], hasMore: boolean, totals = TOTALS): AnalyticsPage {
@@ -89,7 +89,13 @@ describe('paging through the export', () => {
   it('asks for page-size rows of the right kind, project and range on every request', async () => {
     const fake = pagedAnalyticsClient(rows(30))
     await run(fake, { kind: 'views', pageSize: 10 })
-    const expected: Omit<AnalyticsQuery, 'offset'> = { kind: 'views', projectId: 'acme-docs', dateFrom: '2026-03-01', dateTo: '2026-03-10', limit: 10 }
+    const expected: Omit<AnalyticsQuery, 'offset'> = {
+      kind: 'views',
+      projectId: 'acme-docs',
+      dateFrom: '2026-03-01',
+      dateTo: '2026-03-10',
+      limit: 10
+    }
     expect(fake.queries).toEqual([0, 10, 20].map((offset) => ({ ...expected, offset })))
   })
 
@@ -122,7 +128,12 @@ describe('a complete export', () => {
 
   it('reports exported with a headline naming rows, file and requests', async () => {
     const { report } = await run(pagedAnalyticsClient(rows(600)))
-    expect(report.verdict).toEqual({ outcome: 'exported', result: 'success', headline: 'Exported visitors: 600 pages in out.json (3 requests).', failureReason: '' })
+    expect(report.verdict).toEqual({
+      outcome: 'exported',
+      result: 'success',
+      headline: 'Exported visitors: 600 pages in out.json (3 requests).',
+      failureReason: ''
+    })
   })
 
   it('uses the singular for one page and one request', async () => {
@@ -146,7 +157,9 @@ describe('a complete export', () => {
 
   it('creates the folders of the output file', async () => {
     const { report } = await run(pagedAnalyticsClient(rows(2)), { outputFile: 'reports/march/visitors.csv' })
-    expect(readFileSync(join(dir.path, 'reports/march/visitors.csv'), 'utf8')).toBe('path,human,ai,total\r\n/page-0,2,1,3\r\n/page-1,1,1,2\r\n')
+    expect(readFileSync(join(dir.path, 'reports/march/visitors.csv'), 'utf8')).toBe(
+      'path,human,ai,total\r\n/page-0,2,1,3\r\n/page-1,1,1,2\r\n'
+    )
     expect(report.file).toBe('reports/march/visitors.csv')
   })
 
@@ -168,7 +181,8 @@ describe('max-requests', () => {
       throw new RequestBudgetSpent(1, cause)
     })
     const { report } = await run(fake, { maxRequests: 1 })
-    const reason = 'Could not read the visitors analytics (offset 0): HTTP 503, the Mintlify API had a server error; the request budget (max-requests: 1) was spent on retries; no file was written (out.json is unchanged).'
+    const reason =
+      'Could not read the visitors analytics (offset 0): HTTP 503, the Mintlify API had a server error; the request budget (max-requests: 1) was spent on retries; no file was written (out.json is unchanged).'
     expect(report.verdict).toEqual({ outcome: 'failed', result: 'failure', headline: reason, failureReason: reason })
     expect(readdirSync(dir.path)).toEqual([])
   })
@@ -229,7 +243,9 @@ describe('data that changes while it is read', () => {
     expect(readExport().rows.map((r) => r.path)).toEqual(['/a', '/b', '/c'])
     expect(report.pageCount).toBe(3)
     expect(report.duplicates).toBe(1)
-    expect(log.messages('warning')).toEqual(['1 path was served twice across pages (the data changed while it was read); each is written once.'])
+    expect(log.messages('warning')).toEqual([
+      '1 path was served twice across pages (the data changed while it was read); each is written once.'
+    ])
     expect(report.verdict.outcome).toBe('exported')
   })
 
@@ -246,7 +262,9 @@ describe('data that changes while it is read', () => {
     )
     const { report, log } = await run(fake, { pageSize: 3 })
     expect(report.duplicates).toBe(2)
-    expect(log.messages('warning')).toEqual(['2 paths were served twice across pages (the data changed while it was read); each is written once.'])
+    expect(log.messages('warning')).toEqual([
+      '2 paths were served twice across pages (the data changed while it was read); each is written once.'
+    ])
   })
 
   it('writes a path repeated within one page once as well', async () => {
@@ -270,7 +288,9 @@ describe('data that changes while it is read', () => {
   })
 
   it('warns about changed totals once however many pages differ', async () => {
-    const fake = fakeAnalyticsClient((query) => page([row(`/p${query.offset}`, 1)], query.offset < 4, { human: query.offset, ai: 0, total: query.offset }))
+    const fake = fakeAnalyticsClient((query) =>
+      page([row(`/p${query.offset}`, 1)], query.offset < 4, { human: query.offset, ai: 0, total: query.offset })
+    )
     const { log } = await run(fake, { pageSize: 1 })
     expect(log.messages('warning').filter((m) => m.startsWith('The site totals changed'))).toHaveLength(1)
   })
@@ -308,7 +328,8 @@ describe('an API error', () => {
       })
     )
     const { report } = await run(fake)
-    const reason = 'Could not read the visitors analytics (offset 250): HTTP 401, the API key is invalid or expired; no file was written (out.json is unchanged).'
+    const reason =
+      'Could not read the visitors analytics (offset 250): HTTP 401, the API key is invalid or expired; no file was written (out.json is unchanged).'
     expect(report.verdict).toEqual({ outcome: 'failed', result: 'failure', headline: reason, failureReason: reason })
     expect(report.file).toBe('')
     // Both requests were sent (and paid for), the failed one included.

@@ -15,13 +15,21 @@ describe('parseAnalyticsPage for visitors', () => {
   })
 
   it('keeps total as sent, never the sum of human and AI', () => {
-    const page = parseAnalyticsPage({ totals: { human: 10, ai: 10, total: 15 }, visitors: [{ path: '/a', human: 4, ai: 4, total: 5 }] }, 'visitors')
+    const page = parseAnalyticsPage(
+      { totals: { human: 10, ai: 10, total: 15 }, visitors: [{ path: '/a', human: 4, ai: 4, total: 5 }] },
+      'visitors'
+    )
     expect(page?.totals.total).toBe(15)
-    expect(page?.rows[0].total).toBe(5)
+    expect(page?.rows[0]?.total).toBe(5)
   })
 
   it('accepts an empty page', () => {
-    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [], hasMore: false }, 'visitors')).toEqual({ totals: TOTALS, rows: [], hasMore: false, skipped: 0 })
+    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [], hasMore: false }, 'visitors')).toEqual({
+      totals: TOTALS,
+      rows: [],
+      hasMore: false,
+      skipped: 0
+    })
   })
 
   it('keeps rows in the order sent', () => {
@@ -30,7 +38,10 @@ describe('parseAnalyticsPage for visitors', () => {
   })
 
   it('drops fields it does not know', () => {
-    const page = parseAnalyticsPage({ totals: { ...TOTALS, bots: 3 }, visitors: [{ path: '/a', human: 1, ai: 0, total: 1, title: 'A' }], cursor: 'x' }, 'visitors')
+    const page = parseAnalyticsPage(
+      { totals: { ...TOTALS, bots: 3 }, visitors: [{ path: '/a', human: 1, ai: 0, total: 1, title: 'A' }], cursor: 'x' },
+      'visitors'
+    )
     expect(page).toEqual({ totals: TOTALS, rows: [{ path: '/a', human: 1, ai: 0, total: 1 }], hasMore: false, skipped: 0 })
   })
 
@@ -42,7 +53,12 @@ describe('parseAnalyticsPage for visitors', () => {
 describe('parseAnalyticsPage for views', () => {
   it('reads the rows under views', () => {
     const body = { totals: TOTALS, views: [{ path: '/api', human: 7, ai: 3, total: 10 }], hasMore: false }
-    expect(parseAnalyticsPage(body, 'views')).toEqual({ totals: TOTALS, rows: [{ path: '/api', human: 7, ai: 3, total: 10 }], hasMore: false, skipped: 0 })
+    expect(parseAnalyticsPage(body, 'views')).toEqual({
+      totals: TOTALS,
+      rows: [{ path: '/api', human: 7, ai: 3, total: 10 }],
+      hasMore: false,
+      skipped: 0
+    })
   })
 
   it('returns null when the rows are under visitors instead', () => {
@@ -81,8 +97,19 @@ describe('parseAnalyticsPage on bodies that are not a page', () => {
     ['missing', undefined],
     ['an object', { href: '/a' }]
   ])('skips and counts a row whose path is %s, keeping the others', (_, path) => {
-    const body = { totals: TOTALS, visitors: [{ path: '/ok', human: 1, ai: 0, total: 1 }, { path, human: 1, ai: 0, total: 1 }] }
-    expect(parseAnalyticsPage(body, 'visitors')).toEqual({ totals: TOTALS, rows: [{ path: '/ok', human: 1, ai: 0, total: 1 }], hasMore: false, skipped: 1 })
+    const body = {
+      totals: TOTALS,
+      visitors: [
+        { path: '/ok', human: 1, ai: 0, total: 1 },
+        { path, human: 1, ai: 0, total: 1 }
+      ]
+    }
+    expect(parseAnalyticsPage(body, 'visitors')).toEqual({
+      totals: TOTALS,
+      rows: [{ path: '/ok', human: 1, ai: 0, total: 1 }],
+      hasMore: false,
+      skipped: 1
+    })
   })
 
   it('skips and counts rows that are not objects', () => {
@@ -91,7 +118,7 @@ describe('parseAnalyticsPage on bodies that are not a page', () => {
   })
 
   it('accepts an empty path (the site root may be sent as one)', () => {
-    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [{ path: '', human: 1, ai: 0, total: 1 }] }, 'visitors')?.rows[0].path).toBe('')
+    expect(parseAnalyticsPage({ totals: TOTALS, visitors: [{ path: '', human: 1, ai: 0, total: 1 }] }, 'visitors')?.rows[0]?.path).toBe('')
   })
 })
 

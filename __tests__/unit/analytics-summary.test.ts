@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { bar, renderExportSummary } from '../../src/report/analytics-summary.js'
 import { exportReport, row } from './factories-github.js'
+import { at } from '../expect-helpers.js'
 
 const FULL = '█'
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']
@@ -159,7 +160,9 @@ describe('renderExportSummary', () => {
   })
 
   it('names the file with the page and request counts', () => {
-    expect(renderExportSummary(exportReport({ pageCount: 2_600, requests: 11 }))).toContain('**File:** `docs-visitors.json` (2600 pages, 11 requests)')
+    expect(renderExportSummary(exportReport({ pageCount: 2_600, requests: 11 }))).toContain(
+      '**File:** `docs-visitors.json` (2600 pages, 11 requests)'
+    )
   })
 
   it('uses the singular for one page and one request', () => {
@@ -167,9 +170,16 @@ describe('renderExportSummary', () => {
   })
 
   it('says no file was written after a failure', () => {
-    const reason = 'Could not read the visitors analytics (offset 250): HTTP 401, the API key is invalid or expired; no file was written (docs-visitors.json is unchanged).'
+    const reason =
+      'Could not read the visitors analytics (offset 250): HTTP 401, the API key is invalid or expired; no file was written (docs-visitors.json is unchanged).'
     const summary = renderExportSummary(
-      exportReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, file: '', totals: null, top: [], pageCount: 0 })
+      exportReport({
+        verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason },
+        file: '',
+        totals: null,
+        top: [],
+        pageCount: 0
+      })
     )
     expect(summary.split('\n')[0]).toBe('### ❌ Docs unique visitors')
     expect(summary).toContain('**File:** none written')
@@ -178,7 +188,9 @@ describe('renderExportSummary', () => {
 
   it('marks a partial export with a warning', () => {
     const headline = 'Partial export: stopped with more rows left at offset 500.'
-    const summary = renderExportSummary(exportReport({ verdict: { outcome: 'partial', result: 'warning', headline, failureReason: headline } }))
+    const summary = renderExportSummary(
+      exportReport({ verdict: { outcome: 'partial', result: 'warning', headline, failureReason: headline } })
+    )
     expect(summary.split('\n')[0]).toBe('### ⚠️ Docs unique visitors')
   })
 
@@ -210,7 +222,7 @@ describe('renderExportSummary with hostile paths and names', () => {
     // GitHub splits table rows on every unescaped `|`, code spans included: a raw pipe would move the
     // rest of the path, and any HTML in it, out of the code span into cells of their own.
     const summary = renderExportSummary(exportReport({ top: [row('/a|<img src=x>|b', 5, 1, 5)] }))
-    const [cells] = topRows(summary)
+    const cells = at(topRows(summary), 0, 'top row')
     expect(cells).toHaveLength(4)
     expect(cells[3]).toBe('5')
     expect(cells.slice(1).join(' ')).not.toContain('<img')
@@ -219,7 +231,9 @@ describe('renderExportSummary with hostile paths and names', () => {
   it('escapes a hostile file name in the headline and keeps it in a code span on the file line', () => {
     const file = 'out/@org/team <img src=x>.json'
     const headline = `Exported visitors: 3 pages in ${file} (1 request).`
-    const summary = renderExportSummary(exportReport({ file, verdict: { outcome: 'exported', result: 'success', headline, failureReason: '' } }))
+    const summary = renderExportSummary(
+      exportReport({ file, verdict: { outcome: 'exported', result: 'success', headline, failureReason: '' } })
+    )
     const lines = summary.split('\n')
     expect(lines[2]).not.toContain('<img')
     expect(lines[2]).toContain('&lt;img src=x&gt;')
@@ -229,7 +243,9 @@ describe('renderExportSummary with hostile paths and names', () => {
 
   it('folds a multi-line headline into one line', () => {
     const headline = 'first line\n### fake heading\n<script>'
-    const summary = renderExportSummary(exportReport({ verdict: { outcome: 'failed', result: 'failure', headline, failureReason: headline }, file: '' }))
+    const summary = renderExportSummary(
+      exportReport({ verdict: { outcome: 'failed', result: 'failure', headline, failureReason: headline }, file: '' })
+    )
     expect(summary.split('\n')[2]).toBe('first line ### fake heading &lt;script&gt;')
   })
 })

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { type ClientOptions, DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
-import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID } from './factories.js'
+import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID, settled } from './factories.js'
 import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
+import { at, only } from '../expect-helpers.js'
 
 afterEach(closeApis)
 
@@ -49,7 +50,7 @@ describe('requests', () => {
     await clientFor(api.url).client.createJob(PROJECT_ID, 'Document the --dry-run flag.')
 
     expect(api.received).toHaveLength(1)
-    const [request] = api.received
+    const request = only(api.received, 'request')
     expect(request.method).toBe('POST')
     expect(request.url).toBe('/v2/agent/acme-docs/job')
     expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`)
@@ -75,11 +76,12 @@ describe('requests', () => {
     const job = await clientFor(api.url).client.getJob(PROJECT_ID, 'job/1')
 
     expect(job.status).toBe('completed')
-    expect(api.received[0].method).toBe('GET')
-    expect(api.received[0].url).toBe('/v2/agent/acme-docs/job/job%2F1')
-    expect(api.received[0].body).toBe('')
-    expect(api.received[0].headers['content-type']).toBeUndefined()
-    expect(api.received[0].headers.authorization).toBe(`Bearer ${API_KEY}`)
+    const request = at(api.received, 0, 'request')
+    expect(request.method).toBe('GET')
+    expect(request.url).toBe('/v2/agent/acme-docs/job/job%2F1')
+    expect(request.body).toBe('')
+    expect(request.headers['content-type']).toBeUndefined()
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`)
   })
 
   it('sends a follow-up message to the job it names', async () => {
@@ -87,9 +89,10 @@ describe('requests', () => {
     const job = await clientFor(api.url).client.sendMessage(PROJECT_ID, 'job_5', 'Also update the FAQ.')
 
     expect(job.id).toBe('job_5')
-    expect(api.received[0].method).toBe('POST')
-    expect(api.received[0].url).toBe('/v2/agent/acme-docs/job/job_5/message')
-    expect(JSON.parse(api.received[0].body)).toEqual({ prompt: 'Also update the FAQ.' })
+    const request = at(api.received, 0, 'request')
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('/v2/agent/acme-docs/job/job_5/message')
+    expect(JSON.parse(request.body)).toEqual({ prompt: 'Also update the FAQ.' })
   })
 })
 
@@ -135,7 +138,9 @@ describe('retries', () => {
     expect(api.received).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
     expect(error.status).toBe(404)
-    expect(error.message).toBe('Could not read agent job job_9: HTTP 404, job job_9 was not found in project acme-docs (server: "Job not found").')
+    expect(error.message).toBe(
+      'Could not read agent job job_9: HTTP 404, job job_9 was not found in project acme-docs (server: "Job not found").'
+    )
   })
 
   it('sends a create exactly once after a 500 and says the job may have been created', async () => {
@@ -293,7 +298,9 @@ describe('error texts', () => {
     const api = await startApi(json(404, { error: 'Project not found' }))
     const error = await apiError(clientFor(api.url).client.createJob('nope', 'Go'))
 
-    expect(error.message).toBe('Could not create the agent job: HTTP 404, project nope was not found; check project-id (server: "Project not found").')
+    expect(error.message).toBe(
+      'Could not create the agent job: HTTP 404, project nope was not found; check project-id (server: "Project not found").'
+    )
     expect(error.uncertain).toBe(false)
   })
 
@@ -344,7 +351,9 @@ describe('the request budget', () => {
   it('stops retrying when the budget is spent, naming the failure that spent it', async () => {
     const api = await startApi(json(503, { error: 'Upstream unavailable' }))
     const { client } = clientFor(api.url, { requestBudget: 3 })
-    const error = await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 0 }).catch((e: unknown) => e)
+    const error = await client
+      .getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 0 })
+      .catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(RequestBudgetSpent)
     expect((error as RequestBudgetSpent).lastFailure).toBe(
@@ -358,7 +367,9 @@ describe('the request budget', () => {
     const api = await startApi(json(200, { totals: { human: 1, ai: 0, total: 1 }, visitors: [], hasMore: false }))
     const { client } = clientFor(api.url, { requestBudget: 1 })
     await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 0 })
-    const error = await client.getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 250 }).catch((e: unknown) => e)
+    const error = await client
+      .getAnalyticsPage('visitors', PROJECT_ID, { dateFrom: null, dateTo: null, limit: 250, offset: 250 })
+      .catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(RequestBudgetSpent)
     expect((error as RequestBudgetSpent).lastFailure).toBeNull()
@@ -402,34 +413,43 @@ describe('the key never leaks', () => {
 describe('time limits', () => {
   /** A transport that records each request and answers with a job. */
   function recordingTransport(requests: HttpRequest[]): Transport {
-    return async (request) => {
-      requests.push(request)
-      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(jobRecord()) }
-    }
+    return (request) =>
+      settled(() => {
+        requests.push(request)
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(jobRecord()) }
+      })
   }
 
   it('gives each request 30 s by default', async () => {
     const requests: HttpRequest[] = []
     const { client } = clientFor('https://api.mintlify.com', { transport: recordingTransport(requests) })
     await client.getJob(PROJECT_ID, 'job_1')
-    expect(requests[0].timeoutMs).toBe(30_000)
-    expect(requests[0].url).toBe('https://api.mintlify.com/v2/agent/acme-docs/job/job_1')
+    expect(at(requests, 0, 'request').timeoutMs).toBe(30_000)
+    expect(at(requests, 0, 'request').url).toBe('https://api.mintlify.com/v2/agent/acme-docs/job/job_1')
   })
 
   it('cuts the request timeout to the time left before the deadline', async () => {
     const requests: HttpRequest[] = []
     const clock = fakeClock()
-    const { client } = clientFor('https://api.mintlify.com', { clock, deadline: clock.now() + 5_000, transport: recordingTransport(requests) })
+    const { client } = clientFor('https://api.mintlify.com', {
+      clock,
+      deadline: clock.now() + 5_000,
+      transport: recordingTransport(requests)
+    })
     await client.getJob(PROJECT_ID, 'job_1')
-    expect(requests[0].timeoutMs).toBe(5_000)
+    expect(at(requests, 0, 'request').timeoutMs).toBe(5_000)
   })
 
   it('still gives a request at the deadline one second to answer', async () => {
     const requests: HttpRequest[] = []
     const clock = fakeClock()
-    const { client } = clientFor('https://api.mintlify.com', { clock, deadline: clock.now() + 200, transport: recordingTransport(requests) })
+    const { client } = clientFor('https://api.mintlify.com', {
+      clock,
+      deadline: clock.now() + 200,
+      transport: recordingTransport(requests)
+    })
     await client.getJob(PROJECT_ID, 'job_1')
-    expect(requests[0].timeoutMs).toBe(1_000)
+    expect(at(requests, 0, 'request').timeoutMs).toBe(1_000)
   })
 
   it('does not claim a create may have happened when cancelled while waiting to retry after a 429', async () => {

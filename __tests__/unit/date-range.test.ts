@@ -29,13 +29,16 @@ describe('date-from and date-to as YYYY-MM-DD', () => {
     expect(resolveRange('2030-01-01', '2030-02-01', NOW)).toEqual({ from: '2030-01-01', to: '2030-02-01' })
   })
 
-  it.each(['2026-3-01', '26-03-01', '2026/03/01', '20260301', '2026-03-01x', 'yesterday', '2026-03'])('refuses %p as not a date', (text) => {
-    const error = refusal(text, '')
-    expect(error.input).toBe('date-from')
-    expect(error.message).toBe(
-      `Input 'date-from' must be a real date as YYYY-MM-DD, an ISO 8601 date-time, or Nd for N days before today (UTC); got '${text}'.`
-    )
-  })
+  it.each(['2026-3-01', '26-03-01', '2026/03/01', '20260301', '2026-03-01x', 'yesterday', '2026-03'])(
+    'refuses %p as not a date',
+    (text) => {
+      const error = refusal(text, '')
+      expect(error.input).toBe('date-from')
+      expect(error.message).toBe(
+        `Input 'date-from' must be a real date as YYYY-MM-DD, an ISO 8601 date-time, or Nd for N days before today (UTC); got '${text}'.`
+      )
+    }
+  )
 
   it('names date-to when date-to is the bad bound', () => {
     const error = refusal('2026-03-01', 'soon')
@@ -173,7 +176,7 @@ describe('Nd: N days before today, UTC', () => {
 })
 
 describe('date-from must come before date-to', () => {
-  const hint = "which is exclusive: to include a single day D, use date-from: D and date-to: the day after."
+  const hint = 'which is exclusive: to include a single day D, use date-from: D and date-to: the day after.'
 
   it('refuses equal dates, with the exclusive-date hint', () => {
     const error = refusal('2026-03-05', '2026-03-05')
@@ -202,7 +205,10 @@ describe('date-from must come before date-to', () => {
   })
 
   it('accepts a range of one second between date-times', () => {
-    expect(resolveRange('2026-03-05T10:00:00Z', '2026-03-05T10:00:01Z', NOW)).toEqual({ from: '2026-03-05T10:00:00Z', to: '2026-03-05T10:00:01Z' })
+    expect(resolveRange('2026-03-05T10:00:00Z', '2026-03-05T10:00:01Z', NOW)).toEqual({
+      from: '2026-03-05T10:00:00Z',
+      to: '2026-03-05T10:00:01Z'
+    })
   })
 })
 

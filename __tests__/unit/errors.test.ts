@@ -30,7 +30,10 @@ describe('serverText', () => {
   })
 
   it('joins error, message and details[].message', () => {
-    const body = JSON.stringify({ error: 'Invalid query', details: [{ message: 'dateFrom must be a date' }, { message: 'limit must be at most 250' }] })
+    const body = JSON.stringify({
+      error: 'Invalid query',
+      details: [{ message: 'dateFrom must be a date' }, { message: 'limit must be at most 250' }]
+    })
     expect(serverText(body, 'application/json')).toBe('Invalid query; dateFrom must be a date; limit must be at most 250')
   })
 
@@ -123,7 +126,9 @@ describe('describeFailure', () => {
   })
 
   it.each([500, 502, 503, 504])('explains HTTP %i as a server error', (status) => {
-    expect(describeFailure(httpStatus(status), CREATE)).toBe(`Could not create the agent job: HTTP ${status}, the Mintlify API had a server error.`)
+    expect(describeFailure(httpStatus(status), CREATE)).toBe(
+      `Could not create the agent job: HTTP ${status}, the Mintlify API had a server error.`
+    )
   })
 
   it('explains a 400 as an invalid request', () => {
@@ -156,7 +161,10 @@ describe('describeFailure', () => {
   })
 
   it('names the time to retry when the server asks for more time than is left', () => {
-    const message = describeFailure(httpStatus(429, null, 3_600_000), { ...CREATE, budget: { delayMs: 3_600_000, remainingMs: 60_000, now: T0 } })
+    const message = describeFailure(httpStatus(429, null, 3_600_000), {
+      ...CREATE,
+      budget: { delayMs: 3_600_000, remainingMs: 60_000, now: T0 }
+    })
     expect(message).toBe(
       'Could not create the agent job: HTTP 429, the rate limit is reached (100 job creations and messages per project per hour); ' +
         'the API asks to wait 1h 00m, more than the 1m 00s left before the timeout, so retry after 2025-01-15 13:00 UTC.'
@@ -165,7 +173,10 @@ describe('describeFailure', () => {
 
   it('never names a retry time earlier than the one the server asked for', () => {
     // 12:00:00 + 2m 30s = 12:02:30; "retry after 12:02" would send the user back 30 s too early.
-    const message = describeFailure(httpStatus(429, null, 150_000), { ...CREATE, budget: { delayMs: 150_000, remainingMs: 60_000, now: T0 } })
+    const message = describeFailure(httpStatus(429, null, 150_000), {
+      ...CREATE,
+      budget: { delayMs: 150_000, remainingMs: 60_000, now: T0 }
+    })
     expect(message).toMatch(/retry after 2025-01-15 12:0(?:3|2:30)\b/)
   })
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { csvField, ExportFile, formatOf } from '../../src/analytics/export-file.js'
 import type { DateRange } from '../../src/analytics/range.js'
 import { row, rows, tempDir } from './factories-github.js'
+import { at } from '../expect-helpers.js'
 
 const RANGE: DateRange = { from: '2026-03-01', to: '2026-03-10' }
 const TOTALS = { human: 1200, ai: 400, total: 1500 }
@@ -148,7 +149,7 @@ describe('ExportFile as JSON', () => {
     await file.rows([{ total: 3, ai: 1, path: '/x', human: 2 }])
     await file.finish(false, EXPORTED_AT)
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as { rows: Record<string, unknown>[] }
-    expect(Object.keys(parsed.rows[0])).toEqual(['path', 'human', 'ai', 'total'])
+    expect(Object.keys(at(parsed.rows, 0, 'row'))).toEqual(['path', 'human', 'ai', 'total'])
   })
 
   it('marks a partial export', async () => {

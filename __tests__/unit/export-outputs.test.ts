@@ -29,7 +29,9 @@ describe('exportOutputs', () => {
 
   it('sets outcome partial with the reason', () => {
     const reason = 'The export is partial: it stopped at offset 500 because the request budget (max-requests: 2) was spent.'
-    const outputs = exportOutputs(exportReport({ verdict: { outcome: 'partial', result: 'warning', headline: 'Partial export.', failureReason: reason } }))
+    const outputs = exportOutputs(
+      exportReport({ verdict: { outcome: 'partial', result: 'warning', headline: 'Partial export.', failureReason: reason } })
+    )
     expect(outputs.outcome).toBe('partial')
     expect(outputs['failure-reason']).toBe(reason)
     expect(outputs.file).toBe('docs-visitors.json')
@@ -37,7 +39,15 @@ describe('exportOutputs', () => {
 
   it('empties the counts and the file when the export failed before any page', () => {
     const reason = 'Could not read the visitors analytics (offset 0): HTTP 401; no file was written (docs-visitors.json is unchanged).'
-    const outputs = exportOutputs(exportReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, totals: null, pageCount: 0, file: '', top: [] }))
+    const outputs = exportOutputs(
+      exportReport({
+        verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason },
+        totals: null,
+        pageCount: 0,
+        file: '',
+        top: []
+      })
+    )
     expect(outputs).toEqual({
       outcome: 'failed',
       'failure-reason': reason,

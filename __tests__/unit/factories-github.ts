@@ -10,6 +10,7 @@ import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
 import type { ExportReport } from '../../src/operations/analytics-export.js'
+import { settled } from './factories.js'
 
 /** The login the fake token answers to. */
 export const BOT_LOGIN = 'github-actions[bot]'
@@ -69,50 +70,59 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
   }
   const fake = {
     repo: { owner: 'acme', repo: 'docs' },
-    ownComments: async (issue: number, isPullRequest: boolean): Promise<IssueComment[]> => {
-      record('ownComments', [issue, isPullRequest])
-      return thread(issue)
-        .filter((comment) => comment.login === state.identity)
-        .map((comment) => ({ ...comment }))
-    },
-    createComment: async (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> => {
-      record('createComment', [issue, isPullRequest, body])
-      const id = state.nextCommentId++
-      const comment = { id, body, login: state.identity, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
-      thread(issue).push(comment)
-      return { ...comment }
-    },
-    updateComment: async (commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> => {
-      record('updateComment', [commentId, isPullRequest, body])
-      const comment = [...state.comments.values()].flat().find((c) => c.id === commentId)
-      if (!comment) throw Object.assign(new Error(`Could not update comment ${commentId}: HTTP 404 (Not Found).`), { status: 404 })
-      comment.body = body
-      return { ...comment }
-    },
-    react: async (commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> => {
-      record('react', [commentId, isPullRequest, content])
-    },
-    roleOf: async (login: string): Promise<string | null> => {
-      record('roleOf', [login])
-      return null
-    },
-    pullsForCommit: async (sha: string): Promise<number[]> => {
-      record('pullsForCommit', [sha])
-      return []
-    },
-    pull: async (number: number): Promise<{ title: string; url: string }> => {
-      record('pull', [number])
-      const { title, url } = pull(number)
-      return { title, url }
-    },
-    pullCommitSubjects: async (number: number, max: number): Promise<string[]> => {
-      record('pullCommitSubjects', [number, max])
-      return pull(number).commits.slice(0, max)
-    },
-    pullFiles: async (number: number, max: number): Promise<string[]> => {
-      record('pullFiles', [number, max])
-      return pull(number).files.slice(0, max)
-    }
+    ownComments: (issue: number, isPullRequest: boolean): Promise<IssueComment[]> =>
+      settled(() => {
+        record('ownComments', [issue, isPullRequest])
+        return thread(issue)
+          .filter((comment) => comment.login === state.identity)
+          .map((comment) => ({ ...comment }))
+      }),
+    createComment: (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> =>
+      settled(() => {
+        record('createComment', [issue, isPullRequest, body])
+        const id = state.nextCommentId++
+        const comment = { id, body, login: state.identity, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
+        thread(issue).push(comment)
+        return { ...comment }
+      }),
+    updateComment: (commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> =>
+      settled(() => {
+        record('updateComment', [commentId, isPullRequest, body])
+        const comment = [...state.comments.values()].flat().find((c) => c.id === commentId)
+        if (!comment) throw Object.assign(new Error(`Could not update comment ${commentId}: HTTP 404 (Not Found).`), { status: 404 })
+        comment.body = body
+        return { ...comment }
+      }),
+    react: (commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> =>
+      settled(() => {
+        record('react', [commentId, isPullRequest, content])
+      }),
+    roleOf: (login: string): Promise<string | null> =>
+      settled(() => {
+        record('roleOf', [login])
+        return null
+      }),
+    pullsForCommit: (sha: string): Promise<number[]> =>
+      settled(() => {
+        record('pullsForCommit', [sha])
+        return []
+      }),
+    pull: (number: number): Promise<{ title: string; url: string }> =>
+      settled(() => {
+        record('pull', [number])
+        const { title, url } = pull(number)
+        return { title, url }
+      }),
+    pullCommitSubjects: (number: number, max: number): Promise<string[]> =>
+      settled(() => {
+        record('pullCommitSubjects', [number, max])
+        return pull(number).commits.slice(0, max)
+      }),
+    pullFiles: (number: number, max: number): Promise<string[]> =>
+      settled(() => {
+        record('pullFiles', [number, max])
+        return pull(number).files.slice(0, max)
+      })
   }
   return {
     api: fake as unknown as GitHubApi,
@@ -137,7 +147,9 @@ let groups: ExampleGroup[] | null = null
 
 /** Deep copies of the real example payloads of one webhook event, so tests may change them freely. */
 export function webhookExamples(name: string): Record<string, unknown>[] {
-  groups ??= JSON.parse(readFileSync(join(process.cwd(), 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')) as ExampleGroup[]
+  groups ??= JSON.parse(
+    readFileSync(join(process.cwd(), 'node_modules/@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')
+  ) as ExampleGroup[]
   const group = groups.find((g) => g.name === name)
   if (!group) throw new Error(`@octokit/webhooks-examples has no ${name} examples`)
   return structuredClone(group.examples)
@@ -180,7 +192,9 @@ export interface FakeAnalytics {
  * A client whose getAnalyticsPage answers from `answer(query, callIndex)`. The class is nominal (private
  * members), so the structural fake is cast here once.
  */
-export function fakeAnalyticsClient(answer: (query: AnalyticsQuery, call: number) => AnalyticsPage | Promise<AnalyticsPage>): FakeAnalytics {
+export function fakeAnalyticsClient(
+  answer: (query: AnalyticsQuery, call: number) => AnalyticsPage | Promise<AnalyticsPage>
+): FakeAnalytics {
   const queries: AnalyticsQuery[] = []
   let budget = Infinity
   const fake = {
@@ -188,7 +202,11 @@ export function fakeAnalyticsClient(answer: (query: AnalyticsQuery, call: number
     get requestsSent(): number {
       return queries.length
     },
-    getAnalyticsPage: async (kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> => {
+    getAnalyticsPage: async (
+      kind: AnalyticsKind,
+      projectId: string,
+      query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }
+    ): Promise<AnalyticsPage> => {
       if (queries.length >= budget) throw new RequestBudgetSpent(budget, null)
       const full = { kind, projectId, ...query }
       queries.push(full)
@@ -210,7 +228,12 @@ export function pagedAnalyticsClient(all: AnalyticsRow[], totals: TrafficCounts 
 export function exportReport(overrides: Partial<ExportReport> = {}): ExportReport {
   return {
     kind: 'visitors',
-    verdict: { outcome: 'exported', result: 'success', headline: 'Exported visitors: 3 pages in docs-visitors.json (1 request).', failureReason: '' },
+    verdict: {
+      outcome: 'exported',
+      result: 'success',
+      headline: 'Exported visitors: 3 pages in docs-visitors.json (1 request).',
+      failureReason: ''
+    },
     range: { from: '2026-03-01', to: '2026-03-10' },
     totals: { human: 1200, ai: 400, total: 1500 },
     pageCount: 3,

@@ -8,6 +8,14 @@ import { type AgentJob, parseJob } from '../../src/mintlify/job.js'
 import type { JobReport } from '../../src/operations/agent-job.js'
 import type { InputReader, RunEnvironment } from '../../src/settings.js'
 
+/**
+ * Runs `work` at once and answers as an async function would: with its result, or rejected with what it
+ * throws. For fakes of async interfaces whose answers need no `await`.
+ */
+export function settled<T>(work: () => T): Promise<T> {
+  return new Promise<T>((resolve) => resolve(work()))
+}
+
 /** 2025-01-15 12:00:00 UTC: a fixed "now" so that dates in messages are predictable. */
 export const T0 = Date.UTC(2025, 0, 15, 12, 0, 0)
 
@@ -69,11 +77,12 @@ export function fakeClock(start = T0): FakeClock {
     advance: (ms) => {
       now += ms
     },
-    sleep: async (ms, signal) => {
-      sleeps.push(ms)
-      // Like the system clock: an aborted signal ends the sleep at once, so no time passes.
-      if (!signal?.aborted) now += Math.max(0, ms)
-    }
+    sleep: (ms, signal) =>
+      settled(() => {
+        sleeps.push(ms)
+        // Like the system clock: an aborted signal ends the sleep at once, so no time passes.
+        if (!signal?.aborted) now += Math.max(0, ms)
+      })
   }
 }
 

@@ -8,7 +8,10 @@ const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 
 /** The example push of "Initial commit" (adding README.md) to master. */
 function pushPayload(): Record<string, unknown> {
-  return webhookExample('push', (p) => p.ref === 'refs/heads/master' && Array.isArray(p.commits) && p.commits.length === 1 && p.after === PUSH_SHA)
+  return webhookExample(
+    'push',
+    (p) => p.ref === 'refs/heads/master' && Array.isArray(p.commits) && p.commits.length === 1 && p.after === PUSH_SHA
+  )
 }
 
 function issueCommentPayload(action = 'created'): Record<string, unknown> {
@@ -19,7 +22,10 @@ function issueCommentPayload(action = 'created'): Record<string, unknown> {
 function pullCommentPayload(): Record<string, unknown> {
   const payload = issueCommentPayload()
   const issue = payload.issue as Record<string, unknown>
-  issue.pull_request = { url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1', html_url: 'https://github.com/Codertocat/Hello-World/pull/1' }
+  issue.pull_request = {
+    url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1',
+    html_url: 'https://github.com/Codertocat/Hello-World/pull/1'
+  }
   issue.html_url = 'https://github.com/Codertocat/Hello-World/pull/1'
   return payload
 }
@@ -82,8 +88,18 @@ describe('parseEvent: push', () => {
   })
 
   it('tolerates commits and file lists of the wrong shape', () => {
-    const payload = { ref: 'refs/heads/main', after: 'b'.repeat(40), commits: [null, 'x', { message: 5, added: 'README.md', modified: [1, 'a.md', null], removed: null }] }
-    expect(parseEvent('push', payload)).toEqual({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'b'.repeat(40), commits: [{ subject: '', files: ['a.md'] }] })
+    const payload = {
+      ref: 'refs/heads/main',
+      after: 'b'.repeat(40),
+      commits: [null, 'x', { message: 5, added: 'README.md', modified: [1, 'a.md', null], removed: null }]
+    }
+    expect(parseEvent('push', payload)).toEqual({
+      kind: 'push',
+      name: 'push',
+      ref: 'refs/heads/main',
+      sha: 'b'.repeat(40),
+      commits: [{ subject: '', files: ['a.md'] }]
+    })
   })
 
   it('reads an empty push payload as a push with nothing in it', () => {
@@ -143,7 +159,12 @@ describe('parseEvent: issue_comment', () => {
       kind: 'issue_comment',
       name: 'issue_comment',
       action: 'created',
-      issue: { number: 1, title: 'Spelling error in the README file', url: 'https://github.com/Codertocat/Hello-World/issues/1', isPullRequest: false },
+      issue: {
+        number: 1,
+        title: 'Spelling error in the README file',
+        url: 'https://github.com/Codertocat/Hello-World/issues/1',
+        isPullRequest: false
+      },
       comment: { id: 492700400, body: "You are totally right! I'll get this fixed right away.", login: 'Codertocat', isBot: false }
     })
   })
@@ -253,7 +274,12 @@ describe('readRunContext', () => {
   it('reads the event from the event file and the run from the environment', () => {
     const context = readRunContext({ ...base, GITHUB_EVENT_PATH: eventFile(webhookExample('pull_request', (p) => p.action === 'opened')) })
     expect(context).toEqual({
-      event: { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' } },
+      event: {
+        kind: 'pull_request',
+        name: 'pull_request',
+        action: 'opened',
+        pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+      },
       repo: { owner: 'Codertocat', repo: 'Hello-World' },
       serverUrl: 'https://github.com',
       runUrl: 'https://github.com/Codertocat/Hello-World/actions/runs/1234',
@@ -308,6 +334,13 @@ describe('readRunContext', () => {
   })
 
   it('reads an empty environment without throwing', () => {
-    expect(readRunContext({})).toEqual({ event: { kind: 'other', name: '' }, repo: null, serverUrl: 'https://github.com', runUrl: null, workflow: '', job: '' })
+    expect(readRunContext({})).toEqual({
+      event: { kind: 'other', name: '' },
+      repo: null,
+      serverUrl: 'https://github.com',
+      runUrl: null,
+      workflow: '',
+      job: ''
+    })
   })
 })

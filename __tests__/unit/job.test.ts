@@ -4,7 +4,11 @@ import { jobRecord } from './factories.js'
 
 describe('parseJob', () => {
   it('reads every documented field', () => {
-    const record = jobRecord({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/12', archivedAt: '2025-01-15T13:00:00.000Z' })
+    const record = jobRecord({
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/12',
+      archivedAt: '2025-01-15T13:00:00.000Z'
+    })
     expect(parseJob(record)).toEqual({
       id: 'job_1',
       status: 'completed',
@@ -27,7 +31,15 @@ describe('parseJob', () => {
 
   it('tolerates a record with no fields at all', () => {
     const job = parseJob({})
-    expect([job.id, job.status, job.repository, job.ref, job.model, job.prLink, job.reason]).toEqual([null, null, null, null, null, null, null])
+    expect([job.id, job.status, job.repository, job.ref, job.model, job.prLink, job.reason]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null
+    ])
   })
 
   it.each([null, 'text', 42, ['a']])('reads %j as an empty record', (body) => {
@@ -86,10 +98,13 @@ describe('pullNumberOf', () => {
     expect(pullNumberOf(link)).toBe(number)
   })
 
-  it.each([null, '', 'https://github.com/acme/docs/issues/12', 'https://github.com/acme/docs/pull/12abc', 'https://github.com/acme/docs/pulls'])(
-    'finds no number in %j',
-    (link) => {
-      expect(pullNumberOf(link)).toBeNull()
-    }
-  )
+  it.each([
+    null,
+    '',
+    'https://github.com/acme/docs/issues/12',
+    'https://github.com/acme/docs/pull/12abc',
+    'https://github.com/acme/docs/pulls'
+  ])('finds no number in %j', (link) => {
+    expect(pullNumberOf(link)).toBeNull()
+  })
 })

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { at } from '../expect-helpers.js'
 
 /** One request as the loopback server received it. */
 export interface Received {
@@ -44,7 +45,7 @@ export async function startApi(...answers: Answer[]): Promise<FakeApi> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
-      answers[Math.min(received.length, answers.length) - 1](req, res)
+      at(answers, Math.min(received.length, answers.length) - 1, 'answer')(req, res)
     })
   })
   servers.push(server)

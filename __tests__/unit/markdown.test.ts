@@ -135,7 +135,9 @@ describe('codeSpan', () => {
 
 describe('safeLink', () => {
   it('links an https URL', () => {
-    expect(safeLink('the pull request', 'https://github.com/acme/docs/pull/12')).toBe('[the pull request](https://github.com/acme/docs/pull/12)')
+    expect(safeLink('the pull request', 'https://github.com/acme/docs/pull/12')).toBe(
+      '[the pull request](https://github.com/acme/docs/pull/12)'
+    )
   })
 
   it('links an http URL', () => {
@@ -161,17 +163,14 @@ describe('safeLink', () => {
     expect(safeLink('x', 'not a url [y](z)')).not.toMatch(/(?<!\\)\[/)
   })
 
-  it.each(['https://example.com/a)b', 'https://example.com/(a'])(
-    'keeps the parentheses of %j from ending the link early',
-    (url) => {
-      const link = safeLink('wiki', url)
-      expect(link.startsWith('[wiki](')).toBe(true)
-      expect(link.endsWith(')')).toBe(true)
-      const destination = link.slice('[wiki]('.length, -1)
-      expect(destination).not.toMatch(/(?<!\\)[()]/)
-      expect(decodeURIComponent(destination.replace(/\\/g, ''))).toBe(url)
-    }
-  )
+  it.each(['https://example.com/a)b', 'https://example.com/(a'])('keeps the parentheses of %j from ending the link early', (url) => {
+    const link = safeLink('wiki', url)
+    expect(link.startsWith('[wiki](')).toBe(true)
+    expect(link.endsWith(')')).toBe(true)
+    const destination = link.slice('[wiki]('.length, -1)
+    expect(destination).not.toMatch(/(?<!\\)[()]/)
+    expect(decodeURIComponent(destination.replace(/\\/g, ''))).toBe(url)
+  })
 
   it('cannot be made to render a second link by a crafted URL', () => {
     const link = safeLink('PR', 'https://github.com/acme/docs/pull/1)[review here](https://evil.example/login')

@@ -39,11 +39,14 @@ describe('jobMarker', () => {
     expect(jobMarker('job_123')).toBe('<!-- docs-agent-action:job job_123 -->')
   })
 
-  it.each(['job_1', 'a', '0f8e7d6c-5b4a-3928-1706-f5e4d3c2b1a0', 'ns:job.v2', 'x'.repeat(120)])('accepts the safe id %p and reads it back', (id) => {
-    const marker = jobMarker(id)
-    expect(marker).not.toBeNull()
-    expect(jobIdInMarker(`Some text\n${marker}\nmore`)).toBe(id)
-  })
+  it.each(['job_1', 'a', '0f8e7d6c-5b4a-3928-1706-f5e4d3c2b1a0', 'ns:job.v2', 'x'.repeat(120)])(
+    'accepts the safe id %p and reads it back',
+    (id) => {
+      const marker = jobMarker(id)
+      expect(marker).not.toBeNull()
+      expect(jobIdInMarker(`Some text\n${marker}\nmore`)).toBe(id)
+    }
+  )
 
   it.each([
     ['empty', ''],

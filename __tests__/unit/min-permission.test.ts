@@ -24,7 +24,10 @@ describe('meetsPermission', () => {
     expect(meetsPermission('none', minimum)).toBe(false)
   })
 
-  it.each(['docs-editor', 'security-manager', 'Admin', 'WRITE', ' admin', '', 'owner', 'pull', 'push'])('refuses the unknown or custom role %p even at read', (role) => {
-    expect(meetsPermission(role, 'read')).toBe(false)
-  })
+  it.each(['docs-editor', 'security-manager', 'Admin', 'WRITE', ' admin', '', 'owner', 'pull', 'push'])(
+    'refuses the unknown or custom role %p even at read',
+    (role) => {
+      expect(meetsPermission(role, 'read')).toBe(false)
+    }
+  )
 })

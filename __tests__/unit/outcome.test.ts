@@ -85,7 +85,11 @@ describe('Outcome → step result (DESIGN.md table)', () => {
   })
 
   it('API error while polling: failed, saying the job may still be running', () => {
-    const error = new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.', 503, false)
+    const error = new ApiError(
+      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
+      503,
+      false
+    )
     const verdict = judgeJob({ kind: 'error', job: agentJob({ status: 'active' }), polls: 3, error }, accepted, THIRTY_MINUTES, 'job')
     expect(verdict.outcome).toBe('failed')
     expect(verdict.result).toBe('failure')
@@ -121,7 +125,10 @@ describe('cancellation', () => {
   })
 
   it('while starting: failure with the client message', () => {
-    const verdict = judgeStartFailure(new Error('Could not create the agent job: the workflow was cancelled while the request was in flight.'), true)
+    const verdict = judgeStartFailure(
+      new Error('Could not create the agent job: the workflow was cancelled while the request was in flight.'),
+      true
+    )
     expect(verdict.result).toBe('failure')
     expect(verdict.outcome).toBe('cancelled')
     expect(verdict.failureReason).toBe('Could not create the agent job: the workflow was cancelled while the request was in flight.')
@@ -130,21 +137,43 @@ describe('cancellation', () => {
 
 describe('wording', () => {
   it('uses the last record seen, not the accepted one', () => {
-    const verdict = judgeJob({ kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 }, agentJob({ prLink: null }), THIRTY_MINUTES, 'job')
+    const verdict = judgeJob(
+      { kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
+      agentJob({ prLink: null }),
+      THIRTY_MINUTES,
+      'job'
+    )
     expect(verdict.outcome).toBe('pr-opened')
   })
 
   it("says 'unknown' for a job without id", () => {
-    const verdict = judgeJob({ kind: 'terminal', job: agentJob({ id: null, status: 'completed' }), polls: 1 }, accepted, THIRTY_MINUTES, 'job')
+    const verdict = judgeJob(
+      { kind: 'terminal', job: agentJob({ id: null, status: 'completed' }), polls: 1 },
+      accepted,
+      THIRTY_MINUTES,
+      'job'
+    )
     expect(verdict.headline).toBe('The docs agent finished job unknown without changing files.')
   })
 
   it('words a finished follow-up as an update of the pull request, not a new one', () => {
-    const verdict = judgeJob({ kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 }, accepted, THIRTY_MINUTES, 'message')
-    expect(verdict).toEqual({ outcome: 'pr-opened', result: 'success', headline: `The docs agent finished the follow-up on its pull request: ${PR}`, failureReason: '' })
+    const verdict = judgeJob(
+      { kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
+      accepted,
+      THIRTY_MINUTES,
+      'message'
+    )
+    expect(verdict).toEqual({
+      outcome: 'pr-opened',
+      result: 'success',
+      headline: `The docs agent finished the follow-up on its pull request: ${PR}`,
+      failureReason: ''
+    })
   })
 
   it('does not double the period of a reason', () => {
-    expect(finished({ status: 'failed', reason: 'Out of credits. ' }).failureReason).toBe('The docs agent job job_1 failed: Out of credits.')
+    expect(finished({ status: 'failed', reason: 'Out of credits. ' }).failureReason).toBe(
+      'The docs agent job job_1 failed: Out of credits.'
+    )
   })
 })

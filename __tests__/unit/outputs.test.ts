@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { jobOutputs } from '../../src/report/outputs.js'
 import { agentJob, jobRecord, jobReport } from './factories.js'
+import { defined } from '../expect-helpers.js'
 
 describe('jobOutputs', () => {
   it('sets every output from the last job record', () => {
@@ -19,7 +20,7 @@ describe('jobOutputs', () => {
 
   it('keeps fields the API adds later in the job output', () => {
     const report = jobReport({ job: agentJob({ costCents: 12 }) })
-    expect(JSON.parse(jobOutputs(report).job)).toMatchObject({ id: 'job_1', costCents: 12 })
+    expect(JSON.parse(defined(jobOutputs(report).job, 'job output'))).toMatchObject({ id: 'job_1', costCents: 12 })
   })
 
   it('leaves pr-link and pr-number empty without a pull request', () => {
@@ -30,7 +31,17 @@ describe('jobOutputs', () => {
 
   it('sets failure-reason and empties the job outputs when the API never accepted the request', () => {
     const reason = 'Could not create the agent job: HTTP 401, the API key is invalid or expired.'
-    const outputs = jobOutputs(jobReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, job: null }))
-    expect(outputs).toEqual({ outcome: 'failed', 'job-id': '', status: '', 'pr-link': '', 'pr-number': '', 'failure-reason': reason, job: '' })
+    const outputs = jobOutputs(
+      jobReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason }, job: null })
+    )
+    expect(outputs).toEqual({
+      outcome: 'failed',
+      'job-id': '',
+      status: '',
+      'pr-link': '',
+      'pr-number': '',
+      'failure-reason': reason,
+      job: ''
+    })
   })
 })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../src/github/event.js'
 import { jobIdInMarker, jobMarker, statusMarker } from '../../src/github/markers.js'
-import { COMMENT_LIMIT, fitComment, renderAgentPullComment, renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from '../../src/report/comment.js'
+import {
+  COMMENT_LIMIT,
+  fitComment,
+  renderAgentPullComment,
+  renderDeniedReply,
+  renderResultComment,
+  renderUsageReply,
+  renderWorkingComment
+} from '../../src/report/comment.js'
 import { agentJob, jobReport } from './factories.js'
 
 const ZWSP = '\u200B'
@@ -37,7 +45,9 @@ describe('renderWorkingComment', () => {
   })
 
   it('says the run does not wait with wait: false', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, false)).toContain(`The [workflow run](${RUN_URL}) does not wait for it (wait: false).`)
+    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, false)).toContain(
+      `The [workflow run](${RUN_URL}) does not wait for it (wait: false).`
+    )
   })
 
   it('names the run without a link when there is no run URL', () => {
@@ -62,7 +72,9 @@ describe('renderResultComment', () => {
   it('starts with the marker and holds the job summary', () => {
     const body = renderResultComment(MARKER, jobReport())
     expect(body.startsWith(`${MARKER}\n### ✅ Docs agent job\n`)).toBe(true)
-    expect(body).toContain('The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)')
+    expect(body).toContain(
+      'The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)'
+    )
   })
 
   it('carries the marker exactly once, even when the prompt, headline and job hold it too', () => {
@@ -97,7 +109,10 @@ describe('renderResultComment', () => {
   })
 
   it('does not ping mentions from the prompt or headline', () => {
-    const report = jobReport({ prompt: 'ask @octocat and @acme/docs-team', verdict: { outcome: 'failed', result: 'failure', headline: 'ping @octocat', failureReason: 'x' } })
+    const report = jobReport({
+      prompt: 'ask @octocat and @acme/docs-team',
+      verdict: { outcome: 'failed', result: 'failure', headline: 'ping @octocat', failureReason: 'x' }
+    })
     expect(rendered(renderResultComment(MARKER, report))).not.toMatch(/@(?!\u200B)[A-Za-z0-9]/)
   })
 })
@@ -121,19 +136,25 @@ describe('renderUsageReply', () => {
   })
 
   it('says that on an agent pull request the instruction is a follow-up', () => {
-    expect(renderUsageReply('/docs', 'write')).toContain('On a pull request the agent opened, the instruction goes to that job as a follow-up.')
+    expect(renderUsageReply('/docs', 'write')).toContain(
+      'On a pull request the agent opened, the instruction goes to that job as a follow-up.'
+    )
   })
 })
 
 describe('renderDeniedReply', () => {
   it('names the commenter without pinging them, their role and the minimum', () => {
     const reply = renderDeniedReply('octocat', 'read', '/docs', 'write')
-    expect(reply).toBe(`@${ZWSP}octocat: \`/docs\` needs the \`write\` permission on this repository or higher, and your permission is \`read\`, so no docs agent job was started.\n`)
+    expect(reply).toBe(
+      `@${ZWSP}octocat: \`/docs\` needs the \`write\` permission on this repository or higher, and your permission is \`read\`, so no docs agent job was started.\n`
+    )
     expect(reply).not.toMatch(/@octocat/)
   })
 
   it('tells a non-collaborator so', () => {
-    expect(renderDeniedReply('stranger', null, '/docs', 'triage')).toContain('and you are not a collaborator of this repository, so no docs agent job was started.')
+    expect(renderDeniedReply('stranger', null, '/docs', 'triage')).toContain(
+      'and you are not a collaborator of this repository, so no docs agent job was started.'
+    )
   })
 
   it('escapes a login with markdown characters', () => {
@@ -173,11 +194,11 @@ describe('renderAgentPullComment', () => {
     expect(jobIdInMarker(body)).toBe('job_7')
   })
 
-  it.each([
+  it.each<[string, GitHubEvent, string]>([
     ['a pull request', pull, 'started by pull request #7'],
-    ['a schedule', { kind: 'other', name: 'schedule' } as GitHubEvent, 'started by a scheduled run'],
-    ['a manual run', { kind: 'other', name: 'workflow_dispatch' } as GitHubEvent, 'started by a manual run'],
-    ['another event', { kind: 'other', name: 'release' } as GitHubEvent, 'started by a release event']
+    ['a schedule', { kind: 'other', name: 'schedule' }, 'started by a scheduled run'],
+    ['a manual run', { kind: 'other', name: 'workflow_dispatch' }, 'started by a manual run'],
+    ['another event', { kind: 'other', name: 'release' }, 'started by a release event']
   ])('names %s as the trigger', (_, event, text) => {
     expect(renderAgentPullComment('<!-- m -->', 'job_7', event, null, '/docs')).toContain(`${text}.`)
   })
@@ -193,7 +214,7 @@ describe('renderAgentPullComment', () => {
   })
 
   it('escapes a hostile branch name', () => {
-    const body = renderAgentPullComment('<!-- m -->', 'job_7', { ...push, ref: 'refs/heads/<img src=x>@team' } as GitHubEvent, null, '/docs')
+    const body = renderAgentPullComment('<!-- m -->', 'job_7', { ...push, ref: 'refs/heads/<img src=x>@team' }, null, '/docs')
     expect(body).not.toContain('<img')
     expect(body).not.toContain('@team')
   })

@@ -87,7 +87,11 @@ describe('decideRetry', () => {
   })
 
   it("reports 'budget' even on the last attempt, so the user learns when to retry", () => {
-    expect(decide({ attempt: 5, failure: status(429, 120_000), remainingMs: 60_000 })).toEqual({ retry: false, why: 'budget', delayMs: 120_000 })
+    expect(decide({ attempt: 5, failure: status(429, 120_000), remainingMs: 60_000 })).toEqual({
+      retry: false,
+      why: 'budget',
+      delayMs: 120_000
+    })
   })
 
   it("stops with why 'budget' when the backoff itself does not fit", () => {

@@ -488,6 +488,8 @@ describe('analytics inputs', () => {
   })
 
   it('refuses a date that is not a real calendar date before any request', () => {
-    expect(() => settingsFor({ operation: 'visitors', 'date-from': '2025-02-29' })).toThrow(/^Input 'date-from' must be a real date as YYYY-MM-DD/)
+    expect(() => settingsFor({ operation: 'visitors', 'date-from': '2025-02-29' })).toThrow(
+      /^Input 'date-from' must be a real date as YYYY-MM-DD/
+    )
   })
 })

@@ -18,9 +18,12 @@ describe('parseSlashCommand: what starts a command', () => {
     expect(parseSlashCommand('/docs add an example', '/DOCS')).toEqual(run('add an example'))
   })
 
-  it.each(['/docsify the page', '/docs-agent run', '/docs.', '/docs:fix', '/docs/fix', '/docs,fix'])('does not read %p as a command (no word boundary)', (body) => {
-    expect(parseSlashCommand(body, '/docs')).toEqual({ kind: 'none' })
-  })
+  it.each(['/docsify the page', '/docs-agent run', '/docs.', '/docs:fix', '/docs/fix', '/docs,fix'])(
+    'does not read %p as a command (no word boundary)',
+    (body) => {
+      expect(parseSlashCommand(body, '/docs')).toEqual({ kind: 'none' })
+    }
+  )
 
   it.each([
     ['text before it', 'please /docs fix this'],
@@ -49,7 +52,9 @@ describe('parseSlashCommand: what starts a command', () => {
 
 describe('parseSlashCommand: the prompt', () => {
   it('keeps the lines after the first, and their inner blank lines', () => {
-    expect(parseSlashCommand('/docs update the guide\n\n- add step 3\n- fix the link', '/docs')).toEqual(run('update the guide\n\n- add step 3\n- fix the link'))
+    expect(parseSlashCommand('/docs update the guide\n\n- add step 3\n- fix the link', '/docs')).toEqual(
+      run('update the guide\n\n- add step 3\n- fix the link')
+    )
   })
 
   it('takes a prompt that starts on the second line', () => {
@@ -164,7 +169,10 @@ describe('planForComment', () => {
   })
 
   it('skips a bot comment, even one holding a command', () => {
-    expect(planForComment({ ...created, isBot: true }, '/docs')).toEqual({ kind: 'skip', why: 'The comment is by a bot; only people run commands.' })
+    expect(planForComment({ ...created, isBot: true }, '/docs')).toEqual({
+      kind: 'skip',
+      why: 'The comment is by a bot; only people run commands.'
+    })
   })
 
   it('skips a bot asking for help too', () => {
@@ -172,6 +180,9 @@ describe('planForComment', () => {
   })
 
   it('skips a comment without the trigger, naming the trigger', () => {
-    expect(planForComment({ ...created, body: 'LGTM' }, '/ask-docs')).toEqual({ kind: 'skip', why: 'The comment does not start with /ask-docs.' })
+    expect(planForComment({ ...created, body: 'LGTM' }, '/ask-docs')).toEqual({
+      kind: 'skip',
+      why: 'The comment does not start with /ask-docs.'
+    })
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { statusMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/operations/status-thread.js'
 import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
+import { at } from '../expect-helpers.js'
 
 const MARKER = statusMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { issue: 7, isPullRequest: true, mode: 'sticky', marker: MARKER }
@@ -22,7 +23,9 @@ function thread(github: ReturnType<typeof fakeGitHub>, target: ThreadTarget) {
 
 /** The writes to GitHub, as [method, comment id or issue, body]. */
 function writes(github: ReturnType<typeof fakeGitHub>): unknown[][] {
-  return github.calls.filter((c) => c.method === 'createComment' || c.method === 'updateComment').map((c) => [c.method, c.args[0], c.args[2]])
+  return github.calls
+    .filter((c) => c.method === 'createComment' || c.method === 'updateComment')
+    .map((c) => [c.method, c.args[0], c.args[2]])
 }
 
 describe('sticky status comment', () => {
@@ -37,7 +40,7 @@ describe('sticky status comment', () => {
     const { status, warnings } = thread(github, STICKY)
     await status.post(`${MARKER}\nworking`)
     expect(writes(github)).toEqual([['updateComment', 3, `${MARKER}\nworking`]])
-    expect(github.callsTo('ownComments')[0].args).toEqual([7, true])
+    expect(at(github.callsTo('ownComments'), 0, 'ownComments call').args).toEqual([7, true])
     expect(status.url).toBe('https://github.com/acme/docs/pull/7#issuecomment-3')
     expect(warnings).toEqual([])
   })
@@ -112,7 +115,7 @@ describe('reply status comment', () => {
       ['createComment', 9, 'working'],
       ['updateComment', id, 'done']
     ])
-    expect(github.callsTo('createComment')[0].args[1]).toBe(false)
+    expect(at(github.callsTo('createComment'), 0, 'createComment call').args[1]).toBe(false)
     expect(github.callsTo('ownComments')).toEqual([])
   })
 
@@ -126,7 +129,8 @@ describe('reply status comment', () => {
 })
 
 describe('when GitHub refuses', () => {
-  const refusal = "Could not comment on #7: HTTP 403, the token lacks the 'pull-requests: write' permission; add it to the workflow's permissions: block (Resource not accessible by integration)."
+  const refusal =
+    "Could not comment on #7: HTTP 403, the token lacks the 'pull-requests: write' permission; add it to the workflow's permissions: block (Resource not accessible by integration)."
 
   it('reports the first failure once, with what it costs, and goes quiet', async () => {
     const github = fakeGitHub()

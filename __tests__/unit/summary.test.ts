@@ -18,7 +18,9 @@ describe('renderJobSummary', () => {
   it('leads with the result, then the headline', () => {
     const lines = renderJobSummary(jobReport()).split('\n')
     expect(lines[0]).toBe('### ✅ Docs agent job')
-    expect(lines[2]).toBe('The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)')
+    expect(lines[2]).toBe(
+      'The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)'
+    )
   })
 
   it('shows the outcome, job id and status', () => {
@@ -34,7 +36,9 @@ describe('renderJobSummary', () => {
   })
 
   it('links the pull request by its number', () => {
-    expect(row(renderJobSummary(jobReport()), 'Pull request')).toMatch(/^\| Pull request \| \[\\?#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) \|$/)
+    expect(row(renderJobSummary(jobReport()), 'Pull request')).toMatch(
+      /^\| Pull request \| \[\\?#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) \|$/
+    )
   })
 
   it("says 'none' when there is no pull request", () => {
@@ -58,13 +62,20 @@ describe('renderJobSummary', () => {
   })
 
   it('links the workflow run when known', () => {
-    expect(row(renderJobSummary(jobReport()), 'Workflow run')).toBe('| Workflow run | [this run](https://github.com/acme/docs/actions/runs/42) |')
+    expect(row(renderJobSummary(jobReport()), 'Workflow run')).toBe(
+      '| Workflow run | [this run](https://github.com/acme/docs/actions/runs/42) |'
+    )
     expect(row(renderJobSummary(jobReport({ runUrl: null })), 'Workflow run')).toBeUndefined()
   })
 
   it('shows dashes where a start failure left no job', () => {
     const report = jobReport({
-      verdict: { outcome: 'failed', result: 'failure', headline: 'Could not create the agent job: HTTP 401.', failureReason: 'Could not create the agent job: HTTP 401.' },
+      verdict: {
+        outcome: 'failed',
+        result: 'failure',
+        headline: 'Could not create the agent job: HTTP 401.',
+        failureReason: 'Could not create the agent job: HTTP 401.'
+      },
       job: null,
       waited: false
     })
@@ -78,7 +89,10 @@ describe('renderJobSummary', () => {
 
   it('marks a notice and a warning with their own icons, and names a follow-up', () => {
     const notice = jobReport({ verdict: { outcome: 'no-changes', result: 'notice', headline: 'Finished.', failureReason: '' } })
-    const warning = jobReport({ action: 'message', verdict: { outcome: 'archived', result: 'warning', headline: 'Archived.', failureReason: 'Archived.' } })
+    const warning = jobReport({
+      action: 'message',
+      verdict: { outcome: 'archived', result: 'warning', headline: 'Archived.', failureReason: 'Archived.' }
+    })
     expect(renderJobSummary(notice).split('\n')[0]).toBe('### ℹ️ Docs agent job')
     expect(renderJobSummary(warning).split('\n')[0]).toBe('### ⚠️ Docs agent follow-up')
   })
@@ -117,7 +131,9 @@ describe('renderJobSummary', () => {
 
   it('escapes a hostile headline from the server', () => {
     const reason = 'The docs agent job job_1 failed: @acme/maintainers <img src=x onerror=alert(1)> [x](javascript:alert(1))'
-    const summary = renderJobSummary(jobReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason } }))
+    const summary = renderJobSummary(
+      jobReport({ verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason } })
+    )
     const headline = summary.split('\n')[2]
     expect(headline).toContain(`@${ZWSP}acme/maintainers`)
     expect(headline).toContain('&lt;img src=x')
@@ -126,7 +142,11 @@ describe('renderJobSummary', () => {
   })
 
   it('escapes hostile job fields in the table', () => {
-    const job = agentJob({ status: 'completed|<b>x</b>', model: '@octocat', source: { repository: 'javascript:alert(1)', ref: 'main | <i>' } })
+    const job = agentJob({
+      status: 'completed|<b>x</b>',
+      model: '@octocat',
+      source: { repository: 'javascript:alert(1)', ref: 'main | <i>' }
+    })
     const summary = renderJobSummary(jobReport({ job }))
     expect(row(summary, 'Status')).toBe('| Status | completed\\|&lt;b&gt;x&lt;/b&gt; |')
     expect(row(summary, 'Model')).toBe(`| Model | @${ZWSP}octocat |`)

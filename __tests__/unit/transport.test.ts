@@ -5,7 +5,14 @@ import { closeApis, closedPort, hang, json, resetConnection, startApi } from './
 afterEach(closeApis)
 
 function post(url: string, overrides: Partial<HttpRequest> = {}): HttpRequest {
-  return { method: 'POST', url, headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: '{"prompt":"x"}', timeoutMs: 5_000, ...overrides }
+  return {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer k' },
+    body: '{"prompt":"x"}',
+    timeoutMs: 5_000,
+    ...overrides
+  }
 }
 
 /** The TransportError a request rejects with; fails the test if it resolves. */
@@ -31,7 +38,12 @@ describe('createNodeTransport', () => {
     const response = await createNodeTransport()(post(`${api.url}/v2/agent/p/job`))
 
     expect(api.received).toEqual([
-      expect.objectContaining({ method: 'POST', url: '/v2/agent/p/job', body: '{"prompt":"x"}', headers: expect.objectContaining({ authorization: 'Bearer k' }) })
+      expect.objectContaining({
+        method: 'POST',
+        url: '/v2/agent/p/job',
+        body: '{"prompt":"x"}',
+        headers: expect.objectContaining({ authorization: 'Bearer k' })
+      })
     ])
     expect(response.status).toBe(418)
     expect(response.body).toBe('{"error":"teapot"}')

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { pollGap, waitForJob, type WaitOptions } from '../../src/wait.js'
-import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, T0 } from './factories.js'
+import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
+import { at } from '../expect-helpers.js'
 
 describe('pollGap', () => {
   it.each([
@@ -23,7 +24,7 @@ describe('pollGap', () => {
 
   it('never shrinks as the wait goes on', () => {
     const gaps = Array.from({ length: 120 }, (_, i) => pollGap(i * 5_000, 15_000))
-    gaps.slice(1).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(gaps[i]))
+    gaps.slice(1).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(at(gaps, i, 'previous gap')))
   })
 })
 
@@ -38,11 +39,12 @@ function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: num
   const times: number[] = []
   return {
     times,
-    poll: async () => {
-      times.push(clock.now() - T0)
-      onPoll?.(times.length)
-      return agentJob({ status: statuses[Math.min(times.length, statuses.length) - 1] })
-    }
+    poll: () =>
+      settled(() => {
+        times.push(clock.now() - T0)
+        onPoll?.(times.length)
+        return agentJob({ status: statuses[Math.min(times.length, statuses.length) - 1] })
+      })
   }
 }
 
@@ -103,7 +105,9 @@ describe('waitForJob', () => {
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 4 })
     expect(times).toHaveLength(4)
-    expect(log.messages('warning')).toEqual(["Job job_1 reports status 'queued', which this action does not know; treating it as still running."])
+    expect(log.messages('warning')).toEqual([
+      "Job job_1 reports status 'queued', which this action does not know; treating it as still running."
+    ])
   })
 
   it('warns about an unknown status that first appears in a poll', async () => {
@@ -113,7 +117,9 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
 
     expect(result.kind).toBe('terminal')
-    expect(log.messages('warning')).toEqual(["Job job_1 reports status 'paused', which this action does not know; treating it as still running."])
+    expect(log.messages('warning')).toEqual([
+      "Job job_1 reports status 'paused', which this action does not know; treating it as still running."
+    ])
   })
 
   it('times out with a final poll right at the deadline', async () => {
@@ -176,10 +182,11 @@ describe('waitForJob', () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
     const cancel = new AbortController()
-    const poll = async (): Promise<AgentJob> => {
-      cancel.abort()
-      throw new ApiError('Could not read agent job job_1: the workflow was cancelled while the request was in flight.', null, false)
-    }
+    const poll = (): Promise<AgentJob> =>
+      settled(() => {
+        cancel.abort()
+        throw new ApiError('Could not read agent job job_1: the workflow was cancelled while the request was in flight.', null, false)
+      })
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { signal: cancel.signal }))
 
     expect(result).toMatchObject({ kind: 'cancelled', polls: 0 })
@@ -190,11 +197,12 @@ describe('waitForJob', () => {
     const log = recordingLog(clock)
     const failure = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
     let calls = 0
-    const poll = async (): Promise<AgentJob> => {
-      calls++
-      if (calls === 1) return agentJob({ status: 'active', model: 'seen-in-poll-1' })
-      throw failure
-    }
+    const poll = (): Promise<AgentJob> =>
+      settled(() => {
+        calls++
+        if (calls === 1) return agentJob({ status: 'active', model: 'seen-in-poll-1' })
+        throw failure
+      })
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
 
     expect(result.kind).toBe('error')
@@ -206,10 +214,12 @@ describe('waitForJob', () => {
   it('reports a final poll that fails at the deadline as a timeout, not as an error', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
-    const poll = async (): Promise<AgentJob> => {
-      if (clock.now() - T0 >= 5_000) throw new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false)
-      return agentJob({ status: 'active' })
-    }
+    const poll = (): Promise<AgentJob> =>
+      settled(() => {
+        if (clock.now() - T0 >= 5_000)
+          throw new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false)
+        return agentJob({ status: 'active' })
+      })
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
 
     expect(result).toMatchObject({ kind: 'timed-out', polls: 2 })
@@ -219,7 +229,11 @@ describe('waitForJob', () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['active'])
-    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 2_000, deadline: T0 + 130_000 }))
+    const result = await waitForJob(
+      poll,
+      agentJob({ status: 'active' }),
+      waitOptions(clock, log, { pollIntervalMs: 2_000, deadline: T0 + 130_000 })
+    )
 
     expect(result).toMatchObject({ kind: 'timed-out', polls: 65 })
     expect(times).toHaveLength(65)
@@ -245,7 +259,7 @@ describe('waitForJob', () => {
   it('keeps the known id when a poll answers a record without one', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
-    const poll = async (): Promise<AgentJob> => agentJob({ id: undefined, status: 'completed' })
+    const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ id: undefined, status: 'completed' }))
     const result = await waitForJob(poll, agentJob({ id: 'job_7', status: 'active' }), waitOptions(clock, log))
 
     expect(result.job.id).toBe('job_7')
@@ -268,7 +282,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
   it('takes a final record that differs from the accepted one (a new prLink) at once', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
-    const poll = async (): Promise<AgentJob> => agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/13' })
+    const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/13' }))
     const result = await waitForJob(poll, agentJob({ status: 'completed', prLink: null }), waitOptions(clock, log, { awaitRestart: true }))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
@@ -284,7 +298,9 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
     expect(result.kind).toBe('terminal')
     expect(clock.now() - T0).toBeGreaterThanOrEqual(30_000)
     expect(clock.now() - T0).toBeLessThan(36_000)
-    expect(log.messages('warning')).toEqual([expect.stringMatching(/^Job job_1 still shows completed 3\d(\.\d)?s after the follow-up was accepted; reporting it as it stands\.$/)])
+    expect(log.messages('warning')).toEqual([
+      expect.stringMatching(/^Job job_1 still shows completed 3\d(\.\d)?s after the follow-up was accepted; reporting it as it stands\.$/)
+    ])
   })
 
   it('changes nothing when the message was accepted with status active', async () => {

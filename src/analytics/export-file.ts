@@ -52,7 +52,8 @@ export class ExportFile {
   /** Completes the file and moves it to its final name. */
   async finish(partial: boolean, exportedAt: string): Promise<void> {
     if (!this.started) throw new Error('ExportFile.finish before begin')
-    if (this.format === 'json') await this.write(`${this.rowCount > 0 ? '\n  ' : ''}],\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "partial": ${partial}\n}\n`)
+    if (this.format === 'json')
+      await this.write(`${this.rowCount > 0 ? '\n  ' : ''}],\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "partial": ${partial}\n}\n`)
     await this.handle.close()
     await rename(this.temp, this.path)
   }

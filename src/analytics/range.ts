@@ -19,7 +19,10 @@ export function resolveRange(fromText: string, toText: string, now: number): Dat
   const from = parseBound('date-from', fromText, now)
   const to = parseBound('date-to', toText, now)
   if (from && to && from.at >= to.at) {
-    throw new InputError('date-from', `Input 'date-from' (${from.value}) must be before 'date-to' (${to.value}), which is exclusive: to include a single day D, use date-from: D and date-to: the day after.`)
+    throw new InputError(
+      'date-from',
+      `Input 'date-from' (${from.value}) must be before 'date-to' (${to.value}), which is exclusive: to include a single day D, use date-from: D and date-to: the day after.`
+    )
   }
   return { from: from?.value ?? null, to: to?.value ?? null }
 }
@@ -35,8 +38,16 @@ function parseBound(name: string, raw: string, now: number): { value: string; at
   }
   const date = DATE.exec(text) ?? DATE_TIME.exec(text)
   const at = date ? Date.parse(DATE.test(text) ? `${text}T00:00:00Z` : text) : NaN
-  if (!date || Number.isNaN(at) || !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3])) || !isClockTime(date[4], date[5], date[6])) {
-    throw new InputError(name, `Input '${name}' must be a real date as YYYY-MM-DD, an ISO 8601 date-time, or Nd for N days before today (UTC); got '${text.slice(0, 40)}'.`)
+  if (
+    !date ||
+    Number.isNaN(at) ||
+    !isCalendarDate(Number(date[1]), Number(date[2]), Number(date[3])) ||
+    !isClockTime(date[4], date[5], date[6])
+  ) {
+    throw new InputError(
+      name,
+      `Input '${name}' must be a real date as YYYY-MM-DD, an ISO 8601 date-time, or Nd for N days before today (UTC); got '${text.slice(0, 40)}'.`
+    )
   }
   return { value: text, at }
 }

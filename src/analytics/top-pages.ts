@@ -7,7 +7,8 @@ export class TopPages {
   constructor(private readonly size: number) {}
 
   offer(row: AnalyticsRow): void {
-    if (this.rows.length === this.size && row.total <= this.rows[this.rows.length - 1].total) return
+    const smallest = this.rows.at(-1)
+    if (this.rows.length === this.size && smallest && row.total <= smallest.total) return
     const at = this.rows.findIndex((kept) => row.total > kept.total)
     this.rows.splice(at === -1 ? this.rows.length : at, 0, row)
     if (this.rows.length > this.size) this.rows.pop()

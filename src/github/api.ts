@@ -1,6 +1,7 @@
 import type { getOctokit } from '@actions/github'
 import { formatDuration } from '../duration.js'
 import { messageOf } from '../errors.js'
+import { firstLine } from '../text.js'
 import type { Repo } from './event.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -58,7 +59,8 @@ export class GitHubApi {
     const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
     // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
     // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
-    const proxyFetch: typeof globalThis.fetch = defaults.request?.fetch ?? globalThis.fetch
+    // The toolkit types `request` options loosely (`any`); its fetch is the standard one.
+    const proxyFetch = (defaults.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch
     const fetch: typeof globalThis.fetch = async (url, init) => {
       const limitMs = cancel.aborted ? LAST_WORDS_MS : REQUEST_TIMEOUT_MS
       const timeout = AbortSignal.timeout(limitMs)
@@ -103,7 +105,11 @@ export class GitHubApi {
   private async listComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
     return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest), async () => {
-      const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, { ...this.repo, issue_number: issue, per_page: 100 })
+      const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
+        ...this.repo,
+        issue_number: issue,
+        per_page: 100
+      })
       return comments.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url }))
     })
   }
@@ -161,14 +167,18 @@ export class GitHubApi {
   async pullCommitSubjects(number: number, max: number): Promise<string[]> {
     return this.explain(`read the commits of pull request #${number}`, 'pull-requests: read', async () => {
       const commits = await this.octokit.paginate(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: 100 })
-      return commits.slice(-max).map((commit) => commit.commit.message.split('\n')[0])
+      return commits.slice(-max).map((commit) => firstLine(commit.commit.message))
     })
   }
 
   /** Up to `max` changed file paths of a pull request, reading only the pages needed. */
   async pullFiles(number: number, max: number): Promise<string[]> {
     return this.explain(`read the files of pull request #${number}`, 'pull-requests: read', async () => {
-      const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listFiles, { ...this.repo, pull_number: number, per_page: Math.min(100, max) })
+      const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listFiles, {
+        ...this.repo,
+        pull_number: number,
+        per_page: Math.min(100, max)
+      })
       return (await firstItems(pages, max)).map((file) => file.filename)
     })
   }
@@ -205,12 +215,16 @@ function describe(what: string, permission: string | null, error: unknown): GitH
   if (error instanceof GitHubUnreachable) return new GitHubError(`Could not ${what}: ${error.message}.`, null)
   // Octokit reports a request that never got an answer (DNS, refused) as a 500 without a response.
   if (error instanceof Error && !('response' in error && error.response)) {
-    return new GitHubError(`Could not ${what}: the request to GitHub failed (${error.message.split('\n')[0].slice(0, 200)}).`, null)
+    return new GitHubError(`Could not ${what}: the request to GitHub failed (${firstLine(error.message).slice(0, 200)}).`, null)
   }
   const status = statusOf(error)
-  const detail = error instanceof Error ? error.message.split('\n')[0].slice(0, 200) : String(error)
+  const detail = error instanceof Error ? firstLine(error.message).slice(0, 200) : String(error)
   if (status === 403 && permission) {
-    return new GitHubError(`Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`, 403, permission)
+    return new GitHubError(
+      `Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`,
+      403,
+      permission
+    )
   }
   return new GitHubError(`Could not ${what}: ${status === null ? detail : `HTTP ${status} (${detail})`}.`, status)
 }

@@ -68,8 +68,8 @@ export function renderContextBlock(facts: ContextFacts): string {
     if (items.length === 0) continue
     lines.push(title)
     size += title.length + 1
-    for (let i = 0; i < items.length; i++) {
-      const line = `- ${oneLine(items[i])}`
+    for (const [i, item] of items.entries()) {
+      const line = `- ${oneLine(item)}`
       // Keep room for the "more" line so the block never passes the cap.
       if (size + line.length + 1 > MAX_CONTEXT_CHARS - 40) {
         lines.push(`- … and ${items.length - i} more`)

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { isRecord } from '../text.js'
+import { firstLine, isRecord } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
@@ -77,7 +77,12 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
   const action = str(payload.action)
   if ((name === 'pull_request' || name === 'pull_request_target') && isRecord(payload.pull_request)) {
     const pull = payload.pull_request
-    return { kind: 'pull_request', name, action, pull: { number: num(pull.number ?? payload.number), title: str(pull.title), url: str(pull.html_url) } }
+    return {
+      kind: 'pull_request',
+      name,
+      action,
+      pull: { number: num(pull.number ?? payload.number), title: str(pull.title), url: str(pull.html_url) }
+    }
   }
   if (name === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.comment)) {
     const { issue, comment } = payload
@@ -99,8 +104,10 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
       ref: str(payload.ref),
       sha: str(payload.after) || (isRecord(payload.head_commit) ? str(payload.head_commit.id) : ''),
       commits: commits.map((commit) => ({
-        subject: str(commit.message).split('\n')[0],
-        files: ['added', 'modified', 'removed'].flatMap((key) => (Array.isArray(commit[key]) ? commit[key].filter((f): f is string => typeof f === 'string') : []))
+        subject: firstLine(str(commit.message)),
+        files: ['added', 'modified', 'removed'].flatMap((key) =>
+          Array.isArray(commit[key]) ? commit[key].filter((f): f is string => typeof f === 'string') : []
+        )
       }))
     }
   }

@@ -22,7 +22,7 @@ export function jobMarker(jobId: string): string | null {
 /** The job id in a job marker, or null. */
 export function jobIdInMarker(body: string): string | null {
   const match = new RegExp(`<!-- ${PREFIX}:job ([A-Za-z0-9._:-]+) -->`).exec(body)
-  return match ? match[1] : null
+  return match?.[1] ?? null
 }
 
 /** Marker parts carry only safe characters, so a hostile job id or workflow name cannot end the comment early. */

@@ -26,7 +26,8 @@ export type CommentPlan = { kind: 'skip'; why: string } | { kind: 'help' } | { k
 
 export function planForComment(comment: { action: string; body: string; isBot: boolean }, trigger: string): CommentPlan {
   // Edits would re-run a command that already ran; deletions have nothing to run.
-  if (comment.action !== 'created') return { kind: 'skip', why: `The comment was ${comment.action || 'changed'}, not created; only new comments run commands.` }
+  if (comment.action !== 'created')
+    return { kind: 'skip', why: `The comment was ${comment.action || 'changed'}, not created; only new comments run commands.` }
   if (comment.isBot) return { kind: 'skip', why: 'The comment is by a bot; only people run commands.' }
   const command = parseSlashCommand(comment.body, trigger)
   if (command.kind === 'none') return { kind: 'skip', why: `The comment does not start with ${trigger}.` }

@@ -28,7 +28,9 @@ export interface AnalyticsPage {
 export function parseAnalyticsPage(body: unknown, kind: AnalyticsKind): AnalyticsPage | null {
   if (!isRecord(body) || !isRecord(body.totals) || !Array.isArray(body[kind])) return null
   const items = body[kind] as unknown[]
-  const rows = items.filter((item) => isRecord(item) && typeof item.path === 'string').map((item) => ({ path: (item as { path: string }).path, ...counts(item as Record<string, unknown>) }))
+  const rows = items
+    .filter((item) => isRecord(item) && typeof item.path === 'string')
+    .map((item) => ({ path: (item as { path: string }).path, ...counts(item as Record<string, unknown>) }))
   return { totals: counts(body.totals), rows, hasMore: body.hasMore === true, skipped: items.length - rows.length }
 }
 

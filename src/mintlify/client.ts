@@ -86,7 +86,13 @@ export class DocsApiClient {
 
   getJob(projectId: string, jobId: string): Promise<AgentJob> {
     return this.call(
-      { method: 'GET', path: jobPath(projectId, jobId), family: 'agent', action: `read agent job ${jobId}`, notFound: `job ${jobId} was not found in project ${projectId}` },
+      {
+        method: 'GET',
+        path: jobPath(projectId, jobId),
+        family: 'agent',
+        action: `read agent job ${jobId}`,
+        notFound: `job ${jobId} was not found in project ${projectId}`
+      },
       parseJob
     )
   }
@@ -107,7 +113,11 @@ export class DocsApiClient {
   }
 
   /** One page of the visitors or views export. `dateTo` is exclusive, as the API defines it. */
-  getAnalyticsPage(kind: AnalyticsKind, projectId: string, query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }): Promise<AnalyticsPage> {
+  getAnalyticsPage(
+    kind: AnalyticsKind,
+    projectId: string,
+    query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }
+  ): Promise<AnalyticsPage> {
     const params = new URLSearchParams()
     if (query.dateFrom) params.set('dateFrom', query.dateFrom)
     if (query.dateTo) params.set('dateTo', query.dateTo)
@@ -116,7 +126,7 @@ export class DocsApiClient {
     return this.call(
       {
         method: 'GET',
-        path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params}`,
+        path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params.toString()}`,
         family: 'analytics',
         action: `read the ${kind} analytics (offset ${query.offset})`,
         notFound: `project ${projectId} was not found; check project-id`
@@ -154,7 +164,14 @@ export class DocsApiClient {
       const remainingMs = deadline - clock.now()
       const decision = decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() })
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
-        const failure = describeFailure(outcome.cause, { action: call.action, family: call.family, notFound: call.notFound, uncertainty: null, attempts: attempt, budget: null })
+        const failure = describeFailure(outcome.cause, {
+          action: call.action,
+          family: call.family,
+          notFound: call.notFound,
+          uncertainty: null,
+          attempts: attempt,
+          budget: null
+        })
         throw new RequestBudgetSpent(this.options.requestBudget ?? Infinity, failure)
       }
       if (decision.retry) {
@@ -178,7 +195,10 @@ export class DocsApiClient {
 
   private async attempt<T>(call: Call, parse: (body: unknown) => T | null, unreadableBefore: boolean): Promise<Attempt<T>> {
     const { baseUrl, apiKey, transport, clock, deadline, signal } = this.options
-    const timeoutMs = Math.min(this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, Math.max(deadline - clock.now(), MIN_REQUEST_TIMEOUT_MS))
+    const timeoutMs = Math.min(
+      this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      Math.max(deadline - clock.now(), MIN_REQUEST_TIMEOUT_MS)
+    )
     const url = `${baseUrl}${call.path}`
     let response: HttpResponse
     this.sent++
@@ -256,7 +276,9 @@ function retryLabel(cause: FailureCause): string {
       return 'unreadable response'
     case 'network':
       return `network error ${cause.code}`
-    default:
+    case 'dns':
+    case 'refused':
+    case 'reset':
       return `connection ${cause.type}`
   }
 }

@@ -107,18 +107,18 @@ function describeBudget(budget: { delayMs: number; remainingMs: number; now: num
  * plain text. HTML pages (proxies, gateways) are not dumped. The body has had the secret cut out already.
  */
 export function serverText(body: string, contentType: string | undefined): string | null {
-  let text: string | null = null
-  const parsed = tryParseJson(body)
-  if (isRecord(parsed)) {
-    const details = Array.isArray(parsed.details) ? parsed.details.map((d) => (isRecord(d) ? d.message : null)) : []
-    const pieces = [parsed.error, parsed.message, ...details].filter((p): p is string => typeof p === 'string' && p.trim() !== '')
-    text = pieces.length ? pieces.join('; ') : null
-  } else if (/html/i.test(contentType ?? '') || /^\s*</.test(body)) {
-    text = null
-  } else {
-    text = body
-  }
+  const text = serverWords(body, contentType)
   if (!text) return null
   return clipText(text.replace(/\s+/g, ' ').trim(), SERVER_TEXT_LIMIT) || null
 }
 
+function serverWords(body: string, contentType: string | undefined): string | null {
+  const parsed = tryParseJson(body)
+  if (isRecord(parsed)) {
+    const details = Array.isArray(parsed.details) ? parsed.details.map((d) => (isRecord(d) ? d.message : null)) : []
+    const pieces = [parsed.error, parsed.message, ...details].filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    return pieces.length ? pieces.join('; ') : null
+  }
+  if (/html/i.test(contentType ?? '') || /^\s*</.test(body)) return null
+  return body
+}

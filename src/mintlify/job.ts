@@ -56,9 +56,12 @@ export function pullNumberOf(prLink: string | null): number | null {
   return match ? Number(match[1]) : null
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
+
 /** Text fields fold control characters: a value with a line break could pass as a workflow command in the log. */
 function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() ? value.replace(/[\u0000-\u001f\u007f]+/g, ' ') : null
+  if (typeof value === 'string') return value.trim() ? value.replace(CONTROL_CHARACTERS, ' ') : null
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return null
 }

@@ -67,10 +67,14 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   try {
     if (request.action === 'job') {
       const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
-      log.info(`Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`)
+      log.info(
+        `Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`
+      )
       accepted = await client.createJob(request.projectId, request.context ? `${request.prompt}\n\n${request.context}` : request.prompt)
     } else {
-      log.info(`Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters).`)
+      log.info(
+        `Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters).`
+      )
       accepted = await client.sendMessage(request.projectId, request.jobId, request.prompt)
     }
   } catch (error) {
@@ -84,7 +88,10 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   if (!request.wait) return report(judgeJob(null, accepted, request.timeoutMs, request.action), accepted, 0, false)
   const jobId = accepted.id
   if (!jobId) {
-    const verdict = judgeStartFailure('The API accepted the request but its response carries no job id, so the job cannot be followed; check the agent jobs in the Mintlify dashboard.', false)
+    const verdict = judgeStartFailure(
+      'The API accepted the request but its response carries no job id, so the job cannot be followed; check the agent jobs in the Mintlify dashboard.',
+      false
+    )
     return report(verdict, accepted, 0, false)
   }
 

@@ -9,7 +9,13 @@ import { planForComment } from '../github/slash-command.js'
 import type { DocsApiClient } from '../mintlify/client.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import type { JobAction, Verdict } from '../outcome.js'
-import { renderAgentPullComment, renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from '../report/comment.js'
+import {
+  renderAgentPullComment,
+  renderDeniedReply,
+  renderResultComment,
+  renderUsageReply,
+  renderWorkingComment
+} from '../report/comment.js'
 import type { Settings } from '../settings.js'
 import { redact } from '../text.js'
 import { type JobReport, runAgentJob } from './agent-job.js'
@@ -43,7 +49,12 @@ export interface WorkflowResult {
  * replies), the status comment on the pull request, the context block, and the comment on the agent's
  * own pull request that lets `/docs` replies reach it.
  */
-export async function runAgentWorkflow(settings: Settings, operation: JobAction, run: RunContext, deps: WorkflowDeps): Promise<WorkflowResult> {
+export async function runAgentWorkflow(
+  settings: Settings,
+  operation: JobAction,
+  run: RunContext,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
   const { event } = run
   const github = lazyGitHub(settings, run, deps)
   let request = { action: operation, prompt: settings.prompt, promptSource: settings.promptSource, jobId: settings.jobId }
@@ -53,13 +64,23 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
     const plan = planForComment({ action: event.action, body: event.comment.body, isBot: event.comment.isBot }, settings.trigger)
     if (plan.kind === 'skip') return quiet('skipped', plan.why)
     const api = await github.required('to check the permission of the commenter')
-    const replies = settings.comment ? new StatusThread(api, { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' }, github.trouble) : null
+    const replies = settings.comment
+      ? new StatusThread(
+          api,
+          { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' },
+          github.trouble
+        )
+      : null
     // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
     const role = await api.roleOf(event.comment.login)
     if (!meetsPermission(role, settings.minPermission)) {
       await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
       if (settings.comment) await react(api, event, 'confused', github.trouble)
-      return quiet('denied', `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`, replies)
+      return quiet(
+        'denied',
+        `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`,
+        replies
+      )
     }
     if (plan.kind === 'help') {
       await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
@@ -67,8 +88,14 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
     }
     if (settings.comment) await react(api, event, 'eyes', github.trouble)
     const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, github) : null
-    request = { action: jobId ? 'message' : 'job', prompt: plan.prompt, promptSource: `${settings.trigger} comment by ${event.comment.login}`, jobId: jobId ?? '' }
-    if (jobId) deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
+    request = {
+      action: jobId ? 'message' : 'job',
+      prompt: plan.prompt,
+      promptSource: `${settings.trigger} comment by ${event.comment.login}`,
+      jobId: jobId ?? ''
+    }
+    if (jobId)
+      deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
     thread = replies
   } else if (settings.comment) {
     const target = await stickyTarget(settings, run, github, deps)
@@ -78,13 +105,23 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
 
   const context = request.action === 'job' && settings.context ? await contextFor(settings, run, github, deps) : ''
   const sent = await runAgentJob(
-    { ...request, projectId: settings.projectId, context, wait: settings.wait, timeoutMs: settings.timeoutMs, pollIntervalMs: settings.pollIntervalMs, deadline: deps.deadline, runUrl: run.runUrl },
+    {
+      ...request,
+      projectId: settings.projectId,
+      context,
+      wait: settings.wait,
+      timeoutMs: settings.timeoutMs,
+      pollIntervalMs: settings.pollIntervalMs,
+      deadline: deps.deadline,
+      runUrl: run.runUrl
+    },
     {
       client: deps.client,
       clock: deps.clock,
       signal: deps.signal,
       log: deps.log,
-      onAccepted: async (job) => thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
+      onAccepted: async (job) =>
+        thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
     }
   )
   // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
@@ -93,20 +130,25 @@ export async function runAgentWorkflow(settings: Settings, operation: JobAction,
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (settings.comment && !deps.signal.aborted) {
     await introduceAgentPull(report, settings, run, github, deps)
-    if (event.kind === 'issue_comment') await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+    if (event.kind === 'issue_comment')
+      await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
 function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
-  return { verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }, job: null, commentUrl: replies?.url ?? null }
+  return {
+    verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' },
+    job: null,
+    commentUrl: replies?.url ?? null
+  }
 }
 
 /** GitHub, connected on first need. */
 interface LazyGitHub {
   /** A GitHub call failed: warn once per missing permission, saying what it costs. */
-  trouble(error: unknown, consequence: string): void
+  trouble: (error: unknown, consequence: string) => void
   /** For what cannot be done without GitHub (the slash command's permission check): throws without a token. */
   required(why: string): Promise<GitHubApi>
   /** For what is nice to have (comments, context): null, with one warning, without a token. */
@@ -133,14 +175,22 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
     },
     /** For what cannot be done without GitHub (the slash command's permission check). */
     required(why: string): Promise<GitHubApi> {
-      if (!settings.githubToken) throw new InputError('github-token', `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`)
-      if (!run.repo) throw new Error(`GITHUB_REPOSITORY is not set, but the action needs the repository ${why}: run it in a GitHub Actions workflow.`)
+      if (!settings.githubToken)
+        throw new InputError(
+          'github-token',
+          `Input 'github-token' is empty, but the action needs it ${why}: leave it at its default (\${{ github.token }}) or pass a token.`
+        )
+      if (!run.repo)
+        throw new Error(`GITHUB_REPOSITORY is not set, but the action needs the repository ${why}: run it in a GitHub Actions workflow.`)
       return connect(run.repo)
     },
     /** For what is nice to have (comments, context): without a token there is a warning, once. */
     async optional(): Promise<GitHubApi | null> {
       if (settings.githubToken && run.repo) return connect(run.repo)
-      if (!warned) deps.log.warning("Input 'github-token' is empty: no pull-request comments and no pull-request context; set comment: false to silence this.")
+      if (!warned)
+        deps.log.warning(
+          "Input 'github-token' is empty: no pull-request comments and no pull-request context; set comment: false to silence this."
+        )
       warned = true
       return null
     }
@@ -150,7 +200,12 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
 /** The pull request whose sticky status comment this run updates, if any. */
 async function stickyTarget(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<ThreadTarget | null> {
   // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
-  const sticky = (issue: number): ThreadTarget => ({ issue, isPullRequest: true, mode: 'sticky', marker: statusMarker(`${run.workflow}/${run.job}`) })
+  const sticky = (issue: number): ThreadTarget => ({
+    issue,
+    isPullRequest: true,
+    mode: 'sticky',
+    marker: statusMarker(`${run.workflow}/${run.job}`)
+  })
   if (settings.prNumber !== null) return sticky(settings.prNumber)
   if (run.event.kind === 'pull_request') return sticky(run.event.pull.number)
   if (run.event.kind === 'push' && run.event.sha && !/^0+$/.test(run.event.sha)) {
@@ -158,7 +213,8 @@ async function stickyTarget(settings: Settings, run: RunContext, github: LazyGit
     if (!api) return null
     try {
       const [pull] = await api.pullsForCommit(run.event.sha)
-      if (pull === undefined) deps.log.info(`Commit ${run.event.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
+      if (pull === undefined)
+        deps.log.info(`Commit ${run.event.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
       return pull === undefined ? null : sticky(pull)
     } catch (error) {
       github.trouble(error, 'The result goes to the job summary only.')
@@ -170,10 +226,14 @@ async function stickyTarget(settings: Settings, run: RunContext, github: LazyGit
 async function contextFor(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<string> {
   const { event } = run
   const pullNumber =
-    event.kind === 'pull_request' ? event.pull.number : event.kind === 'issue_comment' && event.issue.isPullRequest ? event.issue.number : settings.prNumber
+    event.kind === 'pull_request'
+      ? event.pull.number
+      : event.kind === 'issue_comment' && event.issue.isPullRequest
+        ? event.issue.number
+        : settings.prNumber
   const api = pullNumber !== null ? await github.optional() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
-  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, deps.log.warning))
+  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)))
 }
 
 /** The job of the agent's pull request, from the marker comment our identity left there. */
@@ -188,7 +248,13 @@ async function agentJobOf(api: GitHubApi, pull: number, github: LazyGitHub): Pro
 }
 
 /** Once per job: tell the agent's pull request (in this repository only) where it came from and how to reply. */
-async function introduceAgentPull(report: JobReport, settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<void> {
+async function introduceAgentPull(
+  report: JobReport,
+  settings: Settings,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<void> {
   const jobId = report.job?.id
   const pull = ownPullNumber(report.job?.prLink ?? null, run)
   const marker = jobId ? jobMarker(jobId) : null
@@ -211,7 +277,12 @@ function ownPullNumber(prLink: string | null, run: RunContext): number | null {
   return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
 }
 
-async function react(api: GitHubApi, event: Extract<GitHubEvent, { kind: 'issue_comment' }>, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
+async function react(
+  api: GitHubApi,
+  event: Extract<GitHubEvent, { kind: 'issue_comment' }>,
+  content: Reaction,
+  trouble: LazyGitHub['trouble']
+): Promise<void> {
   try {
     await api.react(event.comment.id, event.issue.isPullRequest, content)
   } catch (error) {

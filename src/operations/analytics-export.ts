@@ -49,7 +49,9 @@ export interface ExportDeps {
  */
 export async function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
   const { client, log } = deps
-  log.info(`Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`)
+  log.info(
+    `Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`
+  )
   if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
 
   const file = await ExportFile.create(request.outputPath)
@@ -68,12 +70,18 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
     for (;;) {
       let page: AnalyticsPage
       try {
-        page = await client.getAnalyticsPage(request.kind, request.projectId, { dateFrom: request.range.from, dateTo: request.range.to, limit: request.pageSize, offset })
+        page = await client.getAnalyticsPage(request.kind, request.projectId, {
+          dateFrom: request.range.from,
+          dateTo: request.range.to,
+          limit: request.pageSize,
+          offset
+        })
       } catch (error) {
         if (!(error instanceof RequestBudgetSpent)) throw error
         const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
         // Nothing read yet: the failure that ate the budget is the story, not a partial file.
-        if (totals === null) throw new Error(`${error.lastFailure?.replace(/\.$/, '') ?? 'No page could be read'}; ${spent} on retries`)
+        if (totals === null)
+          throw new Error(`${error.lastFailure?.replace(/\.$/, '') ?? 'No page could be read'}; ${spent} on retries`, { cause: error })
         stoppedBecause = error.lastFailure ? `${spent} retrying after: ${error.lastFailure.replace(/\.$/, '')}` : spent
         break
       }
@@ -103,13 +111,30 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
     const reason = `${messageOf(error).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
     const outcome = deps.signal?.aborted ? 'cancelled' : 'failed'
     const verdict: Verdict = { outcome, result: 'failure', headline: reason, failureReason: reason }
-    return { kind: request.kind, verdict, range: request.range, totals, pageCount, requests: client.requestsSent, file: '', top: top.list(), duplicates }
+    return {
+      kind: request.kind,
+      verdict,
+      range: request.range,
+      totals,
+      pageCount,
+      requests: client.requestsSent,
+      file: '',
+      top: top.list(),
+      duplicates
+    }
   }
   const requests = client.requestsSent
 
-  if (duplicates > 0) log.warning(`${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`)
-  if (skipped > 0) log.warning(`${skipped} ${skipped === 1 ? 'row' : 'rows'} without a path ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
-  if (totalsChanged) log.warning(`The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`)
+  if (duplicates > 0)
+    log.warning(
+      `${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`
+    )
+  if (skipped > 0)
+    log.warning(`${skipped} ${skipped === 1 ? 'row' : 'rows'} without a path ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
+  if (totalsChanged)
+    log.warning(
+      `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`
+    )
   const written = `${pageCount} ${pageCount === 1 ? 'page' : 'pages'} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
   const verdict: Verdict =
     stoppedBecause !== null
@@ -120,7 +145,17 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
           failureReason: `The export is partial: it stopped at offset ${offset} because ${stoppedBecause}.`
         }
       : { outcome: 'exported', result: 'success', headline: `Exported ${request.kind}: ${written}.`, failureReason: '' }
-  return { kind: request.kind, verdict, range: request.range, totals, pageCount, requests, file: request.outputFile, top: top.list(), duplicates }
+  return {
+    kind: request.kind,
+    verdict,
+    range: request.range,
+    totals,
+    pageCount,
+    requests,
+    file: request.outputFile,
+    top: top.list(),
+    duplicates
+  }
 }
 
 function sameCounts(a: TrafficCounts, b: TrafficCounts): boolean {

@@ -34,7 +34,9 @@ export class StatusThread {
     try {
       if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
       const comment =
-        this.commentId === null ? await this.github.createComment(issue, isPullRequest, body) : await this.github.updateComment(this.commentId, isPullRequest, body)
+        this.commentId === null
+          ? await this.github.createComment(issue, isPullRequest, body)
+          : await this.github.updateComment(this.commentId, isPullRequest, body)
       this.commentId = comment.id
       this.url = comment.url
     } catch (error) {
@@ -49,8 +51,10 @@ export class StatusThread {
    */
   private async findSticky(): Promise<number | null> {
     try {
-      const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) => comment.body.includes(this.target.marker))
-      return own.length > 0 ? own[own.length - 1].id : null
+      const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) =>
+        comment.body.includes(this.target.marker)
+      )
+      return own.at(-1)?.id ?? null
     } catch (error) {
       if (!(error instanceof GitHubError && error.identityUnknown)) throw error
       this.onError(error, 'A new status comment is posted instead of updating an earlier one.')

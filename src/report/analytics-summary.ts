@@ -12,13 +12,20 @@ const BAR_WIDTH = 16
  */
 export function renderExportSummary(report: ExportReport): string {
   const { totals, verdict } = report
-  const noun = report.kind === 'visitors' ? 'unique visitors' : 'page views'
-  const lines = [`### ${ICONS[verdict.result]} Docs ${noun}`, '', escapeWithLinks(verdict.headline), '', `**Range:** ${escapeInline(describeRange(report.range))}`, '']
+  const [noun, Noun] = report.kind === 'visitors' ? ['unique visitors', 'Unique visitors'] : ['page views', 'Page views']
+  const lines = [
+    `### ${ICONS[verdict.result]} Docs ${noun}`,
+    '',
+    escapeWithLinks(verdict.headline),
+    '',
+    `**Range:** ${escapeInline(describeRange(report.range))}`,
+    ''
+  ]
   if (totals) {
     lines.push(
       '| | Human | AI | Total |',
       '|---|---:|---:|---:|',
-      `| ${noun[0].toUpperCase()}${noun.slice(1)} | ${count(totals.human)} | ${count(totals.ai)} | ${count(totals.total)} |`,
+      `| ${Noun} | ${count(totals.human)} | ${count(totals.ai)} | ${count(totals.total)} |`,
       '',
       // `total` is deduplicated across human and AI (one visitor can be both), so the shares need not add up to 100%.
       `**AI share:** ${share(totals.ai, totals.total)} of the total${report.kind === 'visitors' ? ' (a visitor seen as both human and AI counts once in the total)' : ''}.`,
@@ -28,9 +35,21 @@ export function renderExportSummary(report: ExportReport): string {
   // A failed export read only part of the data: its top pages would mislead.
   if (report.top.length > 0 && report.file) {
     const max = Math.max(...report.top.flatMap((row) => [row.human, row.ai]), 1)
-    lines.push(`**Top ${report.top.length} pages**`, '', '| Page | Human | AI | Total |', '|---|---|---|---:|', ...report.top.map((row) => topRow(row, max)), '')
+    lines.push(
+      `**Top ${report.top.length} pages**`,
+      '',
+      '| Page | Human | AI | Total |',
+      '|---|---|---|---:|',
+      ...report.top.map((row) => topRow(row, max)),
+      ''
+    )
   }
-  lines.push(report.file ? `**File:** ${codeSpan(report.file)} (${report.pageCount} ${report.pageCount === 1 ? 'page' : 'pages'}, ${report.requests} ${report.requests === 1 ? 'request' : 'requests'})` : '**File:** none written', '')
+  lines.push(
+    report.file
+      ? `**File:** ${codeSpan(report.file)} (${report.pageCount} ${report.pageCount === 1 ? 'page' : 'pages'}, ${report.requests} ${report.requests === 1 ? 'request' : 'requests'})`
+      : '**File:** none written',
+    ''
+  )
   return lines.join('\n')
 }
 

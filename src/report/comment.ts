@@ -13,7 +13,9 @@ export const COMMENT_LIMIT = 65_000
 export function renderWorkingComment(marker: string, job: AgentJob, runUrl: string | null, timeoutMs: number, waiting: boolean): string {
   const id = job.id ? `job ${codeSpan(job.id)}` : 'the job'
   const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
-  const next = waiting ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.` : `The ${run} does not wait for it (wait: false).`
+  const next = waiting
+    ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.`
+    : `The ${run} does not wait for it (wait: false).`
   return fitComment(withMarker(marker, ['### ⏳ Docs agent is working', '', `The docs agent accepted ${id}. ${next}`, ''].join('\n')))
 }
 
@@ -63,7 +65,11 @@ function describeTrigger(event: GitHubEvent): string {
     case 'issue_comment':
       return `a comment by ${escapeInline(`@${event.comment.login}`)} on #${event.issue.number}`
     case 'other':
-      return event.name === 'schedule' ? 'a scheduled run' : event.name === 'workflow_dispatch' ? 'a manual run' : `a ${escapeInline(event.name)} event`
+      return event.name === 'schedule'
+        ? 'a scheduled run'
+        : event.name === 'workflow_dispatch'
+          ? 'a manual run'
+          : `a ${escapeInline(event.name)} event`
   }
 }
 

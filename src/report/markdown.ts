@@ -56,7 +56,10 @@ export function codeBlock(text: string, language = 'text'): string {
 
 /** Untrusted text as a code span: rendered literally; backticks, line breaks and marker openings are removed. */
 export function codeSpan(text: string): string {
-  return `\`${text.replace(/[`\r\n]+/g, ' ').replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`).trim()}\``
+  return `\`${text
+    .replace(/[`\r\n]+/g, ' ')
+    .replace(/<!--/g, `<${ZERO_WIDTH_SPACE}!--`)
+    .trim()}\``
 }
 
 /** A code span inside a table cell: GitHub splits rows on every `|`, even in code, unless escaped. */

@@ -19,7 +19,12 @@ export function renderJobSummary(report: JobReport): string {
     ['Job', job?.id ? codeCell(job.id) : '–'],
     ['Status', job?.status ? escapeInline(job.status) : '–'],
     ['Pull request', job?.prLink ? pullRequestLink(job.prLink) : 'none'],
-    ['Waited', report.waited ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})` : 'not waited (wait: false)'],
+    [
+      'Waited',
+      report.waited
+        ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})`
+        : 'not waited (wait: false)'
+    ],
     ['Model', job?.model ? escapeInline(job.model) : '–'],
     ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
   ]
@@ -38,7 +43,9 @@ export function renderJobSummary(report: JobReport): string {
     codeBlock(truncate(report.prompt, PROMPT_LIMIT)),
     '',
     '</details>',
-    ...(report.context ? ['', '<details><summary>Context appended to the prompt</summary>', '', codeBlock(report.context), '', '</details>'] : []),
+    ...(report.context
+      ? ['', '<details><summary>Context appended to the prompt</summary>', '', codeBlock(report.context), '', '</details>']
+      : []),
     ''
   ].join('\n')
 }

@@ -6,7 +6,16 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { expectCalls, githubCalls, mark, mintlifyCalls, ownComments, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { COMMENTER, commentPayload, PULL, REPO, REPO_URL, pullRequestOpened, workflowDispatchPayload } from '../../../scripts/webhook-payloads.js'
+import {
+  COMMENTER,
+  commentPayload,
+  PULL,
+  REPO,
+  REPO_URL,
+  pullRequestOpened,
+  workflowDispatchPayload
+} from '../../../scripts/webhook-payloads.js'
+import { at } from '../../expect-helpers.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -22,7 +31,7 @@ describe("on the agent's pull request", () => {
   test('/docs sends a follow-up message to its job instead of creating one', async () => {
     sim = await startHelloWorld()
     await runOn(sim, 'pull_request', pullRequestOpened())
-    const [intro] = sim.github.comments(REPO, 101)
+    const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     const second = mark(sim)
     const run = await reply(101, '/docs Also document the retry headers')
 
@@ -32,11 +41,13 @@ describe("on the agent's pull request", () => {
     expect(run.outputs['pr-link']).toBe(`${REPO_URL}/pull/101`)
     expect(mintlifyCalls(sim, second)).toEqual(['POST /job/job_0001/message', 'GET /job/job_0001', 'GET /job/job_0001'])
     // The instruction alone: the job already has its context.
-    expect(promptOf(sim.mintlifyRequests()[second.mintlify])).toBe('Also document the retry headers')
+    expect(promptOf(at(sim.mintlifyRequests(), second.mintlify, 'request of the second run'))).toBe('Also document the retry headers')
     expect(sim.jobs.get('job_0001')?.messages).toEqual(['Also document the retry headers'])
     expect(sim.jobs.size).toBe(1)
 
-    const [, command, status] = sim.github.comments(REPO, 101)
+    const comments = sim.github.comments(REPO, 101)
+    const command = at(comments, 1, 'command comment')
+    const status = at(comments, 2, 'status comment')
     expectCalls(githubCalls(sim, second), [
       `GET /collaborators/${COMMENTER}/permission`,
       `POST /issues/comments/${command.id}/reactions`,
@@ -55,7 +66,7 @@ describe("on the agent's pull request", () => {
     expect(ownComments(sim, 101).filter((c) => c.body.includes('<!-- docs-agent-action:job '))).toEqual([intro])
   })
 
-  test("a marker typed by a user does not redirect the follow-up to another job", async () => {
+  test('a marker typed by a user does not redirect the follow-up to another job', async () => {
     sim = await startHelloWorld()
     await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
     await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
@@ -81,7 +92,7 @@ describe('elsewhere', () => {
     expect(mintlifyCalls(sim, second)[0]).toBe('POST /job')
     expect(run.outputs['job-id']).toBe('job_0002')
     expect(sim.jobs.get('job_0001')?.messages).toEqual([])
-    expect(promptOf(sim.mintlifyRequests()[second.mintlify])).toMatch(/^Rewrite the README\n\n---\n/)
+    expect(promptOf(at(sim.mintlifyRequests(), second.mintlify, 'request of the second run'))).toMatch(/^Rewrite the README\n\n---\n/)
   })
 
   test('an agent pull request in another repository gets no GitHub request at all', async () => {
@@ -100,7 +111,7 @@ describe('elsewhere', () => {
     const run = await runOn(sim, 'pull_request', pullRequestOpened())
 
     expect(run.outputs['pr-link']).toBe('https://github.com/other-org/elsewhere/pull/101')
-    const [status] = sim.github.comments(REPO, PULL)
+    const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     expectCalls(githubCalls(sim), [
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',

@@ -16,7 +16,12 @@ export async function startHelloWorld(options: SimulatorOptions = {}): Promise<S
 }
 
 /** One workflow run in Hello-World, triggered by `eventName` with `payload`. */
-export function runOn(sim: Simulator, eventName: string, payload: unknown, options: Omit<SimRunOptions, 'eventName' | 'event' | 'repository'> = {}): Promise<ActionRun> {
+export function runOn(
+  sim: Simulator,
+  eventName: string,
+  payload: unknown,
+  options: Omit<SimRunOptions, 'eventName' | 'event' | 'repository'> = {}
+): Promise<ActionRun> {
   return runAgainst(sim, { ...options, eventName, event: payload, repository: REPO })
 }
 
@@ -35,12 +40,18 @@ export function mark(sim: Simulator): Mark {
 
 /** GitHub requests as `METHOD path`, the repository prefix cut: `GET /issues/2/comments`, `POST /api/graphql`. */
 export function githubCalls(sim: Simulator, since: Mark = START): string[] {
-  return sim.githubRequests().slice(since.github).map((r) => `${r.method} ${r.path.replace(`/api/v3/repos/${REPO}`, '')}`)
+  return sim
+    .githubRequests()
+    .slice(since.github)
+    .map((r) => `${r.method} ${r.path.replace(`/api/v3/repos/${REPO}`, '')}`)
 }
 
 /** Mintlify requests as `METHOD path`, the project prefix cut: `POST /job`, `GET /job/job_0001`. */
 export function mintlifyCalls(sim: Simulator, since: Mark = START): string[] {
-  return sim.mintlifyRequests().slice(since.mintlify).map((r) => `${r.method} ${r.path.replace(`/v2/agent/${sim.projectId}`, '')}`)
+  return sim
+    .mintlifyRequests()
+    .slice(since.mintlify)
+    .map((r) => `${r.method} ${r.path.replace(`/v2/agent/${sim.projectId}`, '')}`)
 }
 
 /** The GitHub requests themselves (with bodies) that match `METHOD path`, e.g. `POST /issues/2/comments`. */

@@ -8,6 +8,7 @@ import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { bodyOf, githubRequestsTo, outsideCodeBlocks, promptOf, runOn, startHelloWorld } from './helpers.js'
 import { commentPayload, ISSUE, PULL, REPO, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
+import { at } from '../../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -41,16 +42,18 @@ function expectInert(markdown: string, ownMarkers = 0): void {
 }
 
 test('a hostile /docs prompt reaches the agent as written, and the reply and summary hold none of it live', async () => {
-  const run = await runOn(sim, 'issue_comment', commentPayload(sim, { body: `/docs ${HOSTILE}` }), { inputs: { prompt: '', context: 'false' } })
+  const run = await runOn(sim, 'issue_comment', commentPayload(sim, { body: `/docs ${HOSTILE}` }), {
+    inputs: { prompt: '', context: 'false' }
+  })
 
   expect(run.outputs.outcome).toBe('pr-opened')
-  expect(promptOf(sim.mintlifyRequests()[0])).toBe(HOSTILE)
-  const [, reply] = sim.github.comments(REPO, ISSUE)
+  expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toBe(HOSTILE)
+  const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
   expect(reply.body).toContain('Ping') // the prompt is shown, so the checks below look at it
   expectInert(reply.body)
-  expectInert(String(bodyOf(githubRequestsTo(sim, 'POST /issues/1/comments')[0]).body))
+  expectInert(String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/1/comments'), 0, 'POST /issues/1/comments')).body))
   expectInert(run.summary)
-  expectInert(sim.github.comments(REPO, 101)[0].body, 1)
+  expectInert(at(sim.github.comments(REPO, 101), 0, 'introduction').body, 1)
   expect(annotations(run, 'warning')).toEqual([])
 })
 
@@ -59,18 +62,18 @@ test('a hostile pull request title stays inert in the status comment', async () 
   payload.pull_request.title = HOSTILE
   const run = await runOn(sim, 'pull_request', payload)
 
-  const [status] = sim.github.comments(REPO, PULL)
+  const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
   expect(status.body).toContain('Ping')
   expectInert(status.body, 1)
   expectInert(run.summary)
 })
 
-test("a hostile failure reason from the API stays inert in the reply, the summary and the output", async () => {
+test('a hostile failure reason from the API stays inert in the reply, the summary and the output', async () => {
   sim.scriptNextJob({ outcome: 'failed', afterPolls: 0, extra: { error: HOSTILE } })
   const run = await runOn(sim, 'issue_comment', commentPayload(sim, { body: '/docs Fix the typo' }), { inputs: { prompt: '' } })
 
   expect(run.outputs.outcome).toBe('failed')
-  const [, reply] = sim.github.comments(REPO, ISSUE)
+  const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
   expect(reply.body).toContain('Ping')
   expectInert(reply.body)
   expectInert(run.summary)
@@ -82,11 +85,15 @@ test('a 70,000-character prompt goes to the agent whole, while every comment sta
   const run = await runOn(sim, 'issue_comment', commentPayload(sim, { body: `/docs ${long}` }), { inputs: { prompt: '' } })
 
   expect(run.outputs.outcome).toBe('pr-opened')
-  expect(promptOf(sim.mintlifyRequests()[0]).startsWith(long.trim())).toBe(true)
+  expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request')).startsWith(long.trim())).toBe(true)
   expect(annotations(run, 'warning')).toEqual([])
-  const [, reply] = sim.github.comments(REPO, ISSUE)
+  const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
   expect(reply.user.login).toBe(sim.github.identity)
-  const posted = sim.githubRequests().filter((r) => r.method === 'POST' || r.method === 'PATCH').map((r) => bodyOf(r).body).filter((b): b is string => typeof b === 'string')
+  const posted = sim
+    .githubRequests()
+    .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+    .map((r) => bodyOf(r).body)
+    .filter((b): b is string => typeof b === 'string')
   expect(posted.length).toBeGreaterThanOrEqual(3)
   for (const body of posted) expect([...body].length).toBeLessThan(65_536)
   expectInert(reply.body)

@@ -19,6 +19,7 @@ import {
   startHelloWorld
 } from './helpers.js'
 import { COMMENTER, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
+import { at, defined, only } from '../../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -39,7 +40,7 @@ describe('pull_request opened', () => {
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.outputs['job-id']).toBe('job_0001')
     expect(run.outputs['pr-link']).toBe(`${REPO_URL}/pull/101`)
-    const [status] = sim.github.comments(REPO, PULL)
+    const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     expectCalls(githubCalls(sim), [
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
@@ -50,14 +51,14 @@ describe('pull_request opened', () => {
     expect(mintlifyCalls(sim)).toEqual(['POST /job', 'GET /job/job_0001', 'GET /job/job_0001'])
 
     // "Working" went out once the job was accepted, before it finished.
-    const working = String(bodyOf(githubRequestsTo(sim, 'POST /issues/2/comments')[0]).body)
+    const working = String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/2/comments'), 0, 'working comment')).body)
     expect(working).toMatch(STATUS_MARKER)
     expect(working).toMatch(/Docs agent is working/)
     expect(working).toContain('`job_0001`')
     // Then the same comment became the result.
     expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
     expect(status.user.login).toBe(sim.github.identity)
-    expect(status.body.split('\n')[0]).toBe(working.split('\n')[0])
+    expect(status.body.split('\n')[0]).toBe(at(working.split('\n'), 0, 'marker line'))
     expect(status.body).not.toMatch(/is working/)
     expect(plainText(status.body)).toContain(`The docs agent opened a pull request: ${REPO_URL}/pull/101`)
     expect(status.body).toContain(`(${REPO_URL}/pull/101)`)
@@ -69,19 +70,21 @@ describe('pull_request opened', () => {
 
     const comments = sim.github.comments(REPO, PULL)
     expect(comments).toHaveLength(1)
-    expect(comments[0].body).toMatch(STATUS_MARKER)
-    expect(run.outputs['comment-url']).toBe(comments[0].html_url)
-    expect(promptOf(sim.mintlifyRequests()[0])).toContain(`Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`)
+    const status = only(comments, 'status comment')
+    expect(status.body).toMatch(STATUS_MARKER)
+    expect(run.outputs['comment-url']).toBe(status.html_url)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toContain(
+      `Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`
+    )
   })
 
   test('appends a context block with the PR title and URL, and its commit subjects and files from the API', async () => {
     await runOn(sim, 'pull_request', pullRequestOpened())
 
-    const [create] = sim.mintlifyRequests()
-    const prompt = promptOf(create)
+    const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'create request'))
     const [request, context] = prompt.split('\n\n---\n')
     expect(request).toBe('Document the new rate limits')
-    expect(context.split('\n')).toEqual(
+    expect(defined(context, 'context block').split('\n')).toEqual(
       expect.arrayContaining([
         'Repository: Codertocat/Hello-World',
         'Event: pull_request (opened)',
@@ -96,7 +99,7 @@ describe('pull_request opened', () => {
 
   test('a second run on the same pull request updates the same status comment', async () => {
     await runOn(sim, 'pull_request', pullRequestOpened())
-    const [first] = sim.github.comments(REPO, PULL)
+    const first = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     const second = mark(sim)
     const run = await runOn(sim, 'pull_request', pullRequestOpened())
 
@@ -110,16 +113,17 @@ describe('pull_request opened', () => {
     ])
     const comments = sim.github.comments(REPO, PULL)
     expect(comments.map((c) => c.id)).toEqual([first.id])
-    expect(comments[0].body).toContain('`job_0002`')
-    expect(comments[0].body).toContain(`(${REPO_URL}/pull/102)`)
+    const status = only(comments, 'status comment')
+    expect(status.body).toContain('`job_0002`')
+    expect(status.body).toContain(`(${REPO_URL}/pull/102)`)
     expect(run.outputs['comment-url']).toBe(first.html_url)
   })
 
-  test('a status marker copied into someone else\'s comment is not taken for the status comment', async () => {
+  test("a status marker copied into someone else's comment is not taken for the status comment", async () => {
     // A first run leaves the real sticky comment on #3, whose marker a user then pastes into #2.
     sim.github.addIssue(REPO, { number: 3, title: 'Another change', pullRequest: true })
     await runOn(sim, 'workflow_dispatch', {}, { inputs: { 'pr-number': '3', context: 'false' } })
-    const marker = sim.github.comments(REPO, 3)[0].body.split('\n')[0]
+    const marker = at(sim.github.comments(REPO, 3), 0, 'status comment on #3').body.split('\n')[0]
     expect(marker).toMatch(/^<!-- docs-agent-action:status /)
     const pasted = sim.github.addComment(REPO, PULL, { user: COMMENTER, body: `${marker}\nLooks like the bot's comment.` })
 
@@ -129,22 +133,24 @@ describe('pull_request opened', () => {
     expect(githubCalls(sim)).not.toContain(`PATCH /issues/comments/${pasted.id}`)
     const comments = sim.github.comments(REPO, PULL)
     expect(comments).toHaveLength(2)
-    expect(comments[0].body).toBe(pasted.body)
-    expect(comments[1].user.login).toBe(sim.github.identity)
-    expect(run.outputs['comment-url']).toBe(comments[1].html_url)
+    expect(at(comments, 0, 'pasted comment').body).toBe(pasted.body)
+    const status = at(comments, 1, 'status comment')
+    expect(status.user.login).toBe(sim.github.identity)
+    expect(run.outputs['comment-url']).toBe(status.html_url)
   })
 
   test("the agent's pull request gets exactly one introduction comment with the job marker and the /docs hint", async () => {
     await runOn(sim, 'pull_request', pullRequestOpened())
 
-    const intro = sim.github.comments(REPO, 101)
-    expect(intro).toHaveLength(1)
-    expect(intro[0].user.login).toBe(sim.github.identity)
-    expect(intro[0].body.split('\n')[0]).toBe('<!-- docs-agent-action:job job_0001 -->')
-    expect(intro[0].body).toContain('`job_0001`')
-    expect(intro[0].body).toContain('pull request #2')
-    expect(intro[0].body).toContain('`/docs <instruction>`')
-    expect(intro[0].body).toContain(`(https://github.com/${REPO}/actions/runs/4242)`)
+    const intros = sim.github.comments(REPO, 101)
+    expect(intros).toHaveLength(1)
+    const intro = only(intros, 'introduction')
+    expect(intro.user.login).toBe(sim.github.identity)
+    expect(intro.body.split('\n')[0]).toBe('<!-- docs-agent-action:job job_0001 -->')
+    expect(intro.body).toContain('`job_0001`')
+    expect(intro.body).toContain('pull request #2')
+    expect(intro.body).toContain('`/docs <instruction>`')
+    expect(intro.body).toContain(`(https://github.com/${REPO}/actions/runs/4242)`)
     // The status comment on #2 is not an introduction: no job marker there.
     expect(ownComments(sim, PULL).map((c) => c.body)).not.toContainEqual(expect.stringContaining('docs-agent-action:job'))
   })
@@ -157,22 +163,28 @@ describe('pull_request opened', () => {
     expectCalls(githubCalls(sim), [
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
-      `PATCH /issues/comments/${sim.github.comments(REPO, PULL)[0].id}`
+      `PATCH /issues/comments/${at(sim.github.comments(REPO, PULL), 0, 'status comment').id}`
     ])
-    expect(plainText(sim.github.comments(REPO, PULL)[0].body)).toContain('finished job job_0001 without changing files')
+    expect(plainText(at(sim.github.comments(REPO, PULL), 0, 'status comment').body)).toContain(
+      'finished job job_0001 without changing files'
+    )
   })
 
   test('SIGINT while waiting: the status comment says the job may still be running, and the process exits within 5 s', async () => {
     sim.scriptNextJob({ outcome: 'never' })
-    const run = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: { 'poll-interval': '10s', timeout: '5m' }, cancelWhenLogHas: '::group::Waiting for job' })
+    const run = await runOn(sim, 'pull_request', pullRequestOpened(), {
+      inputs: { 'poll-interval': '10s', timeout: '5m' },
+      cancelWhenLogHas: '::group::Waiting for job'
+    })
 
     expect(run.exitAfterSignalMs).not.toBeNull()
     expect(run.exitAfterSignalMs).toBeLessThan(5000)
     expectFailedWith(run, 'cancelled', /cancelled while waiting; job job_0001 may still be running/)
     const comments = sim.github.comments(REPO, PULL)
     expect(comments).toHaveLength(1)
-    expect(plainText(comments[0].body)).toContain('cancelled while waiting; job job_0001 may still be running')
-    expect(run.outputs['comment-url']).toBe(comments[0].html_url)
+    const status = only(comments, 'status comment')
+    expect(plainText(status.body)).toContain('cancelled while waiting; job job_0001 may still be running')
+    expect(run.outputs['comment-url']).toBe(status.html_url)
     // No pull request, so nothing to introduce.
     expect(githubCalls(sim).filter((call) => call.includes('/issues/10'))).toEqual([])
   })
@@ -189,7 +201,7 @@ describe('pull_request opened', () => {
     expect(run.summary).toContain(`${REPO_URL}/pull/101`)
     const warnings = annotations(run, 'warning')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain("'pull-requests: write'")
+    expect(only(warnings, 'warning')).toContain("'pull-requests: write'")
     expect(sim.github.comments(REPO, PULL)).toEqual([])
   })
 
@@ -199,6 +211,6 @@ describe('pull_request opened', () => {
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(githubCalls(sim)).toEqual([])
     expect(run.outputs['comment-url']).toBe('')
-    expect(promptOf(sim.mintlifyRequests()[0])).toBe('Document the new rate limits')
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toBe('Document the new rate limits')
   })
 })

@@ -5,8 +5,30 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations, expectFailedWith } from '../harness.js'
-import { bodyOf, expectCalls, githubCalls, githubRequestsTo, mintlifyCalls, ownComments, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { COMMENTER, type CommentOptions, commentPayload, ISSUE, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import {
+  bodyOf,
+  expectCalls,
+  githubCalls,
+  githubRequestsTo,
+  mintlifyCalls,
+  ownComments,
+  plainText,
+  promptOf,
+  runOn,
+  startHelloWorld
+} from './helpers.js'
+import {
+  COMMENTER,
+  type CommentOptions,
+  commentPayload,
+  ISSUE,
+  PULL,
+  PULL_COMMITS,
+  PULL_FILES,
+  REPO,
+  REPO_URL
+} from '../../../scripts/webhook-payloads.js'
+import { at, defined, only } from '../../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -23,7 +45,7 @@ function command(options: CommentOptions, inputs: Record<string, string> = {}) {
 
 /** The command comment: the first comment on the issue (the payload's). */
 function commandComment(issue = ISSUE) {
-  return sim.github.comments(REPO, issue)[0]
+  return at(sim.github.comments(REPO, issue), 0, 'command comment')
 }
 
 describe('an allowed commenter', () => {
@@ -32,7 +54,7 @@ describe('an allowed commenter', () => {
 
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
-    const [, reply] = sim.github.comments(REPO, ISSUE)
+    const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
     expectCalls(githubCalls(sim), [
       `GET /collaborators/${COMMENTER}/permission`,
       `POST /issues/comments/${commandComment().id}/reactions`,
@@ -46,9 +68,11 @@ describe('an allowed commenter', () => {
 
     // A new job, the comment's text after the trigger being the prompt (then the context block).
     expect(mintlifyCalls(sim)).toEqual(['POST /job', 'GET /job/job_0001', 'GET /job/job_0001', 'GET /job/job_0001'])
-    expect(promptOf(sim.mintlifyRequests()[0])).toMatch(/^Fix the typo in the README\.\nAnd mention the new flag\.\n\n---\n[^]*\nEvent: issue_comment \(created\)$/)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toMatch(
+      /^Fix the typo in the README\.\nAnd mention the new flag\.\n\n---\n[^]*\nEvent: issue_comment \(created\)$/
+    )
 
-    const working = String(bodyOf(githubRequestsTo(sim, 'POST /issues/1/comments')[0]).body)
+    const working = String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/1/comments'), 0, 'working comment')).body)
     expect(working).toMatch(/Docs agent is working/)
     expect(working).toContain('`job_0001`')
     expect(sim.github.comments(REPO, ISSUE)).toHaveLength(2)
@@ -57,19 +81,19 @@ describe('an allowed commenter', () => {
     expect(run.outputs['comment-url']).toBe(reply.html_url)
   })
 
-  test('on a pull request that is not the agent\'s, starts a new job with that pull request as context', async () => {
+  test("on a pull request that is not the agent's, starts a new job with that pull request as context", async () => {
     const run = await command({ body: '/docs Document this change', on: PULL, pullRequest: true })
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(mintlifyCalls(sim)[0]).toBe('POST /job')
-    const prompt = promptOf(sim.mintlifyRequests()[0])
+    const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))
     expect(prompt.startsWith('Document this change\n\n---\n')).toBe(true)
     expect(prompt).toContain(`Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`)
     for (const line of [...PULL_COMMITS, ...PULL_FILES]) expect(prompt).toContain(`\n- ${line}`)
     // The reply goes on the pull request, next to the command.
     const own = ownComments(sim, PULL)
     expect(own).toHaveLength(1)
-    expect(run.outputs['comment-url']).toBe(own[0].html_url)
+    expect(run.outputs['comment-url']).toBe(only(own, 'own comment').html_url)
     expect(commandComment(PULL).reactions).toEqual(['eyes', 'rocket'])
   })
 
@@ -79,7 +103,7 @@ describe('an allowed commenter', () => {
 
     expectFailedWith(run, 'failed', /failed: Repository is not connected\.$/)
     expect(commandComment().reactions).toEqual(['eyes', 'confused'])
-    const [, reply] = sim.github.comments(REPO, ISSUE)
+    const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
     expect(plainText(reply.body)).toContain('Repository is not connected')
     expect(run.outputs['comment-url']).toBe(reply.html_url)
   })
@@ -88,15 +112,15 @@ describe('an allowed commenter', () => {
     const run = await command({ body: '/DOCS fix typo' }, { context: 'false' })
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(promptOf(sim.mintlifyRequests()[0])).toBe('fix typo')
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toBe('fix typo')
   })
 
-  test('a custom trigger (/agent) runs, and the agent\'s pull request is told to use it', async () => {
+  test("a custom trigger (/agent) runs, and the agent's pull request is told to use it", async () => {
     const run = await command({ body: '/agent fix typo' }, { trigger: '/agent', context: 'false' })
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(promptOf(sim.mintlifyRequests()[0])).toBe('fix typo')
-    const [intro] = sim.github.comments(REPO, 101)
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toBe('fix typo')
+    const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     expect(intro.body).toContain('`/agent <instruction>`')
     expect(intro.body).not.toContain('/docs')
   })
@@ -112,8 +136,14 @@ describe('permission', () => {
     expect(run.outputs['failure-reason']).toMatch(/Codertocat has read permission.*write/)
     expect(annotations(run, 'notice')).toEqual([run.outputs['failure-reason']])
     expect(mintlifyCalls(sim)).toEqual([])
-    const [cmd, reply] = sim.github.comments(REPO, ISSUE)
-    expectCalls(githubCalls(sim), [`GET /collaborators/${COMMENTER}/permission`, 'POST /issues/1/comments', `POST /issues/comments/${cmd.id}/reactions`])
+    const comments = sim.github.comments(REPO, ISSUE)
+    const cmd = at(comments, 0, 'command comment')
+    const reply = at(comments, 1, 'reply')
+    expectCalls(githubCalls(sim), [
+      `GET /collaborators/${COMMENTER}/permission`,
+      'POST /issues/1/comments',
+      `POST /issues/comments/${cmd.id}/reactions`
+    ])
     expect(cmd.reactions).toEqual(['confused'])
     expect(reply.user.login).toBe(sim.github.identity)
     expect(reply.body.length).toBeLessThan(400)
@@ -132,7 +162,7 @@ describe('permission', () => {
     expect(run.outputs.outcome).toBe('denied')
     expect(mintlifyCalls(sim)).toEqual([])
     expect(commandComment().reactions).toEqual(['confused'])
-    expect(sim.github.comments(REPO, ISSUE)[1].body).toContain('not a collaborator')
+    expect(at(sim.github.comments(REPO, ISSUE), 1, 'reply').body).toContain('not a collaborator')
   })
 
   test('min-permission: read lets the read-only commenter run', async () => {
@@ -146,7 +176,7 @@ describe('permission', () => {
 })
 
 describe('comments that are not commands', () => {
-  test('a bot\'s comment is skipped without any request', async () => {
+  test("a bot's comment is skipped without any request", async () => {
     const run = await command({ body: '/docs Fix the typo', login: 'docs-helper', userType: 'Bot' })
 
     expect(run.exitCode).toBe(0)
@@ -195,7 +225,7 @@ describe('comments that are not commands', () => {
     expect(mintlifyCalls(sim)).toEqual([])
     // The permission comes first, even for help: only people who may run commands get the usage.
     expect(githubCalls(sim)).toEqual(['GET /collaborators/Codertocat/permission', 'POST /issues/1/comments'])
-    const [, reply] = sim.github.comments(REPO, ISSUE)
+    const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
     expect(reply.body).toContain('`/docs <instruction>`')
     expect(reply.body).toContain('`/docs help`')
     expect(run.outputs['comment-url']).toBe(reply.html_url)
@@ -206,7 +236,7 @@ describe('comments that are not commands', () => {
     const run = await command({ body: '/docs help' })
 
     expect(run.outputs.outcome).toBe('denied')
-    const [, reply] = sim.github.comments(REPO, ISSUE)
+    const reply = at(sim.github.comments(REPO, ISSUE), 1, 'reply')
     expect(reply.body).toMatch(/needs the `write` permission/)
     expect(reply.body).not.toContain('`/docs help`')
   })
@@ -240,7 +270,7 @@ describe('without GitHub access', () => {
 
     expectFailedWith(run, 'failed', /github-token/)
     expect(run.outputs['failure-reason']).toMatch(/^[^\n]+\.$/)
-    expect(run.outputs['failure-reason'].split(/\.\s+[A-Z]/)).toHaveLength(1)
+    expect(defined(run.outputs['failure-reason'], 'failure-reason').split(/\.\s+[A-Z]/)).toHaveLength(1)
     expect(mintlifyCalls(sim)).toEqual([])
     expect(githubCalls(sim)).toEqual([])
   })
@@ -259,6 +289,6 @@ describe('without GitHub access', () => {
     expect(commandComment().reactions).toEqual(['eyes', 'rocket'])
     const warnings = annotations(run, 'warning')
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain("'issues: write'")
+    expect(only(warnings, 'warning')).toContain("'issues: write'")
   })
 })
