@@ -1,5 +1,7 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
+import type { DateRange } from './analytics/range.js'
+import type { AnalyticsKind, AnalyticsRow, TrafficCounts } from './mintlify/analytics.js'
 import type { AgentJob } from './mintlify/job.js'
 import type { WaitResult } from './wait.js'
 
@@ -14,8 +16,10 @@ export const OUTCOMES = [
   'started',
   'skipped',
   'denied',
+  'dry-run',
   'exported',
-  'partial'
+  'partial',
+  'reported'
 ] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
@@ -33,6 +37,36 @@ export interface Verdict {
 
 /** What the agent was asked to do, for wording: a new job or a follow-up message. */
 export type JobAction = 'job' | 'message'
+
+/** What one agent run produced, for the report stage. */
+export interface JobReport {
+  action: JobAction
+  verdict: Verdict
+  /** The last job record seen; null when the API never accepted the request. */
+  job: AgentJob | null
+  prompt: string
+  promptSource: string
+  /** The context block appended to the prompt, or ''. */
+  context: string
+  waited: boolean
+  durationMs: number
+  polls: number
+  runUrl: string | null
+}
+
+export interface ExportReport {
+  kind: AnalyticsKind
+  verdict: Verdict
+  range: DateRange
+  /** From the API's first page: never summed from rows (`total` is deduplicated). */
+  totals: TrafficCounts | null
+  pageCount: number
+  requests: number
+  /** The file as the user named it; '' when nothing was written. */
+  file: string
+  top: AnalyticsRow[]
+  duplicates: number
+}
 
 /** The verdict on a job the API accepted, from how waiting ended (or `null` when not waiting). */
 export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs: number, action: JobAction): Verdict {
@@ -93,4 +127,25 @@ function failure(outcome: Outcome, reason: string): Verdict {
 
 function stripPeriod(text: string): string {
   return text.replace(/[.\s]+$/, '')
+}
+
+/** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
+export function judgeQuiet(outcome: 'skipped' | 'denied', why: string): Verdict {
+  return { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }
+}
+
+/** An export that read every page, or one stopped early (`stopped`), which is marked partial. */
+export function judgeExport(kind: AnalyticsKind, written: string, stopped: { offset: number; because: string } | null): Verdict {
+  if (stopped === null) return { outcome: 'exported', result: 'success', headline: `Exported ${kind}: ${written}.`, failureReason: '' }
+  return {
+    outcome: 'partial',
+    result: 'warning',
+    headline: `Partial export: stopped with more rows left at offset ${stopped.offset} because ${stopped.because}; wrote ${written}, marked partial. Raise max-requests or narrow the date range.`,
+    failureReason: `The export is partial: it stopped at offset ${stopped.offset} because ${stopped.because}.`
+  }
+}
+
+/** An export that wrote nothing: failed, or cancelled by the workflow. */
+export function judgeExportFailure(reason: string, cancelled: boolean): Verdict {
+  return { outcome: cancelled ? 'cancelled' : 'failed', result: 'failure', headline: reason, failureReason: reason }
 }

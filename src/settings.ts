@@ -37,7 +37,17 @@ export interface Settings {
   comment: boolean
   prNumber: number | null
   trigger: string
+  /** The label that starts a job when added; '' when labels start nothing. */
+  label: string
   minPermission: Permission
+  /** Bot logins (lower case) allowed to use the trigger and the label, or '*' for every bot. */
+  allowedBots: string[] | '*'
+  /** Logins (lower case) whose job markers are trusted besides the token's own identity. */
+  markerAuthors: string[]
+  /** Validate and show what would be sent; call no Mintlify endpoint and write nothing to GitHub. */
+  dryRun: boolean
+  /** Reader text (search terms, feedback, questions) in summaries and comments; off: counts and paths. */
+  showReaderText: boolean
   /** Analytics range, validated for visitors and views only; `to` is exclusive, as in the API. */
   range: DateRange
   pageSize: number
@@ -97,7 +107,12 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       comment: readBoolean(input, 'comment', true),
       prNumber: readOptionalInteger(input, 'pr-number', 1, Number.MAX_SAFE_INTEGER),
       trigger: readTrigger(input('trigger')),
+      label: input('label').trim(),
       minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
+      allowedBots: readAllowedBots(input('allowed-bots')),
+      markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
+      dryRun: readBoolean(input, 'dry-run', false),
+      showReaderText: readBoolean(input, 'show-reader-text', false),
       range: isAnalytics(operation) ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
@@ -106,6 +121,32 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
     },
     warnings
   }
+}
+
+/** GitHub logins: letters, digits and hyphens, with `[bot]` for apps. Compared case-insensitively. */
+const LOGIN = /^[a-z\d](?:[a-z\d-]{0,38})(?:\[bot\])?$/i
+
+function readLogins(raw: string, name: string): string[] {
+  const logins = raw
+    .split(/[\s,]+/)
+    .map((login) => login.trim().replace(/^@/, ''))
+    .filter(Boolean)
+  const bad = logins.find((login) => !LOGIN.test(login))
+  if (bad !== undefined)
+    throw new InputError(name, `Input '${name}' has '${clipText(bad, 60)}', which is not a GitHub login: give logins separated by commas.`)
+  return [...new Set(logins.map((login) => login.toLowerCase()))]
+}
+
+function readAllowedBots(raw: string): string[] | '*' {
+  if (raw.trim() === '*') return '*'
+  const bots = readLogins(raw, 'allowed-bots')
+  const human = bots.find((login) => !login.endsWith('[bot]'))
+  if (human !== undefined)
+    throw new InputError(
+      'allowed-bots',
+      `Input 'allowed-bots' lists '${human}', which is not a bot login: give bot logins ending in [bot] (renovate[bot]), or *.`
+    )
+  return bots
 }
 
 function readApiKey(raw: string, warnings: string[]): string {

@@ -38,7 +38,12 @@ const DESIGN_INPUTS: Record<string, string> = {
   comment: 'true',
   'pr-number': '',
   trigger: '/docs',
+  label: '',
   'min-permission': 'write',
+  'allowed-bots': '',
+  'marker-authors': '',
+  'dry-run': 'false',
+  'show-reader-text': 'false',
   'date-from': '',
   'date-to': '',
   'page-size': '250',
@@ -52,6 +57,7 @@ const DESIGN_OUTPUTS = [
   'status',
   'pr-link',
   'pr-number',
+  'pr-repository',
   'failure-reason',
   'job',
   'comment-url',
@@ -59,7 +65,9 @@ const DESIGN_OUTPUTS = [
   'human-visitors',
   'ai-visitors',
   'page-count',
-  'file'
+  'file',
+  'row-count',
+  'report'
 ]
 
 describe('action.yml', () => {

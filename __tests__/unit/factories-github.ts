@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
-import type { ExportReport } from '../../src/operations/analytics-export.js'
+import type { ExportReport } from '../../src/outcome.js'
 import { settled } from './factories.js'
 
 /** The login the fake token answers to. */

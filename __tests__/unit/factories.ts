@@ -5,7 +5,7 @@
 import type { Clock } from '../../src/clock.js'
 import type { DocsApiClient } from '../../src/mintlify/client.js'
 import { type AgentJob, parseJob } from '../../src/mintlify/job.js'
-import type { JobReport } from '../../src/operations/agent-job.js'
+import type { JobReport } from '../../src/outcome.js'
 import type { InputReader, RunEnvironment } from '../../src/settings.js'
 
 /**

@@ -48,7 +48,12 @@ describe('defaults', () => {
       comment: true,
       prNumber: null,
       trigger: '/docs',
+      label: '',
       minPermission: 'write',
+      allowedBots: [],
+      markerAuthors: [],
+      dryRun: false,
+      showReaderText: false,
       range: { from: null, to: null },
       pageSize: 250,
       maxRequests: 100,
@@ -459,6 +464,60 @@ describe('trigger', () => {
     const error = refusal({ trigger: '/docs please' })
     expectOneSentenceNaming(error, 'trigger')
     expect(error.message).toBe("Input 'trigger' must be one word such as /docs; got '/docs please'.")
+  })
+})
+
+describe('allowed-bots', () => {
+  it('reads a comma list of bot logins, lower-cased and without repeats', () => {
+    expect(settingsFor({ 'allowed-bots': 'Renovate[bot], dependabot[bot] ,renovate[bot]' }).allowedBots).toEqual([
+      'renovate[bot]',
+      'dependabot[bot]'
+    ])
+  })
+
+  it('reads * as every bot', () => {
+    expect(settingsFor({ 'allowed-bots': ' * ' }).allowedBots).toBe('*')
+  })
+
+  it('refuses a login that is not a bot: listing a bot is the trust, people are judged by their permission', () => {
+    const error = refusal({ 'allowed-bots': 'renovate[bot], octocat' })
+    expectOneSentenceNaming(error, 'allowed-bots')
+    expect(error.message).toContain("'octocat'")
+  })
+
+  it('refuses text that is no login at all', () => {
+    expectOneSentenceNaming(refusal({ 'allowed-bots': 'renovate[bot];rm -rf' }), 'allowed-bots')
+  })
+})
+
+describe('marker-authors', () => {
+  it('reads logins separated by commas or spaces, with or without @', () => {
+    expect(settingsFor({ 'marker-authors': '@Docs-Bot[bot], octo-docs\nmona' }).markerAuthors).toEqual([
+      'docs-bot[bot]',
+      'octo-docs',
+      'mona'
+    ])
+  })
+
+  it('refuses a value that is not a login', () => {
+    const error = refusal({ 'marker-authors': 'octo docs!' })
+    expectOneSentenceNaming(error, 'marker-authors')
+    expect(error.message).toContain("'docs!'")
+  })
+})
+
+describe('label, dry-run and show-reader-text', () => {
+  it('keeps the label as written, trimmed', () => {
+    expect(settingsFor({ label: ' docs agent ' }).label).toBe('docs agent')
+  })
+
+  it.each([
+    ['dry-run', 'dryRun'],
+    ['show-reader-text', 'showReaderText']
+  ] as const)('reads %s as a boolean', (input, field) => {
+    expect(settingsFor({ [input]: 'true' })[field]).toBe(true)
+    expect(settingsFor({ [input]: 'false' })[field]).toBe(false)
+    expectOneSentenceNaming(refusal({ [input]: 'maybe' }), input)
   })
 })
 

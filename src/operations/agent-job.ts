@@ -1,24 +1,8 @@
 import type { Clock } from '../clock.js'
 import type { DocsApiClient } from '../mintlify/client.js'
 import type { AgentJob } from '../mintlify/job.js'
-import { type JobAction, judgeJob, judgeStartFailure, type Verdict } from '../outcome.js'
+import { type JobAction, type JobReport, judgeJob, judgeStartFailure, type Verdict } from '../outcome.js'
 import { waitForJob, type WaitLog } from '../wait.js'
-
-/** What one agent run produced, for the report stage. */
-export interface JobReport {
-  action: JobAction
-  verdict: Verdict
-  /** The last job record seen; null when the API never accepted the request. */
-  job: AgentJob | null
-  prompt: string
-  promptSource: string
-  /** The context block appended to the prompt, or ''. */
-  context: string
-  waited: boolean
-  durationMs: number
-  polls: number
-  runUrl: string | null
-}
 
 export interface AgentJobRequest {
   action: JobAction

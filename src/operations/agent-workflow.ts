@@ -8,7 +8,7 @@ import { meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
 import type { DocsApiClient } from '../mintlify/client.js'
 import { pullNumberOf } from '../mintlify/job.js'
-import type { JobAction, Verdict } from '../outcome.js'
+import { type JobAction, type JobReport, judgeQuiet, type Verdict } from '../outcome.js'
 import {
   renderAgentPullComment,
   renderDeniedReply,
@@ -18,7 +18,7 @@ import {
 } from '../report/comment.js'
 import type { Settings } from '../settings.js'
 import { redact } from '../text.js'
-import { type JobReport, runAgentJob } from './agent-job.js'
+import { runAgentJob } from './agent-job.js'
 import { StatusThread, type ThreadTarget } from './status-thread.js'
 
 export interface WorkflowLog {
@@ -139,7 +139,7 @@ export async function runAgentWorkflow(
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
 function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
   return {
-    verdict: { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' },
+    verdict: judgeQuiet(outcome, why),
     job: null,
     commentUrl: replies?.url ?? null
   }

@@ -3,9 +3,9 @@ import { type DateRange, describeRange } from '../analytics/range.js'
 import { TopPages } from '../analytics/top-pages.js'
 import type { Clock } from '../clock.js'
 import { messageOf } from '../errors.js'
-import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
+import type { AnalyticsKind, AnalyticsPage, TrafficCounts } from '../mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
-import type { Verdict } from '../outcome.js'
+import { type ExportReport, judgeExport, judgeExportFailure } from '../outcome.js'
 
 export const TOP_PAGES = 15
 
@@ -19,20 +19,6 @@ export interface ExportRequest {
   outputFile: string
   /** Where the file goes (resolved by settings). */
   outputPath: string
-}
-
-export interface ExportReport {
-  kind: AnalyticsKind
-  verdict: Verdict
-  range: DateRange
-  /** From the API's first page: never summed from rows (`total` is deduplicated). */
-  totals: TrafficCounts | null
-  pageCount: number
-  requests: number
-  /** The file as the user named it; '' when nothing was written. */
-  file: string
-  top: AnalyticsRow[]
-  duplicates: number
 }
 
 export interface ExportDeps {
@@ -109,8 +95,7 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   } catch (error) {
     await file.abort()
     const reason = `${messageOf(error).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
-    const outcome = deps.signal?.aborted ? 'cancelled' : 'failed'
-    const verdict: Verdict = { outcome, result: 'failure', headline: reason, failureReason: reason }
+    const verdict = judgeExportFailure(reason, deps.signal?.aborted ?? false)
     return {
       kind: request.kind,
       verdict,
@@ -136,15 +121,7 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`
     )
   const written = `${pageCount} ${pageCount === 1 ? 'page' : 'pages'} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
-  const verdict: Verdict =
-    stoppedBecause !== null
-      ? {
-          outcome: 'partial',
-          result: 'warning',
-          headline: `Partial export: stopped with more rows left at offset ${offset} because ${stoppedBecause}; wrote ${written}, marked partial. Raise max-requests or narrow the date range.`,
-          failureReason: `The export is partial: it stopped at offset ${offset} because ${stoppedBecause}.`
-        }
-      : { outcome: 'exported', result: 'success', headline: `Exported ${request.kind}: ${written}.`, failureReason: '' }
+  const verdict = judgeExport(request.kind, written, stoppedBecause === null ? null : { offset, because: stoppedBecause })
   return {
     kind: request.kind,
     verdict,

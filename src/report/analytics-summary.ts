@@ -1,6 +1,6 @@
 import { describeRange } from '../analytics/range.js'
 import type { AnalyticsRow } from '../mintlify/analytics.js'
-import type { ExportReport } from '../operations/analytics-export.js'
+import type { ExportReport } from '../outcome.js'
 import { codeCell, codeSpan, escapeInline, escapeWithLinks } from './markdown.js'
 import { ICONS } from './summary.js'
 

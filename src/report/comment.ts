@@ -1,7 +1,7 @@
 import { formatDuration } from '../duration.js'
 import type { GitHubEvent } from '../github/event.js'
 import type { AgentJob } from '../mintlify/job.js'
-import type { JobReport } from '../operations/agent-job.js'
+import type { JobReport } from '../outcome.js'
 import type { Permission } from '../settings.js'
 import { codeSpan, escapeInline, safeLink } from './markdown.js'
 import { renderJobSummary } from './summary.js'

@@ -1,6 +1,5 @@
 import { pullNumberOf } from '../mintlify/job.js'
-import type { JobReport } from '../operations/agent-job.js'
-import type { ExportReport } from '../operations/analytics-export.js'
+import type { ExportReport, JobReport } from '../outcome.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
 export function jobOutputs(report: JobReport): Record<string, string> {

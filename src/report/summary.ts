@@ -1,7 +1,6 @@
 import { formatDuration } from '../duration.js'
 import { pullNumberOf } from '../mintlify/job.js'
-import type { JobReport } from '../operations/agent-job.js'
-import type { StepResult, Verdict } from '../outcome.js'
+import type { JobReport, StepResult, Verdict } from '../outcome.js'
 import { codeBlock, codeCell, escapeHtml, escapeInline, escapeWithLinks, linkWithLabel, safeLink, truncate } from './markdown.js'
 
 /** Long prompts are cut in the summary; the full text went to the API. */
