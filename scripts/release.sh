@@ -46,14 +46,20 @@ if [ -n "$(git status --porcelain -- dist)" ]; then
   fail "dist/ is not what npm run build makes from this commit: build, commit dist/, and run again."
 fi
 
+# Moving the major tag back to an older release would downgrade every workflow that pins it.
+newest="$(git tag -l "$major_tag.*.*" | grep -E "^$major_tag\.[0-9]+\.[0-9]+$" | sort -V | tail -n 1 || true)"
+if [ -n "$newest" ] && [ "$(printf '%s\n%s\n' "$newest" "$tag" | sort -V | tail -n 1)" != "$tag" ]; then
+  fail "$newest is newer than $tag; $major_tag must not move back."
+fi
+
 commit="$(git rev-parse HEAD)"
 if git rev-parse -q --verify "refs/tags/$tag" >/dev/null; then
   [ "$(git rev-parse "$tag^{commit}")" = "$commit" ] || fail "$tag already exists on another commit."
   echo "$tag already points at $commit."
 else
   git tag -a "$tag" -m "$tag" "$commit"
-  git push origin "$tag"
 fi
+git push origin "$tag"
 
 # The major tag moves with every release of that major version: the point of `@v1` in a workflow.
 git tag -fa "$major_tag" -m "$major_tag: $tag" "$commit"
