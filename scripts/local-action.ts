@@ -70,8 +70,11 @@ async function main(): Promise<void> {
     const outcome = /::set-output name=outcome::(.*)/.exec(log)?.[1]
     const summary = readFileSync(join(dir, 'summary.md'), 'utf8').trim()
     if (summary) console.log(`\nJob summary:\n${summary}`)
-    console.log(`\nlocal-action exited with ${exitCode}; outcome: ${outcome ?? '(none)'}; ${sim.mintlifyRequests().length} Mintlify and ${sim.githubRequests().length} GitHub requests.`)
-    if (exitCode !== 0 || outcome === undefined) process.exitCode = 1
+    // local-action exits 0 even after core.setFailed (its stub only records the failure): the step's
+    // failure shows as an ::error:: line.
+    const failed = exitCode !== 0 || outcome === undefined || /^::error::/m.test(log)
+    console.log(`\nlocal-action exited with ${exitCode}; outcome: ${outcome ?? '(none)'}${failed ? ' (the step failed)' : ''}; ${sim.mintlifyRequests().length} Mintlify and ${sim.githubRequests().length} GitHub requests.`)
+    if (failed) process.exitCode = 1
   } finally {
     await sim.close()
     rmSync(dir, { recursive: true, force: true })
