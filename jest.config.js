@@ -1,9 +1,29 @@
-/** @type {import('jest').Config} */
-export default {
+/** How every test file is compiled: TypeScript as ESM through ts-jest. */
+const typescript = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
-  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  testTimeout: 30000
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] }
+}
+
+/** @type {import('jest').Config} */
+export default {
+  testTimeout: 30000,
+  // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
+  collectCoverageFrom: ['src/**/*.ts'],
+  projects: [
+    {
+      ...typescript,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: ['<rootDir>/__tests__/e2e/']
+    },
+    {
+      ...typescript,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+      // Runs only when an end-to-end test is selected: dist/ is rebuilt first unless it is the bundle of src/.
+      globalSetup: '<rootDir>/scripts/dist-freshness.ts'
+    }
+  ]
 }

@@ -4,32 +4,12 @@
  * slash command with a follow-up, and an analytics export, and prints what a user would see: the log,
  * the step outputs, the job summary, and the comments posted.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../simulator/index.js'
-import { ACTION_ENTRY, type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
+import { buildIfStale } from './dist-freshness.js'
+import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
 import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, REPO_URL, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
 
 const bold = (text: string): string => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
-
-function buildIfNeeded(): void {
-  const newestSource = newestMtime(join(PROJECT_ROOT, 'src'))
-  if (existsSync(ACTION_ENTRY) && statSync(ACTION_ENTRY).mtimeMs >= newestSource) return
-  console.log('dist/ is missing or older than src/: building it first (npm run build).')
-  const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: PROJECT_ROOT, stdio: 'inherit' })
-  if (build.status !== 0) throw new Error('npm run build failed')
-}
-
-function newestMtime(dir: string): number {
-  return Math.max(
-    0,
-    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-      const path = join(dir, entry.name)
-      return entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs
-    })
-  )
-}
 
 async function step(
   sim: Simulator,
@@ -75,7 +55,7 @@ function indent(text: string): string {
 }
 
 async function main(): Promise<void> {
-  buildIfNeeded()
+  buildIfStale(PROJECT_ROOT, console.log)
   const sim = await startSimulator({ repository: REPO_URL })
   seedHelloWorld(sim)
   console.log(`Simulator listening on ${sim.url}: the Mintlify API, and GitHub's REST API under /api/v3.`)
