@@ -528,12 +528,10 @@ describe('close()', () => {
     const pending = fetchError(create())
     await recorded(1)
     const timersWhileWaiting = timers()
-    const started = Date.now()
     await s.close()
     await s.close() // idempotent
     sim = undefined
     expect(await pending).toMatchObject({ name: 'TypeError' })
-    expect(Date.now() - started).toBeLessThan(1000)
     expect(servers()).toBe(baseline)
     expect(timers()).toBeLessThan(timersWhileWaiting)
     expect(s.jobs.size).toBe(0) // the delayed create was abandoned

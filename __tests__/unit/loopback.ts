@@ -20,6 +20,10 @@ export type Answer = (req: IncomingMessage, res: ServerResponse) => void
 export interface FakeApi {
   url: string
   received: Received[]
+  /** Connections the server accepted so far. */
+  connections(): number
+  /** Resolves once every connection the server accepted has closed. */
+  idle(): Promise<void>
 }
 
 const servers: Server[] = []
@@ -48,9 +52,18 @@ export async function startApi(...answers: Answer[]): Promise<FakeApi> {
       at(answers, Math.min(received.length, answers.length) - 1, 'answer')(req, res)
     })
   })
+  const open: Promise<void>[] = []
+  server.on('connection', (socket) => open.push(new Promise<void>((resolve) => socket.once('close', () => resolve()))))
   servers.push(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received }
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    connections: () => open.length,
+    idle: async () => {
+      await Promise.all(open)
+    }
+  }
 }
 
 /** A port on 127.0.0.1 where nothing listens: connections to it are refused. */
