@@ -90,7 +90,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       signal: cancel.signal,
       deadline,
       log: { info: core.info, warning: core.warning, group: core.group },
-      connectGitHub: (token, repo) => GitHubApi.connect(token, repo, cancel.signal)
+      connectGitHub: (token, repo) => GitHubApi.connect(token, repo, cancel.signal, deps.env.GITHUB_API_URL || 'https://api.github.com')
     })
     await report(result, settings.apiKey)
   } catch (error) {

@@ -55,7 +55,11 @@ export class GitHubApi {
     readonly repo: Repo
   ) {}
 
-  static async connect(token: string, repo: Repo, cancel: AbortSignal): Promise<GitHubApi> {
+  /**
+   * `apiUrl` is the runner's GITHUB_API_URL, passed explicitly: the toolkit reads it once when it is
+   * loaded, which a local runner or a GitHub Enterprise Server set-up may do too late.
+   */
+  static async connect(token: string, repo: Repo, cancel: AbortSignal, apiUrl: string): Promise<GitHubApi> {
     const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
     // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
     // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
@@ -72,7 +76,7 @@ export class GitHubApi {
         throw error
       }
     }
-    return new GitHubApi(getOctokit(token, { request: { fetch } }), repo)
+    return new GitHubApi(getOctokit(token, { baseUrl: apiUrl.replace(/\/+$/, ''), request: { fetch } }), repo)
   }
 
   /**
