@@ -55,7 +55,8 @@ export class GitHubApi {
     readonly repo: Repo
   ) {}
 
-  static async connect(token: string, repo: Repo, cancel: AbortSignal): Promise<GitHubApi> {
+  /** `clean` is the last check on what leaves for GitHub: every request body passes through it. */
+  static async connect(token: string, repo: Repo, cancel: AbortSignal, clean: (text: string) => string): Promise<GitHubApi> {
     const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
     // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
     // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
@@ -65,7 +66,8 @@ export class GitHubApi {
       const limitMs = cancel.aborted ? LAST_WORDS_MS : REQUEST_TIMEOUT_MS
       const timeout = AbortSignal.timeout(limitMs)
       try {
-        return await proxyFetch(url, { ...init, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
+        const body = typeof init?.body === 'string' ? clean(init.body) : init?.body
+        return await proxyFetch(url, { ...init, body, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
       } catch (error) {
         if (timeout.aborted) throw new GitHubUnreachable(`no response from GitHub within ${formatDuration(limitMs)}`)
         if (cancel.aborted) throw new GitHubUnreachable('the workflow was cancelled')
