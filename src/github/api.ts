@@ -3,6 +3,7 @@ import { formatDuration } from '../duration.js'
 import { messageOf } from '../errors.js'
 import { firstLine } from '../text.js'
 import type { Repo } from './event.js'
+import { effectiveRole } from './permissions.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -136,11 +137,14 @@ export class GitHubApi {
     )
   }
 
-  /** The commenter's role (`admin`, `maintain`, `write`, `triage`, `read`), or null for a non-collaborator. */
+  /**
+   * The commenter's role to judge (`admin`, `maintain`, `write`, `triage`, `read`; a custom role as its
+   * base permission), or null for a non-collaborator.
+   */
   async roleOf(login: string): Promise<string | null> {
     try {
       const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.repo, username: login })
-      return data.role_name || data.permission || null
+      return effectiveRole(data.role_name, data.permission)
     } catch (error) {
       if (statusOf(error) === 404) return null
       throw describe(`check the repository permission of ${login}`, 'metadata: read', error)
