@@ -26,7 +26,7 @@ export interface RunOptions {
   /** Extra environment, e.g. RUNNER_DEBUG. */
   env?: Record<string, string>
   /** Files to create in the workspace before the run: relative path → content. */
-  files?: Record<string, string>
+  files?: Record<string, string | Buffer>
   /** Sends SIGINT once the log contains this text (a cancelled workflow). */
   cancelWhenLogHas?: string
   /** Kills the process after this long; a test should never get here. */

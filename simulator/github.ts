@@ -4,7 +4,16 @@
 // {"message", "documentation_url", "status"}.
 import { createHash } from 'node:crypto'
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
-import type { FakeGitHub, GitHubFamily, GitHubIssueInit, GitHubRole, GitHubUserType, RouteResponse, SimComment } from './types.js'
+import type {
+  FakeGitHub,
+  GitHubCustomRole,
+  GitHubFamily,
+  GitHubIssueInit,
+  GitHubRole,
+  GitHubUserType,
+  RouteResponse,
+  SimComment
+} from './types.js'
 
 export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
 export const DEFAULT_GITHUB_IDENTITY = 'github-actions[bot]'
@@ -60,7 +69,7 @@ interface Repo {
   /** By comment id, so in creation order. */
   comments: Map<number, Comment>
   /** By lower-case login: logins are case-insensitive on GitHub. */
-  roles: Map<string, GitHubRole>
+  roles: Map<string, GitHubRole | GitHubCustomRole>
   /** By lower-case sha. */
   linkedPulls: Map<string, number[]>
 }
@@ -205,7 +214,7 @@ export class GitHubApi implements FakeGitHub {
     return [...repo.comments.values()].filter((c) => c.issue === issue).map((c) => this.snapshot(repo, c))
   }
 
-  setPermission(repoName: string, login: string, role: GitHubRole | null): void {
+  setPermission(repoName: string, login: string, role: GitHubRole | GitHubCustomRole | null): void {
     const repo = this.ensureRepo(repoName)
     if (role === null) repo.roles.delete(login.toLowerCase())
     else repo.roles.set(login.toLowerCase(), role)
@@ -308,19 +317,21 @@ export class GitHubApi implements FakeGitHub {
     const username = params.username ?? ''
     const role = repo.roles.get(username.toLowerCase())
     if (!role) return notFound()
-    const permission = LEGACY_PERMISSION[role]
+    // A custom role shows its own name and the legacy name of the base role it inherits.
+    const permission = typeof role === 'string' ? LEGACY_PERMISSION[role] : role.permission
+    const roleName = typeof role === 'string' ? role : role.name
     const user = {
       ...this.userJson(username, 'User'),
       permissions: {
-        admin: role === 'admin',
-        maintain: role === 'admin' || role === 'maintain',
+        admin: permission === 'admin',
+        maintain: permission === 'admin' || role === 'maintain',
         push: permission !== 'read',
-        triage: role !== 'read',
+        triage: permission !== 'read' || role === 'triage',
         pull: true
       },
-      role_name: role
+      role_name: roleName
     }
-    return { status: 200, json: { permission, role_name: role, user } }
+    return { status: 200, json: { permission, role_name: roleName, user } }
   }
 
   commitPulls({ req, params, repo }: Context): RouteResponse {

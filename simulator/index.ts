@@ -19,6 +19,7 @@ export type {
   FakeGitHub,
   Fault,
   FaultRoute,
+  GitHubCustomRole,
   GitHubFamily,
   GitHubIssueInit,
   GitHubRole,

@@ -153,6 +153,15 @@ export interface Simulator {
 /** A repository role, as GitHub names them (`role_name`). */
 export type GitHubRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read'
 
+/**
+ * An organisation's custom repository role: GitHub reports its own name as `role_name` and the base
+ * role it inherits as `permission` (`admin`, `write` or `read`, the legacy names).
+ */
+export interface GitHubCustomRole {
+  name: string
+  permission: 'admin' | 'write' | 'read'
+}
+
 /** Families of GitHub endpoints that `forbid()` can shut off. */
 export type GitHubFamily = 'comments' | 'reactions' | 'pulls'
 
@@ -204,8 +213,8 @@ export interface FakeGitHub {
   addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
   /** The comments of an issue now, in creation order. Throws for an issue never added. */
   comments(repo: string, issueNumber: number): SimComment[]
-  /** Sets a collaborator's role; null (or never set) makes the permission endpoint answer 404. */
-  setPermission(repo: string, login: string, role: GitHubRole | null): void
+  /** Sets a collaborator's role (or custom role); null (or never set) makes the permission endpoint answer 404. */
+  setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
   /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
   linkCommit(repo: string, sha: string, pullNumbers: number[]): void
   /**

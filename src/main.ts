@@ -36,11 +36,12 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   // Masked before anything else can print it, even when the key itself turns out to be invalid.
   const rawKey = core.getInput('api-key').trim()
   if (rawKey) core.setSecret(rawKey)
+  const out = exitBoundary(rawKey)
 
   const cancel = new AbortController()
   const stopOnSignal = (signal: NodeJS.Signals): void => {
     if (cancel.signal.aborted) return
-    core.warning(`Received ${signal}: the workflow is being cancelled; stopping now.`)
+    out.warning(`Received ${signal}: the workflow is being cancelled; stopping now.`)
     cancel.abort()
     // Whatever still hangs (a slow comment update, say) must not outlive the runner's patience.
     setTimeout(() => process.exit(1), CANCEL_EXIT_MS).unref()
@@ -55,7 +56,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
       now: deps.clock.now()
     })
-    warnings.forEach((warning) => core.warning(warning))
+    warnings.forEach((warning) => out.warning(warning))
     const deadline = deps.clock.now() + settings.timeoutMs
     const client = new DocsApiClient({
       baseUrl: settings.baseUrl,
@@ -67,7 +68,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       signal: cancel.signal,
       // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
       requestBudget: isAnalytics(settings.operation) ? settings.maxRequests : undefined,
-      onRetry: (message) => core.info(message)
+      onRetry: (message) => out.info(message)
     })
     if (isAnalytics(settings.operation)) {
       const exported = await exportAnalytics(
@@ -80,46 +81,84 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           outputFile: settings.outputFile,
           outputPath: settings.outputPath
         },
-        { client, clock: deps.clock, log: { info: core.info, warning: core.warning }, signal: cancel.signal }
+        { client, clock: deps.clock, log: out, signal: cancel.signal }
       )
-      return await reportExport(exported, settings.apiKey)
+      return await reportExport(exported, out)
     }
     const result = await runAgentWorkflow(settings, settings.operation, readRunContext(deps.env), {
       client,
       clock: deps.clock,
       signal: cancel.signal,
       deadline,
-      log: { info: core.info, warning: core.warning, group: core.group },
-      connectGitHub: (token, repo) => GitHubApi.connect(token, repo, cancel.signal, deps.env.GITHUB_API_URL || 'https://api.github.com')
+      log: out,
+      connectGitHub: (token, repo) =>
+        GitHubApi.connect({
+          token,
+          repo,
+          cancel: cancel.signal,
+          apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
+          clean: out.clean
+        })
     })
-    await report(result, settings.apiKey)
+    await report(result, out)
   } catch (error) {
     // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
     // permission check, say). One sentence; the stack only with debug logging on.
-    if (!(error instanceof InputError)) core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
-    const message = redact(messageOf(error), rawKey)
-    core.setOutput('outcome', 'failed')
-    core.setOutput('failure-reason', message)
-    core.setFailed(message)
+    if (!(error instanceof InputError)) out.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
+    const message = messageOf(error)
+    out.setOutput('outcome', 'failed')
+    out.setOutput('failure-reason', message)
+    out.setFailed(message)
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
   }
 }
 
-/** Outputs, job summary, and the step's ending. Everything passes through `redact`: the key never leaves. */
-async function report(result: WorkflowResult, apiKey: string): Promise<void> {
-  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
-  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' }))
-    core.setOutput(name, redact(value, apiKey))
-  await writeSummary(redact(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict), apiKey))
-  conclude(result.verdict)
+/**
+ * Where text leaves the action: log, annotations, outputs, the job summary and (through `clean`) GitHub
+ * request bodies. Server text had the key cut where it entered; this is the last check, on the rendered
+ * text, for the key in any encoding.
+ */
+interface ExitBoundary {
+  clean: (text: string) => string
+  debug: (message: string) => void
+  info: (message: string) => void
+  warning: (message: string) => void
+  notice: (message: string) => void
+  setFailed: (message: string) => void
+  setOutput: (name: string, value: string) => void
+  group: <T>(name: string, body: () => Promise<T>) => Promise<T>
+  summary: (markdown: string) => Promise<void>
 }
 
-async function reportExport(report: ExportReport, apiKey: string): Promise<void> {
-  for (const [name, value] of Object.entries(exportOutputs(report))) core.setOutput(name, redact(value, apiKey))
-  await writeSummary(redact(renderExportSummary(report), apiKey))
-  conclude(report.verdict)
+function exitBoundary(apiKey: string): ExitBoundary {
+  const clean = (text: string): string => redact(text, apiKey)
+  return {
+    clean,
+    debug: (message) => core.debug(clean(message)),
+    info: (message) => core.info(clean(message)),
+    warning: (message) => core.warning(clean(message)),
+    notice: (message) => core.notice(clean(message)),
+    setFailed: (message) => core.setFailed(clean(message)),
+    setOutput: (name, value) => core.setOutput(name, clean(value)),
+    group: (name, body) => core.group(clean(name), body),
+    summary: (markdown) => writeSummary(clean(markdown))
+  }
+}
+
+/** Outputs, job summary, and the step's ending. */
+async function report(result: WorkflowResult, out: ExitBoundary): Promise<void> {
+  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
+  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) out.setOutput(name, value)
+  await out.summary(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict))
+  conclude(result.verdict, out)
+}
+
+async function reportExport(report: ExportReport, out: ExitBoundary): Promise<void> {
+  for (const [name, value] of Object.entries(exportOutputs(report))) out.setOutput(name, value)
+  await out.summary(renderExportSummary(report))
+  conclude(report.verdict, out)
 }
 
 /** Outside a runner (a local try-out) there is no summary file; the log already holds the result. */
@@ -129,15 +168,15 @@ async function writeSummary(markdown: string): Promise<void> {
 }
 
 /** Ends the step as DESIGN.md's outcome table says. */
-function conclude(verdict: Verdict): void {
+function conclude(verdict: Verdict, out: ExitBoundary): void {
   switch (verdict.result) {
     case 'success':
-      return core.info(verdict.headline)
+      return out.info(verdict.headline)
     case 'notice':
-      return core.notice(verdict.headline)
+      return out.notice(verdict.headline)
     case 'warning':
-      return core.warning(verdict.headline)
+      return out.warning(verdict.headline)
     case 'failure':
-      return core.setFailed(verdict.failureReason)
+      return out.setFailed(verdict.failureReason)
   }
 }

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { accessSync, constants, readFileSync, type Stats, statSync } from 'node:fs'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { type DateRange, resolveRange } from './analytics/range.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
@@ -52,9 +52,9 @@ export interface Settings {
   range: DateRange
   pageSize: number
   maxRequests: number
-  /** `output-file` as the user wrote it, for messages. */
+  /** `output-file` as the user wrote it, for messages; '' for operations that write no file. */
   outputFile: string
-  /** `output-file` resolved against the workspace. */
+  /** `output-file` resolved against the workspace; '' for operations that write no file. */
   outputPath: string
 }
 
@@ -76,6 +76,12 @@ export interface SettingsResult {
 }
 
 const MIN_POLL_INTERVAL_MS = 100
+/** The longest any runner keeps a job (self-hosted runners: 5 days); a longer duration is a typo. */
+const MAX_DURATION_MS = 5 * 24 * 3_600_000
+/** The longest prompt sent; a longer one is refused rather than cut, so the agent never gets half an instruction. */
+export const MAX_PROMPT_CHARACTERS = 100_000
+/** A UTF-8 character takes at most 4 bytes: a file larger than this holds too many characters, unread. */
+const MAX_PROMPT_FILE_BYTES = 4 * MAX_PROMPT_CHARACTERS
 const MAX_PAGE_SIZE = 250
 
 export function readSettings(input: InputReader, env: RunEnvironment): SettingsResult {
@@ -89,7 +95,8 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
     throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
   }
 
-  const outputFile = readOutputFile(input('output-file'), env)
+  // Checked only where a file is written: a job has no use for it, so a stray value cannot fail it.
+  const outputFile = isAnalytics(operation) ? readOutputFile(input('output-file'), env) : ''
   return {
     settings: {
       apiKey,
@@ -117,7 +124,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
-      outputPath: inWorkspace(outputFile, env)
+      outputPath: outputFile ? inWorkspace(outputFile, env) : ''
     },
     warnings
   }
@@ -216,27 +223,16 @@ function readPrompt(
     throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
   }
   if (file) {
-    const path = inWorkspace(file, env)
-    let text: string
-    try {
-      text = readFileSync(path, 'utf8')
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? 'error'})`
-      throw new InputError(
-        'prompt-file',
-        `Input 'prompt-file' names ${file}, which ${why}: give the path of a text file in the workspace (check out the repository first).`
-      )
-    }
+    const text = readPromptFile(file, inWorkspace(file, env))
     if (!text.trim()) {
       throw new InputError(
         'prompt-file',
         `Input 'prompt-file' names ${file}, which is empty: the file must hold the instruction for the agent.`
       )
     }
-    return { prompt: text.trim(), promptSource: `prompt-file ${file}` }
+    return { prompt: checkPromptLength('prompt-file', text.trim()), promptSource: `prompt-file ${file}` }
   }
-  if (inline.trim()) return { prompt: inline.trim(), promptSource: 'prompt' }
+  if (inline.trim()) return { prompt: checkPromptLength('prompt', inline.trim()), promptSource: 'prompt' }
   if (needsPrompt && !slashCommand) {
     const why = inline.length > 0 ? 'is only whitespace' : 'is empty'
     throw new InputError(
@@ -247,16 +243,103 @@ function readPrompt(
   return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
 }
 
+/** The prompt file as text: UTF-8 without NUL bytes (a binary file would spend a job of the hourly quota). */
+function readPromptFile(file: string, path: string): string {
+  const fail = (why: string): InputError =>
+    new InputError(
+      'prompt-file',
+      `Input 'prompt-file' names ${clip(file)}, which ${why}: give the path of a UTF-8 text file of at most ${MAX_PROMPT_CHARACTERS.toLocaleString('en-US')} characters in the workspace (check out the repository first).`
+    )
+  let bytes: Buffer
+  try {
+    const size = statSync(path).size
+    if (size > MAX_PROMPT_FILE_BYTES) throw fail(`has ${size.toLocaleString('en-US')} bytes, too many`)
+    bytes = readFileSync(path)
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    throw fail(fileProblem(error))
+  }
+  if (bytes.includes(0)) throw fail('holds binary data (NUL bytes), not text')
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw fail('is not UTF-8 text')
+  }
+}
+
+function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): string {
+  const characters = [...prompt].length
+  if (characters > MAX_PROMPT_CHARACTERS)
+    throw new InputError(
+      name,
+      `Input '${name}' holds ${characters.toLocaleString('en-US')} characters, more than the ${MAX_PROMPT_CHARACTERS.toLocaleString('en-US')} a prompt may have: shorten it.`
+    )
+  return prompt
+}
+
+/**
+ * The output file, checked before any request is paid for: not a folder, and a place where it can be
+ * created (every folder above it a folder, the nearest existing one writable).
+ */
 function readOutputFile(raw: string, env: RunEnvironment): string {
   const file = raw.trim() || 'docs-visitors.json'
-  // Found before any request is paid for, not when the finished export is moved into place.
-  const isFolder = /[/\\]$/.test(file) || (statSync(inWorkspace(file, env), { throwIfNoEntry: false })?.isDirectory() ?? false)
-  if (isFolder)
-    throw new InputError(
+  const path = inWorkspace(file, env)
+  const fail = (why: string): InputError =>
+    new InputError(
       'output-file',
-      `Input 'output-file' names ${clip(file)}, which is a folder: give a file name such as analytics/visitors.json or visitors.csv.`
+      `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as analytics/visitors.json or visitors.csv.`
     )
+  if (/[/\\]$/.test(file) || statOrNull(path)?.isDirectory()) throw fail('is a folder')
+  let folder = dirname(path)
+  let stats = statOrNull(folder)
+  while (!stats && dirname(folder) !== folder) {
+    folder = dirname(folder)
+    stats = statOrNull(folder)
+  }
+  if (stats && !stats.isDirectory()) throw fail(`cannot be created: ${clip(folder)} is a file, not a folder`)
+  try {
+    accessSync(folder, constants.W_OK)
+  } catch (error) {
+    throw fail(`cannot be created: ${fileProblem(error)}`)
+  }
   return file
+}
+
+/** A file system error while writing `output-file`, as one sentence naming the input. */
+export function outputFileError(file: string, error: unknown): InputError {
+  return new InputError('output-file', `Input 'output-file' names ${clip(file)}, which ${fileProblem(error)}.`)
+}
+
+/** Whether an error comes from the file system (it carries a syscall), not from a request. */
+export function isFileSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string'
+}
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'does not exist',
+  EISDIR: 'is a folder',
+  ENOTDIR: 'is below a file, not a folder',
+  EACCES: 'is in a place this job may not write to (permission denied)',
+  EPERM: 'is in a place this job may not write to (permission denied)',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'cannot be written: the disk is full'
+}
+
+/** What a file system error means, in words (the raw `ENOTDIR: …` line never reaches the user). */
+function fileProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? 'error'
+  return FILE_PROBLEMS[code] ?? `cannot be read or written (${code})`
+}
+
+/** A path's stats, or null where nothing is (also when a folder on the way is a file). */
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null
+    throw error
+  }
 }
 
 /** Relative paths mean the workspace, where the runner checked out the repository. */
@@ -286,6 +369,9 @@ function readDuration(input: InputReader, name: string, fallback: string, minimu
   }
   if (ms < minimumMs) {
     throw new InputError(name, `Input '${name}' must be at least ${minimumMs}ms; got '${clip(raw)}'.`)
+  }
+  if (ms > MAX_DURATION_MS) {
+    throw new InputError(name, `Input '${name}' must be at most 5 days (120h), the longest a runner keeps a job; got '${clip(raw)}'.`)
   }
   return ms
 }

@@ -23,7 +23,47 @@ export function clipText(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text
 }
 
-/** Cuts a secret out of text, wherever it occurs. */
+/**
+ * Cuts a secret out of text in every form it may take there: plain, JSON-escaped (`\u005f`, also
+ * escaped twice), URL-encoded (`%5F`, either case), as an HTML character reference (`&#95;`), or with
+ * markdown's backslash escapes (`mint\_…`). Each character may take any of these forms on its own,
+ * because servers escape only some characters.
+ */
 export function redact(text: string, secret: string): string {
-  return secret ? text.split(secret).join('***') : text
+  return secret ? text.replace(secretPattern(secret), '***') : text
+}
+
+const patterns = new Map<string, RegExp>()
+
+function secretPattern(secret: string): RegExp {
+  let pattern = patterns.get(secret)
+  if (!pattern) {
+    pattern = new RegExp([...secret].map(characterForms).join(''), 'g')
+    patterns.set(secret, pattern)
+  }
+  pattern.lastIndex = 0
+  return pattern
+}
+
+/** One character of the secret in any of its encodings, as a regular expression group. */
+function characterForms(character: string): string {
+  const code = character.codePointAt(0) ?? 0
+  // JSON escapes UTF-16 units: a character outside the BMP is two of them.
+  const utf16 = Array.from({ length: character.length }, (_, i) => character.charCodeAt(i))
+  const forms = [
+    `\\\\*${character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`,
+    utf16.map((unit) => `\\\\+u${hex(unit, 4)}`).join(''),
+    [...Buffer.from(character, 'utf8')].map((byte) => `%${hex(byte, 2)}`).join(''),
+    `&#0*${code};?`,
+    `&#[xX]0*${hex(code, 1)};?`
+  ]
+  return `(?:${forms.join('|')})`
+}
+
+/** Hexadecimal digits of `value`, at least `width` of them, matching either letter case. */
+function hex(value: number, width: number): string {
+  return value
+    .toString(16)
+    .padStart(width, '0')
+    .replace(/[a-f]/g, (letter) => `[${letter}${letter.toUpperCase()}]`)
 }

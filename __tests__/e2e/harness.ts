@@ -29,7 +29,7 @@ export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): P
   if (key) {
     expectNoSecret(run, key)
     // Nor in anything sent to GitHub: comments, replies, reactions.
-    if (sim.githubRequests().some((request) => request.body.includes(key))) throw new Error('The API key was sent to GitHub')
+    if (sim.githubRequests().some((request) => showsSecret(request.body, key))) throw new Error('The API key was sent to GitHub')
   }
   return run
 }
@@ -37,8 +37,26 @@ export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): P
 export function expectNoSecret(run: ActionRun, secret: string): void {
   const places = { log: run.log, stderr: run.stderr, outputs: JSON.stringify(run.outputs), summary: run.summary }
   for (const [place, text] of Object.entries(places)) {
-    if (text.includes(secret)) throw new Error(`The API key appears in the ${place}`)
+    if (showsSecret(text, secret)) throw new Error(`The API key appears in the ${place}`)
   }
+}
+
+/**
+ * Whether text holds the secret in a form a reader could recover: decoded again and again from JSON
+ * `\uXXXX` escapes, percent-encoding, HTML character references and backslash escapes.
+ */
+export function showsSecret(text: string, secret: string): boolean {
+  let decoded = text
+  for (let round = 0; round < 4; round++) {
+    if (decoded.includes(secret)) return true
+    decoded = decoded
+      .replace(/\\+u([0-9a-f]{4})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&#(\d+);?/g, (_, digits: string) => String.fromCodePoint(Number(digits)))
+      .replace(/\\(.)/g, '$1')
+  }
+  return decoded.includes(secret)
 }
 
 /** The annotations the runner would show: `::error::…`, `::warning::…`, `::notice::…`. */

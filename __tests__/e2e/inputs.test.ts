@@ -65,3 +65,49 @@ test('prompt-file is read relative to the workspace', async () => {
   expect(job?.prompt).toBe('Refresh the API reference.')
   expect(run.summary).toContain('prompt-file prompts/weekly.md')
 })
+
+test('a binary prompt-file (a PNG) is refused before any request, so no job of the hourly quota is spent', async () => {
+  const before = sim.requests.length
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])
+  const run = await runAgainst(sim, { inputs: { prompt: '', 'prompt-file': 'docs/logo.png' }, files: { 'docs/logo.png': png } })
+  expectFailedWith(run, 'failed', /^Input 'prompt-file' names docs\/logo\.png, which holds binary data \(NUL bytes\), not text: /)
+  expect(sim.requests.length).toBe(before)
+})
+
+test('an output-file below a regular file is refused naming output-file, before any request', async () => {
+  const before = sim.requests.length
+  const run = await runAgainst(sim, {
+    inputs: { operation: 'visitors', 'output-file': 'notes.txt/visitors.json' },
+    files: { 'notes.txt': 'x' }
+  })
+  expectFailedWith(
+    run,
+    'failed',
+    /^Input 'output-file' names notes\.txt\/visitors\.json, which cannot be created: .*notes\.txt is a file, not a folder/
+  )
+  expect(run.log).not.toMatch(/ENOTDIR/)
+  expect(sim.requests.length).toBe(before)
+})
+
+test('output-file is not looked at when the operation writes no file', async () => {
+  const run = await runAgainst(sim, {
+    inputs: { 'output-file': 'notes.txt/visitors.json', wait: 'false', context: 'false' },
+    files: { 'notes.txt': 'x' }
+  })
+  expect(run.exitCode).toBe(0)
+  expect(run.outputs.outcome).toBe('started')
+})
+
+test('a timeout of 100000h is refused, and a 30-day Retry-After ends the run after one request instead of overflowing a timer', async () => {
+  expectFailedWith(await runAgainst(sim, { inputs: { timeout: '100000h' } }), 'failed', /^Input 'timeout' must be at most 5 days \(120h\)/)
+  const before = sim.mintlifyRequests().length
+  sim.injectFault({ route: 'create', status: 429, retryAfter: String(30 * 24 * 3600), times: 5 })
+  const run = await runAgainst(sim, { inputs: { timeout: '120h' } })
+  expectFailedWith(
+    run,
+    'failed',
+    /the API asks to wait .*, more than the .* left before the timeout, so retry after \d{4}-\d\d-\d\d \d\d:\d\d UTC/
+  )
+  expect(sim.mintlifyRequests().length - before).toBe(1)
+  expect(run.stderr).not.toMatch(/TimeoutOverflowWarning/)
+})

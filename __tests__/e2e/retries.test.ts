@@ -108,6 +108,14 @@ describe('polling a job (GET, idempotent)', () => {
     expect(run.outputs.outcome).toBe('no-changes')
   })
 
+  test('two unreadable poll answers in a row are retried like a 5xx, not the end of the run', async () => {
+    sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
+    sim.injectFault({ route: 'get', malformed: true, times: 2 })
+    const run = await runAgainst(sim)
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('no-changes')
+  })
+
   test('a poll is not retried on 401: the wait stops with the reason', async () => {
     sim.scriptNextJob({ outcome: 'never' })
     sim.injectFault({ route: 'get', status: 401, message: 'Key revoked' })

@@ -43,3 +43,15 @@ test('a key pasted into the prompt is sent to the API as written but shown nowhe
   expect(run.summary).toContain('Rotate the docs example key *** in the quickstart')
   expect(at(sim.github.comments(REPO, PULL), 0, 'status comment').body).toContain('Rotate the docs example key *** in the quickstart')
 })
+
+test.each([
+  ['JSON-escaped', (key: string) => ({ json: `{"error":"Key ${key.replace(/_/g, '\\u005f')} is revoked"}`, type: 'application/json' })],
+  ['URL-encoded', (key: string) => ({ json: `Key ${encodeURIComponent(key).replace(/_/g, '%5F')} is revoked`, type: 'text/plain' })]
+])('a server echo of the key %s is cut before the output, the summary, the log and the PR comment', async (_form, echo) => {
+  const { json, type } = echo(sim.apiKey)
+  sim.route('POST', /\/v2\/agent\/[^/]+\/job$/, () => ({ status: 401, text: json, contentType: type }))
+  // runOn's shared check decodes every encoding and fails the test if the key shows anywhere, GitHub request bodies included.
+  const run = await runOn(sim, 'pull_request', pullRequestOpened(), { env: { RUNNER_DEBUG: '1' } })
+  expectFailedWith(run, 'failed', /HTTP 401, the API key is invalid or expired.*\(server: "Key \*\*\* is revoked"\)/)
+  expect(at(sim.github.comments(REPO, PULL), 0, 'status comment').body).toContain('Key \\*\\*\\* is revoked')
+})

@@ -338,12 +338,22 @@ describe('error texts', () => {
     expect(api.received).toHaveLength(2)
   })
 
-  it('asks only once more when a GET keeps answering something that is not the documented JSON', async () => {
+  it('gives an unreadable GET answer the same five attempts as a 5xx, then says how many it took', async () => {
     const api = await startApi(text(200, 'OK', 'text/plain'))
     const error = await apiError(clientFor(api.url).client.getJob(PROJECT_ID, 'job_1'))
 
-    expect(error.message).toBe('Could not read agent job job_1: the response was not the JSON the API documents after 2 attempts.')
-    expect(api.received).toHaveLength(2)
+    expect(error.message).toBe('Could not read agent job job_1: the response was not the JSON the API documents after 5 attempts.')
+    expect(api.received).toHaveLength(5)
+  })
+
+  it('reads the job after two unreadable answers in a row', async () => {
+    const api = await startApi(
+      text(200, '{"id":', 'application/json'),
+      text(200, '<html>', 'text/html'),
+      json(200, jobRecord({ status: 'completed' }))
+    )
+    expect((await clientFor(api.url).client.getJob(PROJECT_ID, 'job_1')).status).toBe('completed')
+    expect(api.received).toHaveLength(3)
   })
 })
 

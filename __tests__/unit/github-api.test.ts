@@ -23,12 +23,13 @@ afterEach(async () => {
 async function connected(options: { token?: string; cancel?: AbortSignal } = {}): Promise<{ sim: Simulator; api: GitHubApi }> {
   sim = await startSimulator()
   sim.github.addIssue(FULL_NAME, { number: 7, title: 'Add the billing page', pullRequest: true, files: ['a.md', 'b.md', 'c.md'] })
-  const api = await GitHubApi.connect(
-    options.token ?? SIM_GITHUB_TOKEN,
-    REPO,
-    options.cancel ?? new AbortController().signal,
-    `${sim.url}/api/v3/`
-  )
+  const api = await GitHubApi.connect({
+    token: options.token ?? SIM_GITHUB_TOKEN,
+    repo: REPO,
+    cancel: options.cancel ?? new AbortController().signal,
+    apiUrl: `${sim.url}/api/v3/`,
+    clean: (text) => text
+  })
   return { sim, api }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { isKnownStatus, isTerminal, parseJob, pullNumberOf } from '../../src/mintlify/job.js'
+import { isKnownStatus, isTerminal, parseJob, parsePullLink, pullNumberOf } from '../../src/mintlify/job.js'
 import { jobRecord } from './factories.js'
 
 describe('parseJob', () => {
@@ -91,7 +91,7 @@ describe('statuses', () => {
 describe('pullNumberOf', () => {
   it.each([
     ['https://github.com/acme/docs/pull/12', 12],
-    ['https://github.com/acme/docs/pull/12/files', 12],
+    ['https://github.example.com/acme/docs.site/pull/12/', 12],
     ['https://github.com/acme/docs/pull/7?notification=1', 7],
     ['https://github.com/acme/docs/pull/7#discussion', 7]
   ])('reads %j as #%i', (link, number) => {
@@ -103,8 +103,29 @@ describe('pullNumberOf', () => {
     '',
     'https://github.com/acme/docs/issues/12',
     'https://github.com/acme/docs/pull/12abc',
-    'https://github.com/acme/docs/pulls'
+    'https://github.com/acme/docs/pulls',
+    'https://github.com/acme/docs/pull/12/files',
+    'javascript:alert(1)//github.com/acme/docs/pull/5',
+    'http://github.com/acme/docs/pull/5',
+    'https://user:pass@github.com/acme/docs/pull/5',
+    'https://github.com/evil/../acme/docs/pull/5x',
+    'https://github.com/acme/docs/extra/pull/5',
+    'https://github.com/acme/docs/pull/0',
+    'https://github.com/acme/docs/pull/99999999999999999999',
+    'https://github.com/-acme/docs/pull/5',
+    'not a url /pull/5'
   ])('finds no number in %j', (link) => {
     expect(pullNumberOf(link)).toBeNull()
+  })
+})
+
+describe('parsePullLink', () => {
+  it('names the repository and number of a well-formed pull request link, in any repository', () => {
+    expect(parsePullLink('https://github.com/octo-org/docs-site/pull/101')).toEqual({ repository: 'octo-org/docs-site', number: 101 })
+    expect(parsePullLink('https://ghe.example.com/Team/api.docs/pull/3?x=1#y')).toEqual({ repository: 'Team/api.docs', number: 3 })
+  })
+
+  it('names nothing for a javascript: link that merely contains /pull/N', () => {
+    expect(parsePullLink('javascript:fetch("//evil.example/acme/docs/pull/5")')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { meetsPermission } from '../../src/github/permissions.js'
+import { effectiveRole, meetsPermission } from '../../src/github/permissions.js'
 import { PERMISSIONS, type Permission } from '../../src/settings.js'
 
 /** Every role against every minimum, from the lowest to the highest. */
@@ -30,4 +30,24 @@ describe('meetsPermission', () => {
       expect(meetsPermission(role, 'read')).toBe(false)
     }
   )
+})
+
+describe('effectiveRole', () => {
+  it.each(LADDER)('takes the built-in role %s by its role_name', (role) => {
+    expect(effectiveRole(role, role === 'maintain' ? 'write' : role === 'triage' ? 'read' : role)).toBe(role)
+  })
+
+  it('judges a custom role by the base permission the API reports for it', () => {
+    expect(effectiveRole('docs-writer', 'write')).toBe('write')
+    expect(meetsPermission(effectiveRole('docs-writer', 'write'), 'write')).toBe(true)
+    expect(meetsPermission(effectiveRole('docs-writer', 'write'), 'maintain')).toBe(false)
+    expect(meetsPermission(effectiveRole('docs-reviewer', 'read'), 'write')).toBe(false)
+    expect(meetsPermission(effectiveRole('release-admin', 'admin'), 'admin')).toBe(true)
+  })
+
+  it('gives no permission for none, or for a custom role without a base', () => {
+    expect(meetsPermission(effectiveRole('none', 'none'), 'read')).toBe(false)
+    expect(meetsPermission(effectiveRole('docs-writer', null), 'read')).toBe(false)
+    expect(effectiveRole(null, null)).toBeNull()
+  })
 })

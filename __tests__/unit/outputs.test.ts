@@ -13,6 +13,7 @@ describe('jobOutputs', () => {
       status: 'completed',
       'pr-link': 'https://github.com/acme/docs/pull/12',
       'pr-number': '12',
+      'pr-repository': 'acme/docs',
       'failure-reason': '',
       job: JSON.stringify(record)
     })
@@ -29,6 +30,16 @@ describe('jobOutputs', () => {
     expect(outputs['pr-number']).toBe('')
   })
 
+  it('gives pr-number and pr-repository only for a well-formed https pull request link', () => {
+    const elsewhere = jobOutputs(
+      jobReport({ job: agentJob({ status: 'completed', prLink: 'https://github.com/octo-org/docs-site/pull/7' }) })
+    )
+    expect([elsewhere['pr-number'], elsewhere['pr-repository']]).toEqual(['7', 'octo-org/docs-site'])
+    const hostile = jobOutputs(jobReport({ job: agentJob({ status: 'completed', prLink: 'javascript:alert(1)//x/acme/docs/pull/5' }) }))
+    expect(hostile['pr-link']).toBe('javascript:alert(1)//x/acme/docs/pull/5')
+    expect([hostile['pr-number'], hostile['pr-repository']]).toEqual(['', ''])
+  })
+
   it('sets failure-reason and empties the job outputs when the API never accepted the request', () => {
     const reason = 'Could not create the agent job: HTTP 401, the API key is invalid or expired.'
     const outputs = jobOutputs(
@@ -40,6 +51,7 @@ describe('jobOutputs', () => {
       status: '',
       'pr-link': '',
       'pr-number': '',
+      'pr-repository': '',
       'failure-reason': reason,
       job: ''
     })

@@ -151,12 +151,11 @@ describe('parseRetryAfter', () => {
 })
 
 describe('an answer that is not the documented JSON', () => {
-  it('is asked again once for a GET, not a second time', () => {
-    expect(isRetryable({ type: 'malformed', repeated: false }, true)).toBe(true)
-    expect(isRetryable({ type: 'malformed', repeated: true }, true)).toBe(false)
+  it('is retried for a GET as a 5xx is, with the full budget of attempts', () => {
+    expect(isRetryable({ type: 'malformed' }, true)).toBe(true)
   })
 
   it('is never asked again for a POST: the server acted', () => {
-    expect(isRetryable({ type: 'malformed', repeated: false }, false)).toBe(false)
+    expect(isRetryable({ type: 'malformed' }, false)).toBe(false)
   })
 })

@@ -57,8 +57,8 @@ describe('defaults', () => {
       range: { from: null, to: null },
       pageSize: 250,
       maxRequests: 100,
-      outputFile: 'docs-visitors.json',
-      outputPath: '/home/runner/work/docs/docs/docs-visitors.json'
+      outputFile: '',
+      outputPath: ''
     })
   })
 
@@ -531,14 +531,19 @@ describe('echoed values', () => {
 
 describe('analytics inputs', () => {
   it('resolves the date range (Nd against today, UTC) and keeps the output file, trimmed', () => {
-    const settings = settingsFor({ operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' })
+    const workspace = tmpdir()
+    const settings = settingsFor(
+      { operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' },
+      runEnvironment({ workspace })
+    )
     expect(settings.range).toEqual({ from: '2025-01-01', to: '2026-03-03' })
     expect(settings.outputFile).toBe('views.csv')
-    expect(settings.outputPath).toBe('/home/runner/work/docs/docs/views.csv')
+    expect(settings.outputPath).toBe(join(workspace, 'views.csv'))
   })
 
   it('keeps an absolute output-file where it says', () => {
-    expect(settingsFor({ operation: 'visitors', 'output-file': '/tmp/exports/v.json' }).outputPath).toBe('/tmp/exports/v.json')
+    const path = join(tmpdir(), 'exports', 'v.json')
+    expect(settingsFor({ operation: 'visitors', 'output-file': path }).outputPath).toBe(path)
   })
 
   it('ignores the date inputs when the operation is not analytics', () => {

@@ -51,8 +51,19 @@ describe('renderJobSummary', () => {
     expect(row(renderJobSummary(jobReport({ durationMs: 3_000, polls: 1 })), 'Waited')).toBe('| Waited | 3s (1 poll) |')
   })
 
-  it('says when it did not wait', () => {
-    expect(row(renderJobSummary(jobReport({ waited: false, polls: 0 })), 'Waited')).toBe('| Waited | not waited (wait: false) |')
+  it('says wait: false only when the run was told not to wait', () => {
+    const started = { outcome: 'started', result: 'success', headline: 'The docs agent accepted job job_1.', failureReason: '' } as const
+    expect(row(renderJobSummary(jobReport({ verdict: started, waited: false, polls: 0 })), 'Waited')).toBe(
+      '| Waited | not waited (wait: false) |'
+    )
+  })
+
+  it('says no job was accepted after a failed create with wait: true', () => {
+    const reason = 'Could not create the agent job: HTTP 500, the Mintlify API had a server error.'
+    const failed = { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason } as const
+    expect(row(renderJobSummary(jobReport({ verdict: failed, job: null, waited: false, polls: 0 })), 'Waited')).toBe(
+      '| Waited | not waited: no job was accepted |'
+    )
   })
 
   it('shows the model and the source repository and ref', () => {

@@ -3,6 +3,7 @@ import { formatDuration } from '../duration.js'
 import { messageOf } from '../errors.js'
 import { firstLine } from '../text.js'
 import type { Repo } from './event.js'
+import { effectiveRole } from './permissions.js'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -43,6 +44,20 @@ const REQUEST_TIMEOUT_MS = 30_000
 /** Once the run is cancelled, the last calls (the "cancelled" comment) get only this long: exit is due in 5 s. */
 const LAST_WORDS_MS = 2_500
 
+export interface GitHubConnection {
+  token: string
+  repo: Repo
+  /** The run's cancel signal: requests under way stop, later ones get only the last-words budget. */
+  cancel: AbortSignal
+  /**
+   * The runner's GITHUB_API_URL, passed explicitly: the toolkit reads it once when it is loaded, which a
+   * local runner or a GitHub Enterprise Server set-up may do too late.
+   */
+  apiUrl: string
+  /** The last check on what leaves for GitHub: every request body passes through it. */
+  clean: (text: string) => string
+}
+
 /**
  * Every call this action makes to GitHub, in one place. Octokit is loaded here, on first need only:
  * it is most of the bundle's start-up cost, and many runs never talk to GitHub.
@@ -55,11 +70,7 @@ export class GitHubApi {
     readonly repo: Repo
   ) {}
 
-  /**
-   * `apiUrl` is the runner's GITHUB_API_URL, passed explicitly: the toolkit reads it once when it is
-   * loaded, which a local runner or a GitHub Enterprise Server set-up may do too late.
-   */
-  static async connect(token: string, repo: Repo, cancel: AbortSignal, apiUrl: string): Promise<GitHubApi> {
+  static async connect({ token, repo, cancel, apiUrl, clean }: GitHubConnection): Promise<GitHubApi> {
     const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
     // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
     // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
@@ -69,7 +80,8 @@ export class GitHubApi {
       const limitMs = cancel.aborted ? LAST_WORDS_MS : REQUEST_TIMEOUT_MS
       const timeout = AbortSignal.timeout(limitMs)
       try {
-        return await proxyFetch(url, { ...init, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
+        const body = typeof init?.body === 'string' ? clean(init.body) : init?.body
+        return await proxyFetch(url, { ...init, body, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
       } catch (error) {
         if (timeout.aborted) throw new GitHubUnreachable(`no response from GitHub within ${formatDuration(limitMs)}`)
         if (cancel.aborted) throw new GitHubUnreachable('the workflow was cancelled')
@@ -138,11 +150,14 @@ export class GitHubApi {
     )
   }
 
-  /** The commenter's role (`admin`, `maintain`, `write`, `triage`, `read`), or null for a non-collaborator. */
+  /**
+   * The commenter's role to judge (`admin`, `maintain`, `write`, `triage`, `read`; a custom role as its
+   * base permission), or null for a non-collaborator.
+   */
   async roleOf(login: string): Promise<string | null> {
     try {
       const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.repo, username: login })
-      return data.role_name || data.permission || null
+      return effectiveRole(data.role_name, data.permission)
     } catch (error) {
       if (statusOf(error) === 404) return null
       throw describe(`check the repository permission of ${login}`, 'metadata: read', error)

@@ -142,7 +142,6 @@ export class DocsApiClient {
   private async call<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
     const { clock, random, deadline, signal } = this.options
     const idempotent = call.method === 'GET'
-    let unreadable = 0
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) {
         const what = attempt === 1 ? 'before the request was sent' : 'before the request could be retried'
@@ -151,9 +150,8 @@ export class DocsApiClient {
       const budget = this.options.requestBudget ?? Infinity
       if (this.sent >= budget) throw new RequestBudgetSpent(budget, null)
 
-      const outcome = await this.attempt(call, parse, unreadable > 0)
+      const outcome = await this.attempt(call, parse)
       if (outcome.ok) return outcome.value
-      if (outcome.failure.type === 'malformed') unreadable++
       // A POST is in doubt only if the failed attempt may have acted: sent, and not refused as a whole.
       const inDoubt = !idempotent && mayHaveTakenEffect(outcome.failure)
       if (signal?.aborted) {
@@ -193,7 +191,7 @@ export class DocsApiClient {
     }
   }
 
-  private async attempt<T>(call: Call, parse: (body: unknown) => T | null, unreadableBefore: boolean): Promise<Attempt<T>> {
+  private async attempt<T>(call: Call, parse: (body: unknown) => T | null): Promise<Attempt<T>> {
     const { baseUrl, apiKey, transport, clock, deadline, signal } = this.options
     const timeoutMs = Math.min(
       this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -226,7 +224,7 @@ export class DocsApiClient {
     if (response.status >= 200 && response.status < 300) {
       const json = tryParseJson(body)
       const value = json === undefined ? null : parse(json)
-      if (value === null) return { ok: false, failure: { type: 'malformed', repeated: unreadableBefore }, cause: { type: 'malformed' } }
+      if (value === null) return { ok: false, failure: { type: 'malformed' }, cause: { type: 'malformed' } }
       return { ok: true, value }
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now())

@@ -50,10 +50,38 @@ export function isKnownStatus(status: string | null): boolean {
   return (KNOWN_STATUSES as readonly (string | null)[]).includes(status)
 }
 
-/** The pull request number in a GitHub pull request URL, or null. */
+/** A pull request as its link names it: `owner/name` and the number. */
+export interface PullLink {
+  repository: string
+  number: number
+}
+
+const OWNER = /^[A-Za-z\d](?:[A-Za-z\d-]{0,38})$/
+const NAME = /^(?!\.\.?$)[A-Za-z\d._-]{1,100}$/
+
+/**
+ * The pull request of a well-formed `https://<host>/<owner>/<name>/pull/<number>` link (a query or a
+ * fragment may follow), or null. Anything else (`javascript:`, credentials, a longer path, an issue)
+ * names no pull request: the outputs built from it end up in later workflow steps.
+ */
+export function parsePullLink(link: string | null): PullLink | null {
+  if (!link) return null
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return null
+  const match = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})\/?$/.exec(url.pathname)
+  const [, owner, name, number] = match ?? []
+  if (!owner || !name || !number || !OWNER.test(owner) || !NAME.test(name) || !Number.isSafeInteger(Number(number))) return null
+  return { repository: `${owner}/${name}`, number: Number(number) }
+}
+
+/** The pull request number of a well-formed pull request link (see `parsePullLink`), or null. */
 export function pullNumberOf(prLink: string | null): number | null {
-  const match = prLink ? /\/pull\/(\d+)(?:[/?#]|$)/.exec(prLink) : null
-  return match ? Number(match[1]) : null
+  return parsePullLink(prLink)?.number ?? null
 }
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

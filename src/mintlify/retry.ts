@@ -17,11 +17,10 @@ export type Failure =
   /** `sent: false` means no connection was made, so the server cannot have seen the request. */
   | { type: 'network'; sent: boolean }
   /**
-   * A 2xx whose body is not what the API documents: asked again once (it may have been cut in transit);
-   * `repeated` marks a second one in the same call, where a server that keeps answering nonsense would
-   * only cost more quota.
+   * A 2xx whose body is not what the API documents (cut in transit, a proxy's page): for a GET as
+   * retryable as a 5xx, since the server may answer properly next time; for a POST in doubt, as a 5xx.
    */
-  | { type: 'malformed'; repeated: boolean }
+  | { type: 'malformed' }
 
 export type RetryDecision =
   | { retry: true; delayMs: number }
@@ -50,7 +49,7 @@ export function decideRetry({ idempotent, attempt, failure, remainingMs, random 
 
 export function isRetryable(failure: Failure, idempotent: boolean): boolean {
   if (failure.type === 'network') return idempotent || !failure.sent
-  if (failure.type === 'malformed') return idempotent && !failure.repeated
+  if (failure.type === 'malformed') return idempotent
   return idempotent ? RETRYABLE_GET_STATUSES.includes(failure.status) : failure.status === 429
 }
 

@@ -6,6 +6,7 @@ import { messageOf } from '../errors.js'
 import type { AnalyticsKind, AnalyticsPage, TrafficCounts } from '../mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
 import { type ExportReport, judgeExport, judgeExportFailure } from '../outcome.js'
+import { isFileSystemError, outputFileError } from '../settings.js'
 
 export const TOP_PAGES = 15
 
@@ -40,7 +41,12 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   )
   if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
 
-  const file = await ExportFile.create(request.outputPath)
+  let file: ExportFile
+  try {
+    file = await ExportFile.create(request.outputPath)
+  } catch (error) {
+    throw outputFileError(request.outputFile, error)
+  }
   const top = new TopPages(TOP_PAGES)
   // The one thing that grows with the row count: the paths seen, to write each once (about 10 MB at 100,000 rows).
   const seen = new Set<string>()
@@ -94,7 +100,8 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
     await file.finish(stoppedBecause !== null, new Date(deps.clock.now()).toISOString())
   } catch (error) {
     await file.abort()
-    const reason = `${messageOf(error).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
+    const cause = isFileSystemError(error) ? outputFileError(request.outputFile, error) : error
+    const reason = `${messageOf(cause).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
     const verdict = judgeExportFailure(reason, deps.signal?.aborted ?? false)
     return {
       kind: request.kind,

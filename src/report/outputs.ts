@@ -1,16 +1,17 @@
-import { pullNumberOf } from '../mintlify/job.js'
+import { parsePullLink } from '../mintlify/job.js'
 import type { ExportReport, JobReport } from '../outcome.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
 export function jobOutputs(report: JobReport): Record<string, string> {
   const { verdict, job } = report
-  const prNumber = pullNumberOf(job?.prLink ?? null)
+  const pull = parsePullLink(job?.prLink ?? null)
   return {
     outcome: verdict.outcome,
     'job-id': job?.id ?? '',
     status: job?.status ?? '',
     'pr-link': job?.prLink ?? '',
-    'pr-number': prNumber === null ? '' : String(prNumber),
+    'pr-number': pull ? String(pull.number) : '',
+    'pr-repository': pull?.repository ?? '',
     'failure-reason': verdict.failureReason,
     job: job ? JSON.stringify(job.raw) : ''
   }

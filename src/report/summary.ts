@@ -18,12 +18,7 @@ export function renderJobSummary(report: JobReport): string {
     ['Job', job?.id ? codeCell(job.id) : '–'],
     ['Status', job?.status ? escapeInline(job.status) : '–'],
     ['Pull request', job?.prLink ? pullRequestLink(job.prLink) : 'none'],
-    [
-      'Waited',
-      report.waited
-        ? `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})`
-        : 'not waited (wait: false)'
-    ],
+    ['Waited', waitedCell(report)],
     ['Model', job?.model ? escapeInline(job.model) : '–'],
     ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
   ]
@@ -47,6 +42,13 @@ export function renderJobSummary(report: JobReport): string {
       : []),
     ''
   ].join('\n')
+}
+
+/** How long the run waited, or why it did not: only `started` means wait: false. */
+function waitedCell(report: JobReport): string {
+  if (report.waited) return `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})`
+  if (report.verdict.outcome === 'started') return 'not waited (wait: false)'
+  return report.job ? 'not waited: the job could not be followed' : 'not waited: no job was accepted'
 }
 
 /** `#12`, linked: the number is read from the URL, so it is safe as it stands. */

@@ -127,6 +127,24 @@ describe('an allowed commenter', () => {
 })
 
 describe('permission', () => {
+  test('a custom repository role is judged by its base permission: docs-writer (write) may run the command at min-permission write', async () => {
+    sim.github.setPermission(REPO, COMMENTER, { name: 'docs-writer', permission: 'write' })
+    const run = await command({ body: '/docs Fix the typo' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(mintlifyCalls(sim)[0]).toBe('POST /job')
+  })
+
+  test('a custom role based on read is still denied at min-permission write', async () => {
+    sim.github.setPermission(REPO, COMMENTER, { name: 'docs-reviewer', permission: 'read' })
+    const run = await command({ body: '/docs Fix the typo' })
+
+    expect(run.outputs.outcome).toBe('denied')
+    expect(run.outputs['failure-reason']).toMatch(/Codertocat has read permission/)
+    expect(mintlifyCalls(sim)).toEqual([])
+  })
+
   test('a read-only commenter is denied under min-permission write: a short reply, 😕, and no Mintlify request', async () => {
     sim.github.setPermission(REPO, COMMENTER, 'read')
     const run = await command({ body: '/docs Fix the typo' })
