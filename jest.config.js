@@ -11,6 +11,9 @@ export default {
   testTimeout: 30000,
   // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
   collectCoverageFrom: ['src/**/*.ts'],
+  // What the unit suite reached (92% statements, 87% branches, 93% functions and lines), less a margin.
+  coverageThreshold: { global: { statements: 90, branches: 85, functions: 90, lines: 90 } },
+  coverageReporters: ['text-summary'],
   projects: [
     {
       ...typescript,
