@@ -90,7 +90,14 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       signal: cancel.signal,
       deadline,
       log: { info: core.info, warning: core.warning, group: core.group },
-      connectGitHub: (token, repo) => GitHubApi.connect(token, repo, cancel.signal)
+      connectGitHub: (token, repo) =>
+        GitHubApi.connect(token, repo, {
+          cancel: cancel.signal,
+          clock: deps.clock,
+          random: deps.random,
+          deadline,
+          onRetry: (message) => core.info(message)
+        })
     })
     await report(result, settings.apiKey)
   } catch (error) {
