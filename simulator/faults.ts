@@ -1,9 +1,11 @@
 // Fault injection: which requests a fault hits, and what the faulty answer looks like.
 import { STATUS_CODES } from 'node:http'
-import type { Fault, FaultRoute, RouteResponse } from './types.js'
+import { isGitHubPath } from './github.js'
+import type { Fault, FaultRoute, GitHubFaultRoute, RouteResponse } from './types.js'
 
-/** The fault routes a request belongs to, most specific first; empty for non-Mintlify requests. */
+/** The fault routes a request belongs to, most specific first; empty for requests of added routes. */
 export function faultRoutesOf(method: string, path: string): FaultRoute[] {
+  if (isGitHubPath(path)) return [...gitHubRoutesOf(method, path), 'github-any']
   if (!isMintlifyPath(path)) return []
   const routes: FaultRoute[] = []
   if (method === 'POST' && /^\/v2\/agent\/[^/]+\/job$/.test(path)) routes.push('create')
@@ -12,6 +14,20 @@ export function faultRoutesOf(method: string, path: string): FaultRoute[] {
   else if (path.startsWith('/v1/analytics/')) routes.push('analytics')
   routes.push('any')
   return routes
+}
+
+const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/, route: 'github-comment-create' },
+  { method: 'PATCH', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+$/, route: 'github-comment-update' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/collaborators\/[^/]+\/permission$/, route: 'github-permission' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+\/reactions$/, route: 'github-reaction' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/, route: 'github-commit-pulls' },
+  // The action's only GraphQL query asks for the token's identity (`viewer`).
+  { method: 'POST', pattern: /^\/api\/graphql$/, route: 'github-viewer' }
+]
+
+function gitHubRoutesOf(method: string, path: string): GitHubFaultRoute[] {
+  return GITHUB_FAULT_ROUTES.filter((r) => r.method === method && r.pattern.test(path)).map((r) => r.route)
 }
 
 export function isMintlifyPath(path: string): boolean {
@@ -70,6 +86,7 @@ export function effectOf(fault: Fault): FaultEffect {
     fault.html === true ||
     fault.plainText === true ||
     fault.retryAfter !== undefined ||
+    fault.rateLimitResetSeconds !== undefined ||
     fault.message !== undefined
   if (errorLike) return 'error'
   // A fault that only delays lets the request through; a fault that says nothing at all is a 500.
@@ -83,14 +100,20 @@ export function processesRequest(fault: Fault): boolean {
   return fault.process ?? (effect === 'malformed' || effect === 'reset')
 }
 
-/** The error answer of an 'error' fault. */
-export function faultErrorResponse(fault: Fault): RouteResponse {
-  const status = fault.status ?? (fault.html ? 502 : fault.retryAfter !== undefined ? 429 : 500)
-  const message = fault.message ?? STATUS_CODES[status] ?? 'Error'
+/** The error answer of an 'error' fault; on GitHub's routes, in GitHub's shape (`message`, `documentation_url`). */
+export function faultErrorResponse(fault: Fault, now = Date.now()): RouteResponse {
+  const limited = fault.rateLimitResetSeconds !== undefined
+  const status = fault.status ?? (fault.html ? 502 : limited ? 403 : fault.retryAfter !== undefined ? 429 : 500)
+  const message = fault.message ?? (limited ? 'You have exceeded a secondary rate limit.' : (STATUS_CODES[status] ?? 'Error'))
   const headers: Record<string, string> = {}
   if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter
+  if (limited) {
+    headers['x-ratelimit-remaining'] = '0'
+    headers['x-ratelimit-reset'] = String(Math.ceil(now / 1000) + (fault.rateLimitResetSeconds ?? 0))
+  }
   if (fault.html) return { status, text: htmlErrorPage(status, message), contentType: 'text/html; charset=utf-8', headers }
   if (fault.plainText) return { status, text: message, headers }
+  if (fault.route.startsWith('github-')) return { status, json: { message, documentation_url: 'https://docs.github.com/rest' }, headers }
   return { status, json: { error: message }, headers }
 }
 

@@ -1,4 +1,4 @@
-// The HTTP server: records every request, applies injected faults (Mintlify paths only), and dispatches
+// The HTTP server: records every request, applies injected faults (Mintlify and GitHub paths), and dispatches
 // to the routes added with route(), then to the fake GitHub API (/api/...), then to the Mintlify API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -159,7 +159,7 @@ class SimulatorServer implements Simulator {
     if (tooLarge) return send(res, apiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`))
 
     const request: ParsedRequest = { method, url, body }
-    // Empty for anything but Mintlify paths: GitHub routes never see a fault.
+    // Empty for the routes added with route(): those are the test's own.
     const routes = faultRoutesOf(method, url.pathname)
     const fault = this.faults.take(routes)
     if (!fault) return send(res, await this.dispatch(request, req))

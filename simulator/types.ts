@@ -41,9 +41,20 @@ export interface JobScript {
 
 /**
  * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
- * never the routes added with `route()` for other APIs (such as a fake GitHub).
+ * never the routes added with `route()` for other APIs. The `github-` routes are the fake GitHub's:
+ * comment creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
+ * `viewer`, and 'github-any' for every GitHub request.
  */
-export type FaultRoute = 'create' | 'get' | 'message' | 'analytics' | 'any'
+export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
+export type MintlifyFaultRoute = 'create' | 'get' | 'message' | 'analytics' | 'any'
+export type GitHubFaultRoute =
+  | 'github-comment-create'
+  | 'github-comment-update'
+  | 'github-permission'
+  | 'github-reaction'
+  | 'github-commit-pulls'
+  | 'github-viewer'
+  | 'github-any'
 
 export interface Fault {
   route: FaultRoute
@@ -62,6 +73,11 @@ export interface Fault {
   html?: boolean
   /** 2xx (201 for create, else 200, or `status`) with content-type application/json and a truncated body. */
   malformed?: boolean
+  /**
+   * GitHub's secondary rate limit: a 403 (unless `status` says otherwise) with `x-ratelimit-remaining: 0`
+   * and `x-ratelimit-reset` this many seconds from now.
+   */
+  rateLimitResetSeconds?: number
   /** Destroy the socket with a TCP reset and no response (ECONNRESET at the client). */
   reset?: boolean
   /**

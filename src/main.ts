@@ -92,10 +92,12 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       deadline,
       log: out,
       connectGitHub: (token, repo) =>
-        GitHubApi.connect({
-          token,
-          repo,
+        GitHubApi.connect(token, repo, {
           cancel: cancel.signal,
+          clock: deps.clock,
+          random: deps.random,
+          deadline,
+          onRetry: (message) => out.info(message),
           apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
           clean: out.clean
         })

@@ -84,7 +84,14 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
         group: (_name, body) => body()
       },
       connectGitHub: (token, repository) =>
-        GitHubApi.connect({ token, repo: repository, cancel: cancel.signal, apiUrl: `${s.url}/api/v3`, clean: (text) => text })
+        GitHubApi.connect(token, repository, {
+          cancel: cancel.signal,
+          clock: systemClock,
+          random: Math.random,
+          deadline,
+          apiUrl: `${s.url}/api/v3`,
+          clean: (text) => text
+        })
     }
   )
   return { result, log }

@@ -1,122 +1,250 @@
 /**
- * The GitHub module in-process, over real HTTP against the fake GitHub: the calls that decide who may
- * do what (whose comments carry trusted markers, a commenter's role) and how failures are named.
+ * The GitHub module against the fake GitHub on 127.0.0.1 with injected faults: what is retried, what is
+ * not, how long it waits, and what the user reads when GitHub is down. Time is a fake clock: waits are
+ * recorded, not slept.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import type { Clock } from '../../src/clock.js'
 import { GitHubApi, GitHubError } from '../../src/github/api.js'
-import { DEFAULT_GITHUB_IDENTITY, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../simulator/index.js'
+import { SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../simulator/index.js'
+import { closedPort } from './loopback.js'
 
 const REPO = { owner: 'octo-org', repo: 'docs' }
-const FULL_NAME = 'octo-org/docs'
 
-let sim: Simulator | undefined
-// connect() loads Octokit lazily; loading it once up front keeps Jest's ESM loader from racing two loads.
+let sim: Simulator
 beforeAll(async () => {
-  await import('@actions/github')
+  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
   await import('@actions/github/lib/utils')
+  await import('@actions/github')
+})
+beforeEach(async () => {
+  sim = await startSimulator()
+  sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
 })
 afterEach(async () => {
-  await sim?.close()
-  sim = undefined
+  await sim.close()
 })
 
-async function connected(options: { token?: string; cancel?: AbortSignal } = {}): Promise<{ sim: Simulator; api: GitHubApi }> {
-  sim = await startSimulator()
-  sim.github.addIssue(FULL_NAME, { number: 7, title: 'Add the billing page', pullRequest: true, files: ['a.md', 'b.md', 'c.md'] })
-  const api = await GitHubApi.connect({
-    token: options.token ?? SIM_GITHUB_TOKEN,
-    repo: REPO,
-    cancel: options.cancel ?? new AbortController().signal,
-    apiUrl: `${sim.url}/api/v3/`,
-    clean: (text) => text
-  })
-  return { sim, api }
+/** A clock that only moves when slept on, recording every wait. */
+function fakeClock(): Clock & { waits: number[] } {
+  // Starts at the real time: the simulator's x-ratelimit-reset is an epoch second from its own clock.
+  let now = Date.now()
+  const waits: number[] = []
+  return {
+    waits,
+    now: () => now,
+    sleep: (ms) => {
+      waits.push(ms)
+      now += ms
+      return Promise.resolve()
+    }
+  }
 }
 
-async function failure(call: Promise<unknown>): Promise<GitHubError> {
+async function connect(
+  options: { clock?: Clock; timeoutMs?: number; cancel?: AbortSignal; baseUrl?: string } = {}
+): Promise<{ api: GitHubApi; clock: Clock }> {
+  const clock = options.clock ?? fakeClock()
+  const api = await GitHubApi.connect(SIM_GITHUB_TOKEN, REPO, {
+    cancel: options.cancel ?? new AbortController().signal,
+    clock,
+    random: () => 0.5,
+    deadline: clock.now() + (options.timeoutMs ?? 600_000),
+    apiUrl: options.baseUrl ?? `${sim.url}/api/v3`,
+    clean: (text) => text
+  })
+  return { api, clock }
+}
+
+async function failureOf(call: Promise<unknown>): Promise<GitHubError> {
   const error = await call.then(
     () => null,
-    (reason: unknown) => reason
+    (e: unknown) => e
   )
   if (!(error instanceof GitHubError)) throw new Error(`expected a GitHubError, got ${String(error)}`)
   return error
 }
 
-describe('GitHubApi.connect', () => {
-  it('sends every call to the API URL it is given (GitHub Enterprise Server, local runners), REST and GraphQL alike', async () => {
-    const { sim, api } = await connected()
-    await api.ownComments(7, true)
-    const paths = sim.githubRequests().map((request) => `${request.method} ${request.path}`)
-    expect(paths).toEqual(expect.arrayContaining(['POST /api/graphql', 'GET /api/v3/repos/octo-org/docs/issues/7/comments']))
+const requestsTo = (method: string, pattern: RegExp): number =>
+  sim.githubRequests().filter((r) => r.method === method && pattern.test(r.path)).length
+
+describe('reads and updates', () => {
+  it('retries a comment update after an HTML 502 page and a 503, with full-jitter backoff', async () => {
+    const clock = fakeClock()
+    const { api } = await connect({ clock })
+    const comment = await api.createComment(7, true, 'working')
+    sim.injectFault({ route: 'github-comment-update', html: true, status: 502 })
+    sim.injectFault({ route: 'github-comment-update', status: 503 })
+
+    const updated = await api.updateComment(comment.id, true, 'done')
+
+    expect(updated.body).toBe('done')
+    expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(3)
+    // random 0.5: half of 1 s, then half of 2 s.
+    expect(clock.waits).toEqual([500, 1000])
+  })
+
+  it('retries the permission look-up after a 5xx burst, so one outage does not fail the command', async () => {
+    sim.github.setPermission('octo-org/docs', 'alice', 'write')
+    sim.injectFault({ route: 'github-permission', status: 500, times: 3 })
+    const { api } = await connect()
+
+    expect(await api.roleOf('alice')).toBe('write')
+    expect(requestsTo('GET', /permission$/)).toBe(4)
+  })
+
+  it('waits as long as retry-after asks on a 429', async () => {
+    sim.github.setPermission('octo-org/docs', 'alice', 'admin')
+    sim.injectFault({ route: 'github-permission', status: 429, retryAfter: '7' })
+    const clock = fakeClock()
+    const { api } = await connect({ clock })
+
+    expect(await api.roleOf('alice')).toBe('admin')
+    expect(clock.waits).toEqual([7000])
+  })
+
+  it('treats a secondary rate limit 403 as a wait until x-ratelimit-reset, not as a missing permission', async () => {
+    const clock = fakeClock()
+    const { api } = await connect({ clock })
+    const comment = await api.createComment(7, true, 'working')
+    sim.injectFault({ route: 'github-comment-update', rateLimitResetSeconds: 30 })
+
+    await api.updateComment(comment.id, true, 'done')
+
+    expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(2)
+    // The reset is a whole epoch second, 30 s after the simulator answered.
+    expect(clock.waits).toHaveLength(1)
+    expect(clock.waits[0]).toBeGreaterThanOrEqual(29_000)
+    expect(clock.waits[0]).toBeLessThanOrEqual(31_000)
+  })
+
+  it('retries the GraphQL identity query after a reset connection', async () => {
+    sim.github.addComment('octo-org/docs', 7, { user: 'github-actions[bot]', body: 'mine' })
+    sim.injectFault({ route: 'github-viewer', reset: true })
+    const { api } = await connect()
+
+    expect((await api.ownComments(7, true)).map((c) => c.body)).toEqual(['mine'])
+    expect(requestsTo('POST', /graphql$/)).toBe(2)
+  })
+
+  it('gives up after five attempts with the status and GitHub meaning, never the HTML page', async () => {
+    sim.injectFault({ route: 'github-commit-pulls', html: true, status: 503, times: 5 })
+    const { api } = await connect()
+
+    const error = await failureOf(api.pullsForCommit('0123456789abcdef'))
+
+    expect(requestsTo('GET', /pulls$/)).toBe(5)
+    expect(error.message).toBe('Could not find the pull request of commit 0123456: HTTP 503, GitHub had a server error.')
+    expect(error.status).toBe(503)
+  })
+
+  it("stops when the wait GitHub asks for does not fit in the run's time left", async () => {
+    sim.injectFault({ route: 'github-permission', status: 429, retryAfter: '120' })
+    const clock = fakeClock()
+    const { api } = await connect({ clock, timeoutMs: 60_000 })
+
+    const error = await failureOf(api.roleOf('alice'))
+
+    expect(clock.waits).toEqual([])
+    expect(error.message).toMatch(/HTTP 429, GitHub's rate limit for this token is reached/)
   })
 })
 
-describe('ownComments', () => {
-  it("keeps only the comments written by the token's own identity: a marker in anyone else's comment is not trusted", async () => {
-    const { sim, api } = await connected()
-    sim.github.addComment(FULL_NAME, 7, { user: 'mallory', body: '<!-- docs-agent-action:job job_forged -->' })
-    const ours = sim.github.addComment(FULL_NAME, 7, { user: DEFAULT_GITHUB_IDENTITY, body: 'status' })
-    const comments = await api.ownComments(7, true)
-    expect(comments.map((comment) => comment.id)).toEqual([ours.id])
-    expect(comments[0]).toMatchObject({ body: 'status', login: DEFAULT_GITHUB_IDENTITY })
+describe('comment creation (not idempotent)', () => {
+  it('is not repeated after a 5xx, where the comment may exist', async () => {
+    sim.injectFault({ route: 'github-comment-create', status: 502, process: true })
+    const { api } = await connect()
+
+    const error = await failureOf(api.createComment(7, true, 'working'))
+
+    expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
+    expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
+    expect(error.message).toMatch(/^Could not comment on #7: HTTP 502, GitHub had a server error \(server: "Bad Gateway"\)\.$/)
+  })
+
+  it('is not repeated after a reset', async () => {
+    sim.injectFault({ route: 'github-comment-create', reset: true })
+    const { api } = await connect()
+
+    await failureOf(api.createComment(7, true, 'working'))
+
+    expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
+    expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
+  })
+
+  it('is repeated after a 429 with retry-after, and posts exactly one comment', async () => {
+    sim.injectFault({ route: 'github-comment-create', status: 429, retryAfter: '3' })
+    const clock = fakeClock()
+    const { api } = await connect({ clock })
+
+    await api.createComment(7, true, 'working')
+
+    expect(clock.waits).toEqual([3000])
+    expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
+  })
+
+  it('is repeated when the connection was refused, since nothing was sent', async () => {
+    const clock = fakeClock()
+    const { api } = await connect({ clock, baseUrl: `http://127.0.0.1:${await closedPort()}/api/v3` })
+
+    const error = await failureOf(api.createComment(7, true, 'working'))
+
+    expect(clock.waits).toHaveLength(4)
+    expect(error.message).toBe('Could not comment on #7: the request to GitHub failed (ECONNREFUSED).')
+  })
+
+  it('is bounded by the run deadline when GitHub hangs, not by 30 s', async () => {
+    sim.injectFault({ route: 'github-comment-create', delayMs: 60_000, status: 503 })
+    const { api } = await connect({ timeoutMs: 3_000 })
+
+    const error = await failureOf(api.createComment(7, true, 'working'))
+
+    expect(error.message).toBe('Could not comment on #7: no response from GitHub within 3s.')
   })
 })
 
-describe('roleOf', () => {
-  it("reads a collaborator's role from the permission API", async () => {
-    const { sim, api } = await connected()
-    sim.github.setPermission(FULL_NAME, 'alice', 'maintain')
-    await expect(api.roleOf('alice')).resolves.toBe('maintain')
+describe('error texts', () => {
+  it("quotes GitHub's own message, cut to 300 characters", async () => {
+    sim.injectFault({ route: 'github-reaction', status: 422, message: `Validation failed: ${'x'.repeat(500)}` })
+    const { api } = await connect()
+    const comment = await api.createComment(7, true, 'hi')
+
+    const error = await failureOf(api.react(comment.id, true, 'eyes'))
+
+    const quoted = /\(server: "(.*)"\)\.$/.exec(error.message)?.[1] ?? ''
+    expect(quoted.startsWith('Validation failed: xxx')).toBe(true)
+    expect(quoted.length).toBeLessThanOrEqual(300)
   })
 
-  it('reads a login that is no collaborator (404) as no permission, not as a failure', async () => {
-    const { api } = await connected()
-    await expect(api.roleOf('stranger')).resolves.toBeNull()
-  })
+  it('still names the missing permission on a plain 403', async () => {
+    sim.github.forbid('reactions')
+    const { api } = await connect()
+    const comment = await api.createComment(7, true, 'hi')
 
-  it('names what failed and the status when the look-up itself fails', async () => {
-    const { api } = await connected({ token: 'ghs_not_the_token' })
-    const error = await failure(api.roleOf('alice'))
-    expect(error.status).toBe(401)
-    expect(error.message).toMatch(/^Could not check the repository permission of alice/)
-  })
-})
+    const error = await failureOf(api.react(comment.id, true, 'eyes'))
 
-describe('comments and reactions', () => {
-  it('creates and updates a comment, returning its URL', async () => {
-    const { sim, api } = await connected()
-    const created = await api.createComment(7, true, 'working')
-    const updated = await api.updateComment(created.id, true, 'done')
-    expect(updated.url).toBe(created.url)
-    expect(sim.github.comments(FULL_NAME, 7).map((comment) => comment.body)).toEqual(['done'])
-  })
-
-  it('names the permission a 403 says the token lacks', async () => {
-    const { sim, api } = await connected()
-    sim.github.forbid('comments')
-    const error = await failure(api.createComment(7, true, 'working'))
-    expect(error.status).toBe(403)
     expect(error.missingPermission).toBe('pull-requests: write')
-    expect(error.message).toContain('pull-requests: write')
-  })
-
-  it('reacts to a comment', async () => {
-    const { sim, api } = await connected()
-    const comment = sim.github.addComment(FULL_NAME, 7, { user: 'alice', body: '/docs fix it' })
-    await api.react(comment.id, true, 'eyes')
-    expect(sim.github.comments(FULL_NAME, 7)[0]?.reactions).toEqual(['eyes'])
+    expect(requestsTo('POST', /reactions$/)).toBe(1)
   })
 })
 
-describe('pull requests', () => {
-  it('reads no more changed files than asked for', async () => {
-    const { api } = await connected()
-    await expect(api.pullFiles(7, 2)).resolves.toEqual(['a.md', 'b.md'])
-  })
+describe('cancel', () => {
+  it('marks a call stopped by the cancel as cancelled, and does not retry it', async () => {
+    const controller = new AbortController()
+    const clock: Clock = {
+      now: () => 0,
+      // The workflow is cancelled during the back-off.
+      sleep: () => {
+        controller.abort()
+        return Promise.resolve()
+      }
+    }
+    sim.injectFault({ route: 'github-permission', status: 503 })
+    const { api } = await connect({ clock, cancel: controller.signal })
 
-  it('finds the pull requests of a commit', async () => {
-    const { sim, api } = await connected()
-    sim.github.linkCommit(FULL_NAME, 'abc1234', [7])
-    await expect(api.pullsForCommit('abc1234')).resolves.toEqual([7])
+    const error = await failureOf(api.roleOf('alice'))
+
+    expect(error.cancelled).toBe(true)
+    expect(requestsTo('GET', /permission$/)).toBe(1)
   })
 })

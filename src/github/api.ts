@@ -1,7 +1,10 @@
 import type { getOctokit } from '@actions/github'
+import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { messageOf } from '../errors.js'
-import { firstLine } from '../text.js'
+import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
+import { decideRetry, type Failure, parseRetryAfter } from '../mintlify/retry.js'
+import { clipText, firstLine } from '../text.js'
 import type { Repo } from './event.js'
 import { effectiveRole } from './permissions.js'
 
@@ -22,33 +25,55 @@ export type Reaction = 'eyes' | 'rocket' | 'confused'
  */
 class GitHubUnreachable extends Error {
   override name = 'AbortError'
+  constructor(
+    message: string,
+    readonly cancelled: boolean
+  ) {
+    super(message)
+  }
 }
 
 /** A GitHub call that failed; `message` names what was being done, the status and the permission it needs. */
 export class GitHubError extends Error {
+  /** The permission the token lacks, for a 403. */
+  readonly missingPermission: string | null
+  /** The token's own account could not be told, so no comment can be trusted as ours. */
+  readonly identityUnknown: boolean
+  /** Stopped by the workflow's cancel while under way: says nothing about GitHub, so later calls still try. */
+  readonly cancelled: boolean
+
   constructor(
     message: string,
     readonly status: number | null,
-    /** The permission the token lacks, for a 403. */
-    readonly missingPermission: string | null = null,
-    /** The token's own account could not be told, so no comment can be trusted as ours. */
-    readonly identityUnknown = false
+    details: { missingPermission?: string; identityUnknown?: boolean; cancelled?: boolean } = {}
   ) {
     super(message)
     this.name = 'GitHubError'
+    this.missingPermission = details.missingPermission ?? null
+    this.identityUnknown = details.identityUnknown ?? false
+    this.cancelled = details.cancelled ?? false
   }
 }
 
 /** Each GitHub call gets this long, as each docs API request does. */
 const REQUEST_TIMEOUT_MS = 30_000
-/** Once the run is cancelled, the last calls (the "cancelled" comment) get only this long: exit is due in 5 s. */
+/**
+ * Once the run is cancelled, or past its deadline, the last calls (the final comment) get only this long:
+ * exit is due in 5 s, and the timeout the user set is not to be overrun by more.
+ */
 const LAST_WORDS_MS = 2_500
+/** Connection failures where nothing reached GitHub, so even a comment creation may be sent again. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 
 export interface GitHubConnection {
-  token: string
-  repo: Repo
-  /** The run's cancel signal: requests under way stop, later ones get only the last-words budget. */
+  /** The workflow's cancel: requests under way stop, and no retry follows. */
   cancel: AbortSignal
+  clock: Clock
+  random: Random
+  /** Epoch ms when the run's timeout ends: no request waits, nor retries, past it. */
+  deadline: number
+  /** Told about each retry, with the reason and the wait. */
+  onRetry?: (message: string) => void
   /**
    * The runner's GITHUB_API_URL, passed explicitly: the toolkit reads it once when it is loaded, which a
    * local runner or a GitHub Enterprise Server set-up may do too late.
@@ -56,6 +81,8 @@ export interface GitHubConnection {
   apiUrl: string
   /** The last check on what leaves for GitHub: every request body passes through it. */
   clean: (text: string) => string
+  /** The HTTP fetch; default: the toolkit's, which follows the runner's proxy settings. */
+  fetch?: typeof globalThis.fetch
 }
 
 /**
@@ -70,25 +97,16 @@ export class GitHubApi {
     readonly repo: Repo
   ) {}
 
-  static async connect({ token, repo, cancel, apiUrl, clean }: GitHubConnection): Promise<GitHubApi> {
+  static async connect(token: string, repo: Repo, connection: GitHubConnection): Promise<GitHubApi> {
     const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
     // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
-    // (the toolkit's fetch) plus a time limit, and a stop on cancel for requests under way.
+    // (the toolkit's fetch) plus time limits, retries and a stop on cancel.
     // The toolkit types `request` options loosely (`any`); its fetch is the standard one.
-    const proxyFetch = (defaults.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch
-    const fetch: typeof globalThis.fetch = async (url, init) => {
-      const limitMs = cancel.aborted ? LAST_WORDS_MS : REQUEST_TIMEOUT_MS
-      const timeout = AbortSignal.timeout(limitMs)
-      try {
-        const body = typeof init?.body === 'string' ? clean(init.body) : init?.body
-        return await proxyFetch(url, { ...init, body, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
-      } catch (error) {
-        if (timeout.aborted) throw new GitHubUnreachable(`no response from GitHub within ${formatDuration(limitMs)}`)
-        if (cancel.aborted) throw new GitHubUnreachable('the workflow was cancelled')
-        throw error
-      }
-    }
-    return new GitHubApi(getOctokit(token, { baseUrl: apiUrl.replace(/\/+$/, ''), request: { fetch } }), repo)
+    const baseFetch = connection.fetch ?? (defaults.request?.fetch as typeof globalThis.fetch | undefined) ?? globalThis.fetch
+    const cleanFetch: typeof globalThis.fetch = (url, init) =>
+      baseFetch(url, typeof init?.body === 'string' ? { ...init, body: connection.clean(init.body) } : init)
+    const fetch = patientFetch(cleanFetch, connection)
+    return new GitHubApi(getOctokit(token, { baseUrl: connection.apiUrl.replace(/\/+$/, ''), request: { fetch } }), repo)
   }
 
   /**
@@ -98,7 +116,7 @@ export class GitHubApi {
   async ownComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
     const [identity, comments] = await Promise.all([
       this.identity().catch((error: unknown) => {
-        throw new GitHubError(messageOf(error), null, null, true)
+        throw new GitHubError(messageOf(error), null, { identityUnknown: true, cancelled: isCancelled(error) })
       }),
       this.listComments(issue, isPullRequest)
     ])
@@ -159,7 +177,7 @@ export class GitHubApi {
       const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.repo, username: login })
       return effectiveRole(data.role_name, data.permission)
     } catch (error) {
-      if (statusOf(error) === 404) return null
+      if (responseOf(error)?.status === 404) return null
       throw describe(`check the repository permission of ${login}`, 'metadata: read', error)
     }
   }
@@ -225,25 +243,165 @@ function threadPermission(isPullRequest: boolean): string {
   return `${isPullRequest ? 'pull-requests' : 'issues'}: write`
 }
 
-function statusOf(error: unknown): number | null {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? status : null
-}
-
 function describe(what: string, permission: string | null, error: unknown): GitHubError {
-  if (error instanceof GitHubUnreachable) return new GitHubError(`Could not ${what}: ${error.message}.`, null)
+  if (error instanceof GitHubUnreachable)
+    return new GitHubError(`Could not ${what}: ${error.message}.`, null, { cancelled: error.cancelled })
+  const response = responseOf(error)
   // Octokit reports a request that never got an answer (DNS, refused) as a 500 without a response.
-  if (error instanceof Error && !('response' in error && error.response)) {
-    return new GitHubError(`Could not ${what}: the request to GitHub failed (${firstLine(error.message).slice(0, 200)}).`, null)
+  if (!response) {
+    const cause = error instanceof Error ? causeOf(error) : String(error)
+    return new GitHubError(`Could not ${what}: the request to GitHub failed (${clipText(cause, SERVER_TEXT_LIMIT)}).`, null)
   }
-  const status = statusOf(error)
-  const detail = error instanceof Error ? firstLine(error.message).slice(0, 200) : String(error)
-  if (status === 403 && permission) {
+  const { status } = response
+  const said = serverText(
+    typeof response.data === 'string' ? response.data : JSON.stringify(response.data ?? ''),
+    headerOf(response.headers)('content-type') ?? undefined
+  )
+  const quoted = said ? ` (server: "${said}")` : ''
+  if (status === 403 && permission && !isRateLimited(status, headerOf(response.headers))) {
     return new GitHubError(
-      `Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block (${detail}).`,
+      `Could not ${what}: HTTP 403, the token lacks the '${permission}' permission; add it to the workflow's permissions: block${quoted}.`,
       403,
-      permission
+      { missingPermission: permission }
     )
   }
-  return new GitHubError(`Could not ${what}: ${status === null ? detail : `HTTP ${status} (${detail})`}.`, status)
+  return new GitHubError(`Could not ${what}: HTTP ${status}, ${statusMeaning(status, headerOf(response.headers))}${quoted}.`, status)
+}
+
+function statusMeaning(status: number, header: (name: string) => string | null): string {
+  if (isRateLimited(status, header)) return "GitHub's rate limit for this token is reached"
+  if (status === 401) return 'the token is invalid or expired'
+  if (status === 404) return 'GitHub found no such thing, or the token cannot see it'
+  if (status === 422) return 'GitHub rejected the request as invalid'
+  if (status >= 500) return 'GitHub had a server error'
+  return 'an unexpected response'
+}
+
+interface ErrorResponse {
+  status: number
+  data: unknown
+  headers: Record<string, string | number | undefined>
+}
+
+function responseOf(error: unknown): ErrorResponse | null {
+  const response = (error as { response?: unknown } | null)?.response
+  if (!response || typeof response !== 'object' || typeof (response as { status?: unknown }).status !== 'number') return null
+  return response as ErrorResponse
+}
+
+function headerOf(headers: ErrorResponse['headers']): (name: string) => string | null {
+  return (name) => {
+    const value = headers[name]
+    return value === undefined ? null : String(value)
+  }
+}
+
+/** The innermost reason a request failed (fetch says only "fetch failed"; its cause names the code). */
+function causeOf(error: Error): string {
+  const cause: unknown = error.cause
+  if (cause instanceof Error) return causeOf(cause)
+  const code = (cause as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : firstLine(error.message)
+}
+
+function errorCode(error: unknown): string | null {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string') return code
+  }
+  return null
+}
+
+function isCancelled(error: unknown): boolean {
+  return (error instanceof GitHubError || error instanceof GitHubUnreachable) && error.cancelled
+}
+
+/**
+ * 429, or a 403 that is a rate limit rather than a missing permission: GitHub's secondary limits say so
+ * with `retry-after`, the primary one with `x-ratelimit-remaining: 0`.
+ */
+function isRateLimited(status: number, header: (name: string) => string | null): boolean {
+  return status === 429 || (status === 403 && (header('retry-after') !== null || header('x-ratelimit-remaining') === '0'))
+}
+
+/** How long GitHub asks to wait: `retry-after` (seconds or a date), else the reset time of an exhausted limit. */
+export function gitHubRetryAfter(header: (name: string) => string | null, now: number): number | null {
+  const asked = parseRetryAfter(header('retry-after') ?? undefined, now)
+  if (asked !== null) return asked
+  const reset = Number(header('x-ratelimit-reset'))
+  if (header('x-ratelimit-remaining') !== '0' || !Number.isFinite(reset) || reset <= 0) return null
+  return Math.max(0, reset * 1000 - now)
+}
+
+/** What one attempt ended with: an answer to hand to Octokit, or a failure that may be retried. */
+type Attempt = { response: Response; failure: Failure | null } | { error: Error; failure: Failure | null }
+
+/**
+ * The fetch Octokit uses: each attempt bounded by 30 s and by the run's deadline, retried as DESIGN.md
+ * "Requests" says. Reads and updates (GET, PATCH, DELETE, and the GraphQL identity query) are retried on
+ * network errors, 5xx, 429 and rate-limit 403s; a comment creation (POST) only when nothing was sent or
+ * GitHub answered 429, because a repeated POST after a lost answer would post the comment twice.
+ */
+function patientFetch(baseFetch: typeof globalThis.fetch, connection: GitHubConnection): typeof globalThis.fetch {
+  const { cancel, clock, deadline } = connection
+  return async (url, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const path = new URL(url instanceof Request ? url.url : url).pathname
+    const idempotent = method !== 'POST' || path.endsWith('/graphql')
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await attemptOnce(baseFetch, url, init, connection)
+      const { failure } = outcome
+      const decision =
+        failure && !cancel.aborted
+          ? decideRetry({ idempotent, attempt, failure, remainingMs: deadline - clock.now(), random: connection.random() })
+          : null
+      if (!failure || !decision?.retry) {
+        if ('error' in outcome) throw outcome.error
+        return outcome.response
+      }
+      if ('response' in outcome) await outcome.response.body?.cancel()
+      connection.onRetry?.(
+        `GitHub ${method} ${path} failed (${failureText(failure)}); retrying in ${formatDuration(decision.delayMs)} (attempt ${attempt + 1}).`
+      )
+      await clock.sleep(decision.delayMs, cancel)
+      if (cancel.aborted) throw new GitHubUnreachable('the workflow was cancelled', true)
+    }
+  }
+}
+
+async function attemptOnce(
+  baseFetch: typeof globalThis.fetch,
+  url: Parameters<typeof globalThis.fetch>[0],
+  init: RequestInit | undefined,
+  { cancel, clock, deadline }: GitHubConnection
+): Promise<Attempt> {
+  const limitMs = cancel.aborted ? LAST_WORDS_MS : Math.max(LAST_WORDS_MS, Math.min(REQUEST_TIMEOUT_MS, deadline - clock.now()))
+  const timeout = AbortSignal.timeout(limitMs)
+  try {
+    const response = await baseFetch(url, { ...init, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
+    const header = (name: string): string | null => response.headers.get(name)
+    const retryable = response.status >= 500 || isRateLimited(response.status, header)
+    // A rate-limit 403 is retried as the 429 it means.
+    const status = response.status === 403 && retryable ? 429 : response.status
+    return { response, failure: retryable ? { type: 'status', status, retryAfterMs: gitHubRetryAfter(header, clock.now()) } : null }
+  } catch (error) {
+    if (timeout.aborted) {
+      return {
+        error: new GitHubUnreachable(`no response from GitHub within ${formatDuration(limitMs)}`, false),
+        failure: { type: 'network', sent: true }
+      }
+    }
+    if (cancel.aborted)
+      return { error: new GitHubUnreachable('the workflow was cancelled while the request was under way', true), failure: null }
+    const code = errorCode(error)
+    return {
+      error: error instanceof Error ? error : new Error(String(error)),
+      failure: { type: 'network', sent: code === null || !NOT_SENT_CODES.has(code) }
+    }
+  }
+}
+
+function failureText(failure: Failure): string {
+  if (failure.type === 'status') return `HTTP ${failure.status}`
+  return failure.type === 'network' ? 'no answer' : 'an unreadable answer'
 }

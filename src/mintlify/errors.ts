@@ -1,7 +1,7 @@
 import { formatDuration } from '../duration.js'
 import { clipText, isRecord, tryParseJson } from '../text.js'
 
-const SERVER_TEXT_LIMIT = 300
+export const SERVER_TEXT_LIMIT = 300
 
 /** Which API family a request belongs to; the rate-limit explanation differs. */
 export type ApiFamily = 'agent' | 'analytics'
