@@ -26,6 +26,8 @@ export interface FakeGitHubState {
   /** Comments per issue number, oldest first (as GitHub lists them). */
   comments: Map<number, IssueComment[]>
   pulls: Map<number, { title: string; url: string; commits: string[]; files: string[] }>
+  /** Repository role per login (as the collaborator-permission API names it); absent: no role. */
+  roles: Map<string, string>
   /** Method name → the error it throws. */
   failures: Map<string, Error>
   nextCommentId: number
@@ -48,6 +50,7 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
     identity: BOT_LOGIN,
     comments: new Map(),
     pulls: new Map(),
+    roles: new Map(),
     failures: new Map(),
     nextCommentId: 1000,
     ...init
@@ -100,7 +103,7 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
     roleOf: (login: string): Promise<string | null> =>
       settled(() => {
         record('roleOf', [login])
-        return null
+        return state.roles.get(login) ?? null
       }),
     pullsForCommit: (sha: string): Promise<number[]> =>
       settled(() => {

@@ -2,10 +2,8 @@ import type { Clock } from '../clock.js'
 import { InputError, messageOf } from '../errors.js'
 import { type GitHubApi, GitHubError, type Reaction } from '../github/api.js'
 import { gatherContext, renderContextBlock } from '../github/context.js'
-import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
+import type { Repo, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, statusMarker } from '../github/markers.js'
-import { meetsPermission } from '../github/permissions.js'
-import { planForComment } from '../github/slash-command.js'
 import type { DocsApiClient } from '../mintlify/client.js'
 import { pullNumberOf } from '../mintlify/job.js'
 import { type JobAction, type JobReport, judgeQuiet, type Verdict } from '../outcome.js'
@@ -19,6 +17,16 @@ import {
 import type { Settings } from '../settings.js'
 import { redact } from '../text.js'
 import { runAgentJob } from './agent-job.js'
+import {
+  type Command,
+  type CommandFacts,
+  needsAgentJob,
+  planRun,
+  type ReactionPlan,
+  readTrigger,
+  type ReplyStatus,
+  type StatusPlan
+} from './plan.js'
 import { StatusThread, type ThreadTarget } from './status-thread.js'
 
 export interface WorkflowLog {
@@ -55,58 +63,34 @@ export async function runAgentWorkflow(
   run: RunContext,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
-  const { event } = run
   const github = lazyGitHub(settings, run, deps)
-  let request = { action: operation, prompt: settings.prompt, promptSource: settings.promptSource, jobId: settings.jobId }
-  let thread: StatusThread | null = null
-
-  if (event.kind === 'issue_comment') {
-    const plan = planForComment({ action: event.action, body: event.comment.body, isBot: event.comment.isBot }, settings.trigger)
-    if (plan.kind === 'skip') return quiet('skipped', plan.why)
-    const api = await github.required('to check the permission of the commenter')
-    const replies = settings.comment
-      ? new StatusThread(
-          api,
-          { issue: event.issue.number, isPullRequest: event.issue.isPullRequest, mode: 'reply', marker: '' },
-          github.trouble
-        )
-      : null
-    // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
-    const role = await api.roleOf(event.comment.login)
-    if (!meetsPermission(role, settings.minPermission)) {
-      await replies?.post(renderDeniedReply(event.comment.login, role, settings.trigger, settings.minPermission))
-      if (settings.comment) await react(api, event, 'confused', github.trouble)
-      return quiet(
-        'denied',
-        `${event.comment.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`,
-        replies
-      )
-    }
-    if (plan.kind === 'help') {
-      await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-      return quiet('skipped', `${event.comment.login} asked for help; the usage was posted.`, replies)
-    }
-    if (settings.comment) await react(api, event, 'eyes', github.trouble)
-    const jobId = event.issue.isPullRequest ? await agentJobOf(api, event.issue.number, github) : null
-    request = {
-      action: jobId ? 'message' : 'job',
-      prompt: plan.prompt,
-      promptSource: `${settings.trigger} comment by ${event.comment.login}`,
-      jobId: jobId ?? ''
-    }
-    if (jobId)
-      deps.log.info(`#${event.issue.number} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`)
-    thread = replies
-  } else if (settings.comment) {
-    const target = await stickyTarget(settings, run, github, deps)
-    const api = target ? await github.optional() : null
-    thread = target && api ? new StatusThread(api, target, github.trouble) : null
+  const trigger = readTrigger(run.event, settings, operation)
+  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github) : null)
+  if (plan.kind === 'skip') return quiet('skipped', plan.why)
+  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
+  if (plan.kind === 'deny') {
+    const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
+    await replies?.post(renderDeniedReply(plan.login, plan.role, settings.trigger, settings.minPermission))
+    if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
+    return quiet('denied', plan.why, replies)
   }
+  if (plan.kind === 'help') {
+    const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
+    await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+    return quiet('skipped', plan.why, replies)
+  }
+  if (api && plan.react) await react(api, plan.react, 'eyes', github.trouble)
+  if (plan.followUpOf)
+    deps.log.info(
+      `#${plan.followUpOf.pull} is the agent's pull request for job ${plan.followUpOf.jobId}: the command becomes a follow-up message.`
+    )
+  const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
+  const thread = api && target ? new StatusThread(api, target, github.trouble) : null
 
-  const context = request.action === 'job' && settings.context ? await contextFor(settings, run, github, deps) : ''
+  const context = plan.context ? await contextFor(settings, run, github, deps) : ''
   const sent = await runAgentJob(
     {
-      ...request,
+      ...plan.request,
       projectId: settings.projectId,
       context,
       wait: settings.wait,
@@ -128,12 +112,51 @@ export async function runAgentWorkflow(
   const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey), context: redact(sent.context, settings.apiKey) }
   await thread?.post(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
-  if (settings.comment && !deps.signal.aborted) {
-    await introduceAgentPull(report, settings, run, github, deps)
-    if (event.kind === 'issue_comment')
-      await react(await github.required('to react'), event, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+  if (!deps.signal.aborted) {
+    if (plan.introduce) await introduceAgentPull(report, settings, run, github, deps)
+    if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+}
+
+/** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
+async function commandFacts(command: Command, settings: Settings, github: LazyGitHub): Promise<CommandFacts> {
+  const api = await github.required('to check the permission of the commenter')
+  const role = await api.roleOf(command.login)
+  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, github) : null }
+}
+
+function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGitHub): StatusThread {
+  return new StatusThread(api, { issue: status.issue, isPullRequest: status.isPullRequest, mode: 'reply', marker: '' }, github.trouble)
+}
+
+/** Where the status comment goes, once the pull request of a pushed commit is known. */
+async function threadTarget(
+  status: StatusPlan,
+  run: RunContext,
+  api: GitHubApi,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<ThreadTarget | null> {
+  // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
+  const sticky = (issue: number): ThreadTarget => ({
+    issue,
+    isPullRequest: true,
+    mode: 'sticky',
+    marker: statusMarker(`${run.workflow}/${run.job}`)
+  })
+  if (status.where === 'none') return null
+  if (status.where === 'reply') return { issue: status.issue, isPullRequest: status.isPullRequest, mode: 'reply', marker: '' }
+  if (status.where === 'pull') return sticky(status.pull)
+  try {
+    const [pull] = await api.pullsForCommit(status.sha)
+    if (pull === undefined)
+      deps.log.info(`Commit ${status.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
+    return pull === undefined ? null : sticky(pull)
+  } catch (error) {
+    github.trouble(error, 'The result goes to the job summary only.')
+    return null
+  }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -197,32 +220,6 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
   }
 }
 
-/** The pull request whose sticky status comment this run updates, if any. */
-async function stickyTarget(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<ThreadTarget | null> {
-  // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
-  const sticky = (issue: number): ThreadTarget => ({
-    issue,
-    isPullRequest: true,
-    mode: 'sticky',
-    marker: statusMarker(`${run.workflow}/${run.job}`)
-  })
-  if (settings.prNumber !== null) return sticky(settings.prNumber)
-  if (run.event.kind === 'pull_request') return sticky(run.event.pull.number)
-  if (run.event.kind === 'push' && run.event.sha && !/^0+$/.test(run.event.sha)) {
-    const api = await github.optional()
-    if (!api) return null
-    try {
-      const [pull] = await api.pullsForCommit(run.event.sha)
-      if (pull === undefined)
-        deps.log.info(`Commit ${run.event.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
-      return pull === undefined ? null : sticky(pull)
-    } catch (error) {
-      github.trouble(error, 'The result goes to the job summary only.')
-    }
-  }
-  return null
-}
-
 async function contextFor(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<string> {
   const { event } = run
   const pullNumber =
@@ -277,14 +274,9 @@ function ownPullNumber(prLink: string | null, run: RunContext): number | null {
   return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
 }
 
-async function react(
-  api: GitHubApi,
-  event: Extract<GitHubEvent, { kind: 'issue_comment' }>,
-  content: Reaction,
-  trouble: LazyGitHub['trouble']
-): Promise<void> {
+async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
   try {
-    await api.react(event.comment.id, event.issue.isPullRequest, content)
+    await api.react(on.commentId, on.isPullRequest, content)
   } catch (error) {
     trouble(error, '')
   }

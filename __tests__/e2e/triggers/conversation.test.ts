@@ -50,8 +50,9 @@ describe("on the agent's pull request", () => {
     const status = at(comments, 2, 'status comment')
     expectCalls(githubCalls(sim, second), [
       `GET /collaborators/${COMMENTER}/permission`,
-      `POST /issues/comments/${command.id}/reactions`,
+      // The marker is read before 👀: the plan (new job or follow-up) is decided before anything is written.
       ['POST /api/graphql', 'GET /issues/101/comments'],
+      `POST /issues/comments/${command.id}/reactions`,
       'POST /issues/101/comments',
       `PATCH /issues/comments/${status.id}`,
       // The introduction is there already: read, not repeated.

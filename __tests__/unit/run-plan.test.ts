@@ -1,0 +1,198 @@
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubEvent } from '../../src/github/event.js'
+import { type CommandFacts, needsAgentJob, type Plan, planRun, readTrigger } from '../../src/operations/plan.js'
+import { PERMISSIONS, readSettings, type Settings } from '../../src/settings.js'
+import { runEnvironment, stepInputs } from './factories.js'
+
+function settingsWith(overrides: Record<string, string> = {}): Settings {
+  return readSettings(stepInputs(overrides), runEnvironment({ eventName: 'issue_comment' })).settings
+}
+
+function commentEvent(body: string, opts: { action?: string; onPull?: boolean; login?: string; isBot?: boolean } = {}): GitHubEvent {
+  const login = opts.login ?? 'octocat'
+  return {
+    kind: 'issue_comment',
+    name: 'issue_comment',
+    action: opts.action ?? 'created',
+    issue: { number: 7, title: 'Guide is stale', url: 'https://github.com/acme/docs/pull/7', isPullRequest: opts.onPull ?? true },
+    comment: { id: 555, body, login, isBot: opts.isBot ?? false }
+  }
+}
+
+function plan(event: GitHubEvent, settings: Settings, facts: CommandFacts | null = null): Plan {
+  return planRun(readTrigger(event, settings, 'job'), settings, facts)
+}
+
+const ROLES = [null, ...PERMISSIONS, 'none', 'custom-docs-writer'] as const
+const RANK: Record<string, number> = { read: 0, triage: 1, write: 2, maintain: 3, admin: 4 }
+
+describe('planRun: a slash command, every action × body × bot × permission × marker', () => {
+  const bodies = [
+    ['a command', '/docs fix the typo', 'run'],
+    ['help', '/docs help', 'help'],
+    ['the trigger alone', '/docs', 'help'],
+    ['no command', 'Looks good to me', 'none']
+  ] as const
+  const cases = ['created', 'edited', 'deleted'].flatMap((action) =>
+    bodies.flatMap(([label, body, ask]) =>
+      [false, true].flatMap((isBot) =>
+        [false, true].flatMap((onPull) =>
+          ROLES.flatMap((role) => [null, 'job-41'].map((agentJob) => ({ action, label, body, ask, isBot, onPull, role, agentJob })))
+        )
+      )
+    )
+  )
+
+  it.each(cases)('$action, $label, bot $isBot, on a PR $onPull, role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const event = commentEvent(c.body, { action: c.action, onPull: c.onPull, isBot: c.isBot })
+    const trigger = readTrigger(event, settings, 'job')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    if (c.action !== 'created' || c.isBot || c.ask === 'none') {
+      expect(trigger.kind).toBe('skip')
+      expect(result.kind).toBe('skip')
+      return
+    }
+    expect(trigger.kind).toBe('command')
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: c.onPull }
+    const react = { commentId: 555, isPullRequest: c.onPull }
+    if (!allowed) {
+      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', role: c.role, reply, react })
+      return
+    }
+    if (c.ask === 'help') {
+      expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
+      return
+    }
+    const followUp = c.onPull && c.agentJob !== null
+    expect(result).toEqual({
+      kind: 'job',
+      request: {
+        action: followUp ? 'message' : 'job',
+        prompt: 'fix the typo',
+        promptSource: '/docs comment by octocat',
+        jobId: followUp ? 'job-41' : ''
+      },
+      status: reply,
+      react,
+      context: !followUp,
+      introduce: true,
+      followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null
+    })
+  })
+})
+
+describe('planRun: a slash command, the settings that shape it', () => {
+  const facts = { role: 'admin', agentJob: null }
+
+  it('with comment: false, neither replies nor reacts, and the status goes nowhere', () => {
+    const settings = settingsWith({ prompt: '', comment: 'false' })
+    expect(plan(commentEvent('/docs fix it'), settings, facts)).toMatchObject({
+      kind: 'job',
+      status: { where: 'none' },
+      react: null,
+      introduce: false
+    })
+    expect(plan(commentEvent('/docs help'), settings, facts)).toMatchObject({ kind: 'help', reply: null })
+    expect(plan(commentEvent('/docs fix it'), settings, { role: 'read', agentJob: null })).toMatchObject({
+      kind: 'deny',
+      reply: null,
+      react: null
+    })
+  })
+
+  it('with context: false, a new job carries no context block', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), facts)).toMatchObject({ context: false })
+  })
+
+  it('uses the configured trigger and minimum permission', () => {
+    const settings = settingsWith({ prompt: '', trigger: '/agent', 'min-permission': 'admin' })
+    expect(plan(commentEvent('/docs fix it'), settings, facts).kind).toBe('skip')
+    expect(plan(commentEvent('/agent fix it'), settings, { role: 'maintain', agentJob: null })).toMatchObject({
+      kind: 'deny',
+      why: 'octocat has maintain permission on this repository; /agent needs admin or higher.'
+    })
+    expect(plan(commentEvent('/agent fix it'), settings, facts)).toMatchObject({
+      kind: 'job',
+      request: { promptSource: '/agent comment by octocat' }
+    })
+  })
+
+  it('says why a denied commenter without any role was refused', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), { role: null, agentJob: null })).toMatchObject({
+      kind: 'deny',
+      why: 'octocat has no permission on this repository; /docs needs write or higher.'
+    })
+  })
+
+  it('treats a command without facts as unchecked, so it is denied', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), null).kind).toBe('deny')
+  })
+})
+
+describe('needsAgentJob: the marker is looked up only when it can change the plan', () => {
+  const settings = settingsWith({ prompt: '' })
+  const command = (body: string, onPull: boolean) => {
+    const trigger = readTrigger(commentEvent(body, { onPull }), settings, 'job')
+    if (trigger.kind !== 'command') throw new Error('expected a command')
+    return trigger.command
+  }
+
+  it.each([
+    ['a permitted command on a PR', '/docs fix it', true, 'write', true],
+    ['a command on an issue', '/docs fix it', false, 'write', false],
+    ['help on a PR', '/docs help', true, 'admin', false],
+    ['a commenter below the minimum', '/docs fix it', true, 'triage', false],
+    ['a commenter with no role', '/docs fix it', true, null, false]
+  ] as const)('%s: %p', (_, body, onPull, role, expected) => {
+    expect(needsAgentJob(command(body, onPull), role, settings)).toBe(expected)
+  })
+})
+
+describe('planRun: a step without a command', () => {
+  const pullEvent: GitHubEvent = {
+    kind: 'pull_request',
+    name: 'pull_request',
+    action: 'opened',
+    pull: { number: 12, title: 'New CLI', url: '' }
+  }
+  const push = (sha: string): GitHubEvent => ({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha, commits: [] })
+  const other: GitHubEvent = { kind: 'other', name: 'workflow_dispatch' }
+
+  it.each([
+    ['a pull request', pullEvent, {}, { where: 'pull', pull: 12 }],
+    ['a pull request with pr-number', pullEvent, { 'pr-number': '3' }, { where: 'pull', pull: 3 }],
+    ['a push', push('abc1234'), {}, { where: 'commit', sha: 'abc1234' }],
+    ['a push deleting a branch', push('0000000000'), {}, { where: 'none' }],
+    ['a push without a sha', push(''), {}, { where: 'none' }],
+    ['a dispatch', other, {}, { where: 'none' }],
+    ['a dispatch with pr-number', other, { 'pr-number': '9' }, { where: 'pull', pull: 9 }],
+    ['a pull request with comment: false', pullEvent, { comment: 'false' }, { where: 'none' }],
+    ['a push with comment: false', push('abc1234'), { comment: 'false' }, { where: 'none' }]
+  ] as const)('%s: status %j', (_, event, inputs, status) => {
+    expect(plan(event, settingsWith(inputs))).toMatchObject({ kind: 'job', status, react: null, followUpOf: null })
+  })
+
+  it('sends the prompt of the inputs, with context unless turned off', () => {
+    expect(plan(other, settingsWith({ prompt: 'Document v2' }))).toMatchObject({
+      request: { action: 'job', prompt: 'Document v2', promptSource: 'prompt', jobId: '' },
+      context: true,
+      introduce: true
+    })
+    expect(plan(other, settingsWith({ context: 'false' }))).toMatchObject({ context: false })
+  })
+
+  it('sends a follow-up for operation message, without a context block', () => {
+    const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
+    expect(planRun(readTrigger(other, settings, 'message'), settings, null)).toMatchObject({
+      request: { action: 'message', jobId: 'job-9' },
+      context: false
+    })
+  })
+
+  it('reads a comment event as a command even when the step operation is message', () => {
+    const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
+    expect(readTrigger(commentEvent('/docs fix it'), settings, 'message').kind).toBe('command')
+  })
+})
