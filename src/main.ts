@@ -97,15 +97,18 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           random: deps.random,
           deadline,
           onRetry: (message) => core.info(message)
-        })
+        }),
+      publish: (result) => publish(result, settings.apiKey)
     })
+    publish(result, settings.apiKey)
     await report(result, settings.apiKey)
   } catch (error) {
     // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
     // permission check, say). One sentence; the stack only with debug logging on.
     if (!(error instanceof InputError)) core.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
     const message = redact(messageOf(error), rawKey)
-    core.setOutput('outcome', 'failed')
+    // A call the cancel stopped fails too; the run ends because the workflow was cancelled, not because it broke.
+    core.setOutput('outcome', cancel.signal.aborted ? 'cancelled' : 'failed')
     core.setOutput('failure-reason', message)
     core.setFailed(message)
   } finally {
@@ -114,11 +117,19 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   }
 }
 
-/** Outputs, job summary, and the step's ending. Everything passes through `redact`: the key never leaves. */
-async function report(result: WorkflowResult, apiKey: string): Promise<void> {
+/**
+ * The outputs of a result. Idempotent: called before the last GitHub calls (so a cancel's forced exit or
+ * a hanging GitHub cannot lose them) and again at the end, when the status comment's URL may be known.
+ * Everything passes through `redact`: the key never leaves.
+ */
+function publish(result: WorkflowResult, apiKey: string): void {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
   for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' }))
     core.setOutput(name, redact(value, apiKey))
+}
+
+/** Job summary and the step's ending; the outputs are already published. */
+async function report(result: WorkflowResult, apiKey: string): Promise<void> {
   await writeSummary(redact(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict), apiKey))
   conclude(result.verdict)
 }
