@@ -29,6 +29,8 @@ export interface RunOptions {
   files?: Record<string, string | Buffer>
   /** Sends SIGINT once the log contains this text (a cancelled workflow). */
   cancelWhenLogHas?: string
+  /** The signal `cancelWhenLogHas` sends; default SIGINT (the runner's first), SIGTERM is its second. */
+  cancelSignal?: NodeJS.Signals
   /** Kills the process after this long; a test should never get here. */
   killAfterMs?: number
 }
@@ -113,7 +115,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     stdout += chunk
     if (options.cancelWhenLogHas && signalledAt === null && stdout.includes(options.cancelWhenLogHas)) {
       signalledAt = Date.now()
-      child.kill('SIGINT')
+      child.kill(options.cancelSignal ?? 'SIGINT')
     }
   })
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))

@@ -100,15 +100,18 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           onRetry: (message) => out.info(message),
           apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
           clean: out.clean
-        })
+        }),
+      publish: (result) => publish(result, out)
     })
+    publish(result, out)
     await report(result, out)
   } catch (error) {
     // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
     // permission check, say). One sentence; the stack only with debug logging on.
     if (!(error instanceof InputError)) out.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
     const message = messageOf(error)
-    out.setOutput('outcome', 'failed')
+    // A call the cancel stopped fails too; the run ends because the workflow was cancelled, not because it broke.
+    out.setOutput('outcome', cancel.signal.aborted ? 'cancelled' : 'failed')
     out.setOutput('failure-reason', message)
     out.setFailed(message)
   } finally {
@@ -149,10 +152,17 @@ function exitBoundary(apiKey: string): ExitBoundary {
   }
 }
 
-/** Outputs, job summary, and the step's ending. */
-async function report(result: WorkflowResult, out: ExitBoundary): Promise<void> {
+/**
+ * The outputs of a result. Idempotent: called before the last GitHub calls (so a cancel's forced exit or
+ * a hanging GitHub cannot lose them) and again at the end, when the status comment's URL may be known.
+ */
+function publish(result: WorkflowResult, out: ExitBoundary): void {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
   for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) out.setOutput(name, value)
+}
+
+/** Job summary and the step's ending; the outputs are already published. */
+async function report(result: WorkflowResult, out: ExitBoundary): Promise<void> {
   await out.summary(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict))
   conclude(result.verdict, out)
 }

@@ -32,6 +32,8 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
     getJob: () => settled(() => done)
   }
   const log = recordingLog()
+  // Each publish of the outputs, with how many GitHub calls had been made by then.
+  const published: { outcome: string; githubCallsBefore: number }[] = []
   const result = await runAgentWorkflow(
     settings,
     'job',
@@ -42,10 +44,11 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
       signal: new AbortController().signal,
       log,
       deadline: Number.MAX_SAFE_INTEGER,
-      connectGitHub: () => settled(() => github.api)
+      connectGitHub: () => settled(() => github.api),
+      publish: (outputs) => published.push({ outcome: outputs.verdict.outcome, githubCallsBefore: github.calls.length })
     }
   )
-  return { result, requests, log }
+  return { result, requests, log, published }
 }
 
 describe('runAgentWorkflow carries out the plan', () => {
@@ -58,6 +61,18 @@ describe('runAgentWorkflow carries out the plan', () => {
     expect(github.callsTo('createComment')).toHaveLength(1)
     expect(github.callsTo('react').map((call) => call.args[2])).toEqual(['confused'])
     expect(github.callsTo('ownComments')).toEqual([])
+  })
+
+  it('publishes the outputs before the last GitHub calls (result comment, reaction, introduction)', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result, published } = await execute(commandOn(7, '/docs fix it'), github)
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(published.map((entry) => entry.outcome)).toEqual(['pr-opened'])
+    const [entry] = published
+    const resultComment = github.calls.findIndex((call) => call.method === 'updateComment' && String(call.args[2]).includes(PR_LINK))
+    expect(resultComment).toBeGreaterThanOrEqual(0)
+    expect(entry?.githubCallsBefore).toBeLessThanOrEqual(resultComment)
   })
 
   it('turns a command on the agent pull request into a follow-up to the job in our marker', async () => {

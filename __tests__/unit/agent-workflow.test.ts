@@ -83,6 +83,7 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
         warning: (message) => log.push(`warning: ${message}`),
         group: (_name, body) => body()
       },
+      publish: (published) => log.push(`outputs: ${published.verdict.outcome}`),
       connectGitHub: (token, repository) =>
         GitHubApi.connect(token, repository, {
           cancel: cancel.signal,

@@ -40,6 +40,9 @@ export class StatusThread {
       this.commentId = comment.id
       this.url = comment.url
     } catch (error) {
+      // A call stopped by the workflow's cancel says nothing about GitHub: the "cancelled" update that
+      // follows must still be tried (it finds the sticky comment again if the stopped call created it).
+      if (error instanceof GitHubError && error.cancelled) return
       this.broken = true
       this.onError(error, 'The run goes on without a status comment.')
     }
