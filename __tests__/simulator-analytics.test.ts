@@ -243,7 +243,9 @@ describe('analytics endpoints', () => {
     const unknown = await get('/v1/analytics/proj_other/visitors')
     expect(unknown.status).toBe(404)
     expect(unknown.json).toEqual({ error: 'Project not found' })
-    expect((await get(`/v1/analytics/${s.projectId}/searches`)).status).toBe(404)
+    expect((await get(`/v1/analytics/${s.projectId}/pageviews`)).status).toBe(404)
+    expect((await get('/v1/analytics/proj_other/searches')).status).toBe(404)
+    expect((await get(`/v1/analytics/${s.projectId}/feedback`, { key: 'mint_wrong' })).status).toBe(401)
     expect(s.analytics.used).toBe(0)
   })
 

@@ -10,7 +10,8 @@
 //
 // Counts do not depend on the width of the requested range: any range that overlaps the data window gets
 // the whole data set, any other range gets an empty answer.
-import type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics, RouteResponse } from './types.js'
+import { invalid, rand, READER_LIMITS, ReaderAnalytics, type ReaderEndpoint } from './reader-analytics.js'
+import type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics, ReaderVolume, RouteResponse } from './types.js'
 
 export const DEFAULT_ANALYTICS_PATHS = 1200
 export const DEFAULT_ANALYTICS_FROM = '2026-01-01'
@@ -25,7 +26,7 @@ const DEFAULT_RANGE_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 // Module-scope aliases: the hot paths (row generation) must not look up globals, which is slow inside a
 // vm context such as Jest's test environment (where the simulator usually runs).
-const { imul, floor, pow, round, max, min, ceil } = Math
+const { floor, pow, round, max, min, ceil } = Math
 
 interface DataSet {
   paths: number
@@ -65,6 +66,7 @@ export class AnalyticsApi implements FakeAnalytics {
   served = 0
 
   private data: DataSet
+  private readonly readers = new ReaderAnalytics()
   private readonly shifts: Shift[] = []
   private readonly totalChanges: Trigger[] = []
   private triggerCounter = 0
@@ -109,11 +111,8 @@ export class AnalyticsApi implements FakeAnalytics {
     const refused = this.takeQuota()
     if (refused) return refused
 
-    const params = parseQuery(req.query)
-    if ('errors' in params) {
-      // The analytics error shape (as apiError() in mintlify.ts builds it; not imported, to avoid a cycle).
-      return { status: 400, json: { error: 'Invalid query parameters', details: params.errors.map((message) => ({ message })) } }
-    }
+    const params = parseQuery(req.query, { max: MAX_LIMIT, fallback: DEFAULT_LIMIT })
+    if ('errors' in params) return invalid(params.errors)
     const range = this.rangeOf(params)
 
     // Data shifts and totals changes take effect from the page after the `afterRequests`-th one.
@@ -129,6 +128,49 @@ export class AnalyticsApi implements FakeAnalytics {
       status: 200,
       json: { totals: view.totals(kind), [kind]: rows, hasMore: params.offset + params.limit < view.rowCount }
     }
+  }
+
+  /**
+   * Answers an authorised request to feedback, feedback/by-page, searches, assistant or caller-stats: the
+   * same quota, dates and 400 shape as visitors/views, counts from the events of the requested range.
+   */
+  handleReaders(endpoint: ReaderEndpoint, req: AnalyticsRequest): RouteResponse {
+    const refused = this.takeQuota()
+    if (refused) return refused
+    const params = parseQuery(req.query, READER_LIMITS[endpoint])
+    if ('errors' in params) return invalid(params.errors)
+    const range = this.rangeOf(params)
+    this.served++
+    const fromMs = max(range.fromMs, this.data.fromMs)
+    const toMs = min(range.toMs, this.data.toMs)
+    return this.readers.answer(endpoint, {
+      fromMs,
+      toMs: range.overlaps ? toMs : fromMs,
+      limit: params.limit,
+      cursor: params.cursor,
+      source: params.source,
+      statuses: params.statuses
+    })
+  }
+
+  plantThumbsDown(path: string, perDay: number): void {
+    this.readers.planted.thumbsDown.push({ path, perDay: positive('plantThumbsDown', perDay) })
+  }
+
+  plantDeadSearch(term: string, perDay: number): void {
+    this.readers.planted.deadSearches.push({ term, perDay: positive('plantDeadSearch', perDay) })
+  }
+
+  plantUnansweredCategory(category: string, perDay: number, pagePath = '/docs/page-000001'): void {
+    this.readers.planted.unansweredCategories.push({ category, perDay: positive('plantUnansweredCategory', perDay), pagePath })
+  }
+
+  get readerVolume(): ReaderVolume {
+    return this.readers.volume
+  }
+
+  set readerVolume(volume: ReaderVolume) {
+    this.readers.volume = { ...volume }
   }
 
   private trigger(what: string, afterRequests: number): Trigger {
@@ -155,13 +197,13 @@ export class AnalyticsApi implements FakeAnalytics {
   }
 
   /** The request's range [from, to) and whether it overlaps the data window. */
-  private rangeOf(params: QueryParams): { overlaps: boolean } {
+  private rangeOf(params: QueryParams): { fromMs: number; toMs: number; overlaps: boolean } {
     const todayMs = parseDate(this.today)
     if (todayMs === undefined) throw new Error(`analytics.today is not a YYYY-MM-DD date: '${this.today}'`)
     // Without dates: the last 30 days before today. Only one date: the other one from the default.
     const toMs = params.dateTo ?? todayMs
     const fromMs = params.dateFrom ?? toMs - DEFAULT_RANGE_DAYS * DAY_MS
-    return { overlaps: fromMs < toMs && fromMs < this.data.toMs && this.data.fromMs < toMs }
+    return { fromMs, toMs, overlaps: fromMs < toMs && fromMs < this.data.toMs && this.data.fromMs < toMs }
   }
 
   /** The ranking as it stands now: inserted (shifted-in) paths on top of the base data. */
@@ -293,26 +335,28 @@ function buildDataSet(paths: number, seed: number, from: string, to: string): Da
   return data
 }
 
-/** A deterministic pseudo-random number in [0, 1) from (seed, index, salt). */
-function rand(seed: number, index: number, salt: number): number {
-  let h = imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ imul(index + 0x632be5ab, 0xc2b2ae35) ^ imul(salt + 1, 0x27d4eb2f)
-  h ^= h >>> 16
-  h = imul(h, 0x7feb352d)
-  h ^= h >>> 15
-  h = imul(h, 0x846ca68b)
-  h ^= h >>> 16
-  return (h >>> 0) / 4294967296
-}
-
 interface QueryParams {
   dateFrom: number | undefined
   dateTo: number | undefined
   limit: number
   offset: number
+  cursor: string | null
+  source: string | null
+  statuses: string[] | null
 }
 
-/** The validated query, or every problem found in it (the 400's details). */
-function parseQuery(query: URLSearchParams): QueryParams | { errors: string[] } {
+const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only']
+
+function positive(what: string, perDay: number): number {
+  if (!Number.isSafeInteger(perDay) || perDay < 1) throw new Error(`${what}: perDay must be an integer ≥ 1 (got ${perDay})`)
+  return perDay
+}
+
+/**
+ * The validated query, or every problem found in it (the 400's details). `limits` is the endpoint's
+ * documented maximum and default (null: the endpoint takes no limit).
+ */
+function parseQuery(query: URLSearchParams, limits: { max: number; fallback: number } | null): QueryParams | { errors: string[] } {
   const errors: string[] = []
   const integer = (name: string, fallback: number, min: number, max: number): number => {
     const raw = query.get(name)
@@ -331,14 +375,28 @@ function parseQuery(query: URLSearchParams): QueryParams | { errors: string[] } 
     if (value === undefined) errors.push(`${name}: expected a date in YYYY-MM-DD or ISO 8601 format, got '${raw}'`)
     return value
   }
-  const limit = integer('limit', DEFAULT_LIMIT, 1, MAX_LIMIT)
+  const limit = limits ? integer('limit', limits.fallback, 1, limits.max) : 0
+  const source = query.get('source')
+  if (source !== null && !FEEDBACK_SOURCES.includes(source))
+    errors.push(`source: expected one of ${FEEDBACK_SOURCES.join(', ')}, got '${source}'`)
+  const status = query.get('status')
   const offset = integer('offset', 0, 0, Number.MAX_SAFE_INTEGER)
   const dateFrom = date('dateFrom')
   const dateTo = date('dateTo')
   if (dateFrom !== undefined && dateTo !== undefined && dateFrom >= dateTo) {
     errors.push(`dateFrom must be before dateTo (dateTo is exclusive), got '${query.get('dateFrom')}' and '${query.get('dateTo')}'`)
   }
-  return errors.length > 0 ? { errors } : { dateFrom, dateTo, limit, offset }
+  return errors.length > 0
+    ? { errors }
+    : {
+        dateFrom,
+        dateTo,
+        limit,
+        offset,
+        cursor: query.get('cursor'),
+        source,
+        statuses: status === null ? null : status.split(',').map((s) => s.trim())
+      }
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/

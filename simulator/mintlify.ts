@@ -3,6 +3,7 @@
 // The analytics endpoints themselves are in analytics.ts.
 import type { IncomingHttpHeaders } from 'node:http'
 import { AnalyticsApi } from './analytics.js'
+import { READER_ENDPOINTS, type ReaderEndpoint } from './reader-analytics.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
 import type { JobScript, RouteResponse } from './types.js'
 
@@ -52,12 +53,26 @@ const ROUTES: ApiRoute[] = [
     method: 'GET',
     pattern: /^\/v1\/analytics\/(?<projectId>[^/]+)\/(?<kind>visitors|views)$/,
     handle: (api, req, params) => api.analytics.handle(params.kind === 'views' ? 'views' : 'visitors', { query: req.url.searchParams })
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/analytics\/(?<projectId>[^/]+)\/(?<endpoint>feedback|feedback\/by-page|searches|assistant|assistant\/caller-stats)$/,
+    handle: (api, req, params) => api.analytics.handleReaders(readerEndpoint(params.endpoint), { query: req.url.searchParams })
   }
 ]
 
+function readerEndpoint(segment: string | undefined): ReaderEndpoint {
+  const found = READER_ENDPOINTS.find((endpoint) => endpoint === segment)
+  if (!found) throw new Error(`not a reader analytics endpoint: ${segment}`)
+  return found
+}
+
 /** Whether a request goes to one of the built-in analytics endpoints (which have a latency setting). */
 export function isAnalyticsRequest(method: string, path: string): boolean {
-  return method === 'GET' && /^\/v1\/analytics\/[^/]+\/(?:visitors|views)$/.test(path)
+  return (
+    method === 'GET' &&
+    /^\/v1\/analytics\/[^/]+\/(?:visitors|views|feedback|feedback\/by-page|searches|assistant|assistant\/caller-stats)$/.test(path)
+  )
 }
 
 /** The Mintlify error body: {"error": message}, with `details` as the analytics endpoints add them. */

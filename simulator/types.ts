@@ -241,6 +241,30 @@ export interface FakeGitHub {
   forbid(what: GitHubFamily, options?: { status?: number }): void
 }
 
+/** Patterns planted into the reader analytics, every day of the data window. */
+export interface PlantedPatterns {
+  /** Contextual feedback, helpful false, status pending, with a comment and a contact address. */
+  thumbsDown: { path: string; perDay: number }[]
+  /** Searches for `term` whose readers click nothing (ctr 0, topClickedPage null). */
+  deadSearches: { term: string; perDay: number }[]
+  /** Assistant conversations in `category`, all unanswered, started on `pagePath` (web callers). */
+  unansweredCategories: { category: string; perDay: number; pagePath: string }[]
+}
+
+/** How many reader events the simulator generates per day of the data window (before planted ones). */
+export interface ReaderVolume {
+  /** Feedback entries per day (default 6), spread over the four sources and statuses. */
+  feedbackPerDay: number
+  /** Assistant conversations per day (default 20; about 15 % unanswered; 70 % web, 20 % api, 10 % other). */
+  conversationsPerDay: number
+  /** Search hits per day (default 40) over ten built-in terms, 70 % of them followed by a click. */
+  searchesPerDay: number
+  /** Pages the generated events fall on ('/docs/page-000001', …; default 50), the first ones most. */
+  pages: number
+  /** Varies every generated event (default 1). */
+  seed: number
+}
+
 /** The two analytics exports: the response's array key and the endpoint's last path segment. */
 export type AnalyticsKind = 'visitors' | 'views'
 
@@ -314,4 +338,17 @@ export interface FakeAnalytics {
   rows(kind: AnalyticsKind): AnalyticsRow[]
   /** The site totals the endpoint would answer now for a range with data. */
   totals(kind: AnalyticsKind): AnalyticsTotals
+  /**
+   * The reader endpoints (feedback, feedback/by-page, searches, assistant, assistant/caller-stats) answer
+   * from events generated per day of the data window, so their counts follow the requested range. Same
+   * auth, quota, date rules and 400 shape as visitors/views; limits as documented (feedback, by-page,
+   * searches 1–100; assistant 1–1000); a cursor the endpoint did not issue is a 400.
+   */
+  readerVolume: ReaderVolume
+  /** Every day: `perDay` thumbs-down contextual feedback on `path` (pending, with comment and contact). */
+  plantThumbsDown(path: string, perDay: number): void
+  /** Every day: `perDay` searches for `term` that nobody clicks. */
+  plantDeadSearch(term: string, perDay: number): void
+  /** Every day: `perDay` unanswered assistant conversations in `category`, started on `pagePath`. */
+  plantUnansweredCategory(category: string, perDay: number, pagePath?: string): void
 }

@@ -1,4 +1,5 @@
 import { ExportFile } from '../analytics/export-file.js'
+import { type PageEnd, readPages } from '../analytics/paging.js'
 import { type DateRange, describeRange } from '../analytics/range.js'
 import { TopPages } from '../analytics/top-pages.js'
 import type { Clock } from '../clock.js'
@@ -31,7 +32,7 @@ export interface ExportDeps {
 }
 
 /**
- * Exports visitors or views: `limit = page-size`, `offset += limit` while `hasMore`, so exactly
+ * Exports visitors or views through readPages (`offset += limit` while `hasMore`), so exactly
  * ceil(rows / page-size) requests, each paid from the organization's hourly quota of 100.
  */
 export async function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
@@ -52,22 +53,29 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
   const seen = new Set<string>()
   let totals: TrafficCounts | null = null
   let totalsChanged = false
+  /** Where the request being read (or last read) starts: where a partial export stopped. */
+  /** Where the request being read (or last read) starts: where a partial export stopped. */
   let offset = 0
   let pageCount = 0
   let duplicates = 0
   let skipped = 0
-  /** Why the export stopped before the end, when it did. */
-  let stoppedBecause: string | null = null
+  /** Why the export stopped before the end (null: it reached the end). */
+  let stoppedBecause: string | null
   try {
+    const pages = readPages(request.kind, request.pageSize, async (position, limit) => {
+      offset = 'offset' in position ? position.offset : 0
+      const page = await client.getAnalyticsPage(request.kind, request.projectId, {
+        dateFrom: request.range.from,
+        dateTo: request.range.to,
+        limit,
+        offset
+      })
+      return { ...page, continuation: { hasMore: page.hasMore } }
+    })
     for (;;) {
-      let page: AnalyticsPage
+      let step: IteratorResult<AnalyticsPage, PageEnd>
       try {
-        page = await client.getAnalyticsPage(request.kind, request.projectId, {
-          dateFrom: request.range.from,
-          dateTo: request.range.to,
-          limit: request.pageSize,
-          offset
-        })
+        step = await pages.next()
       } catch (error) {
         if (!(error instanceof RequestBudgetSpent)) throw error
         const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
@@ -77,6 +85,11 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
         stoppedBecause = error.lastFailure ? `${spent} retrying after: ${error.lastFailure.replace(/\.$/, '')}` : spent
         break
       }
+      if (step.done) {
+        stoppedBecause = step.value.stalled
+        break
+      }
+      const page = step.value
       skipped += page.skipped
       if (totals === null) {
         totals = page.totals
@@ -90,12 +103,6 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
       fresh.forEach((row) => top.offer(row))
       await file.rows(fresh)
       pageCount += fresh.length
-      if (!page.hasMore) break
-      if (page.rows.length === 0) {
-        stoppedBecause = `the API said more rows follow offset ${offset} but sent none (stopping rather than spending quota on empty pages)`
-        break
-      }
-      offset += request.pageSize
     }
     await file.finish(stoppedBecause !== null, new Date(deps.clock.now()).toISOString())
   } catch (error) {
