@@ -450,6 +450,15 @@ describe('faults', () => {
     expect(s.jobs.get(id)?.polls).toBe(2)
   })
 
+  it('hits every Nth matching request with `every`: a share of the traffic, `times` in all', async () => {
+    const s = await start()
+    const id = (await create()).json.id as string
+    s.injectFault({ route: 'get', every: 3, times: 2, status: 429, retryAfter: '1' })
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await poll(id)).status)
+    expect(statuses).toEqual([200, 200, 429, 200, 200, 429, 200, 200])
+  })
+
   it('consumes faults in injection order, matched by route', async () => {
     const s = await start()
     s.injectFault({ route: 'get', status: 500 })

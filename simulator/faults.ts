@@ -38,12 +38,15 @@ interface PendingFault {
   fault: Fault
   skipLeft: number
   timesLeft: number
+  /** Matching requests seen since `skip` ran out, for `every`. */
+  seen: number
 }
 
 /**
  * Faults in injection order. A request is matched against the first pending fault whose route fits:
  * while that fault still has requests to skip, the request passes untouched (and counts as skipped);
- * otherwise the fault applies. A fault is dropped once it has applied `times` times.
+ * otherwise the fault applies (with `every`, only to every Nth such request). A fault is dropped once
+ * it has applied `times` times.
  */
 export class FaultQueue {
   private readonly pending: PendingFault[] = []
@@ -52,7 +55,8 @@ export class FaultQueue {
     this.pending.push({
       fault: { ...fault },
       skipLeft: Math.max(0, fault.skip ?? 0),
-      timesLeft: Math.max(1, fault.times ?? 1)
+      timesLeft: Math.max(1, fault.times ?? 1),
+      seen: 0
     })
   }
 
@@ -65,6 +69,8 @@ export class FaultQueue {
       entry.skipLeft--
       return undefined
     }
+    entry.seen++
+    if (entry.seen % Math.max(1, entry.fault.every ?? 1) !== 0) return undefined
     entry.timesLeft--
     if (entry.timesLeft === 0) this.pending.splice(index, 1)
     return entry.fault

@@ -62,6 +62,11 @@ export interface Fault {
   skip?: number
   /** How many matching requests the fault affects. Default 1. */
   times?: number
+  /**
+   * Affect only every Nth matching request (after `skip`), letting the others through: a share of the
+   * traffic, deterministically, for load tests. `times` still counts the requests affected.
+   */
+  every?: number
   /** Respond with this status and JSON {"error": message ?? standard reason phrase}. */
   status?: number
   message?: string
