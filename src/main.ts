@@ -83,7 +83,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
         },
         { client, clock: deps.clock, log: out, signal: cancel.signal }
       )
-      return await reportExport(exported, out)
+      return await reportExport(exported, settings.showReaderText, out)
     }
     const result = await runAgentWorkflow(settings, settings.operation, readRunContext(deps.env), {
       client,
@@ -167,9 +167,9 @@ async function report(result: WorkflowResult, out: ExitBoundary): Promise<void> 
   conclude(result.verdict, out)
 }
 
-async function reportExport(report: ExportReport, out: ExitBoundary): Promise<void> {
+async function reportExport(report: ExportReport, showReaderText: boolean, out: ExitBoundary): Promise<void> {
   for (const [name, value] of Object.entries(exportOutputs(report))) out.setOutput(name, value)
-  await out.summary(renderExportSummary(report))
+  await out.summary(renderExportSummary(report, showReaderText))
   conclude(report.verdict, out)
 }
 

@@ -1,7 +1,9 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
+import type { ExportSummary } from './analytics/export-kinds.js'
+import type { PagedEndpoint } from './analytics/paging.js'
 import type { DateRange } from './analytics/range.js'
-import type { AnalyticsKind, AnalyticsRow, TrafficCounts } from './mintlify/analytics.js'
+import type { TrafficCounts } from './mintlify/analytics.js'
 import type { AgentJob } from './mintlify/job.js'
 import type { WaitResult } from './wait.js'
 
@@ -55,16 +57,18 @@ export interface JobReport {
 }
 
 export interface ExportReport {
-  kind: AnalyticsKind
+  kind: PagedEndpoint
   verdict: Verdict
   range: DateRange
-  /** From the API's first page: never summed from rows (`total` is deduplicated). */
+  /** Visitors and views, from the API's first page: never summed from rows (`total` is deduplicated). */
   totals: TrafficCounts | null
-  pageCount: number
+  /** Rows written: pages, feedback entries, search terms or conversations. */
+  rowCount: number
   requests: number
   /** The file as the user named it; '' when nothing was written. */
   file: string
-  top: AnalyticsRow[]
+  /** What the job summary shows; null when nothing was written (a partial read would mislead). */
+  summary: ExportSummary | null
   duplicates: number
 }
 
@@ -135,13 +139,13 @@ export function judgeQuiet(outcome: 'skipped' | 'denied', why: string): Verdict 
 }
 
 /** An export that read every page, or one stopped early (`stopped`), which is marked partial. */
-export function judgeExport(kind: AnalyticsKind, written: string, stopped: { offset: number; because: string } | null): Verdict {
+export function judgeExport(kind: PagedEndpoint, written: string, stopped: { where: string; because: string } | null): Verdict {
   if (stopped === null) return { outcome: 'exported', result: 'success', headline: `Exported ${kind}: ${written}.`, failureReason: '' }
   return {
     outcome: 'partial',
     result: 'warning',
-    headline: `Partial export: stopped with more rows left at offset ${stopped.offset} because ${stopped.because}; wrote ${written}, marked partial. Raise max-requests or narrow the date range.`,
-    failureReason: `The export is partial: it stopped at offset ${stopped.offset} because ${stopped.because}.`
+    headline: `Partial export: stopped with more rows left ${stopped.where} because ${stopped.because}; wrote ${written}, marked partial. Raise max-requests or narrow the date range.`,
+    failureReason: `The export is partial: it stopped ${stopped.where} because ${stopped.because}.`
   }
 }
 

@@ -1,16 +1,18 @@
 import { accessSync, constants, readFileSync, type Stats, statSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
+import { PAGING, type PagedEndpoint, resolvePageSize } from './analytics/paging.js'
 import { type DateRange, resolveRange } from './analytics/range.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import { clipText } from './text.js'
 
-export const OPERATIONS = ['job', 'message', 'visitors', 'views'] as const
+export const OPERATIONS = ['job', 'message', 'visitors', 'views', 'feedback', 'searches', 'assistant'] as const
 export type Operation = (typeof OPERATIONS)[number]
-export type AnalyticsOperation = Extract<Operation, 'visitors' | 'views'>
+/** The exports: one analytics endpoint read page by page into a file. */
+export type AnalyticsOperation = Extract<Operation, PagedEndpoint>
 
 export function isAnalytics(operation: Operation): operation is AnalyticsOperation {
-  return operation === 'visitors' || operation === 'views'
+  return operation in PAGING
 }
 
 /** Repository permission levels, lowest first (the collaborator-permission API's role names). */
@@ -82,7 +84,6 @@ const MAX_DURATION_MS = 5 * 24 * 3_600_000
 export const MAX_PROMPT_CHARACTERS = 100_000
 /** A UTF-8 character takes at most 4 bytes: a file larger than this holds too many characters, unread. */
 const MAX_PROMPT_FILE_BYTES = 4 * MAX_PROMPT_CHARACTERS
-const MAX_PAGE_SIZE = 250
 
 export function readSettings(input: InputReader, env: RunEnvironment): SettingsResult {
   const warnings: string[] = []
@@ -96,7 +97,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   }
 
   // Checked only where a file is written: a job has no use for it, so a stray value cannot fail it.
-  const outputFile = isAnalytics(operation) ? readOutputFile(input('output-file'), env) : ''
+  const outputFile = isAnalytics(operation) ? readOutputFile(input('output-file'), operation, env) : ''
   return {
     settings: {
       apiKey,
@@ -121,7 +122,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       dryRun: readBoolean(input, 'dry-run', false),
       showReaderText: readBoolean(input, 'show-reader-text', false),
       range: isAnalytics(operation) ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
-      pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
+      pageSize: isAnalytics(operation) ? readPageSize(input('page-size'), operation) : 0,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
       outputPath: outputFile ? inWorkspace(outputFile, env) : ''
@@ -281,13 +282,13 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
  * The output file, checked before any request is paid for: not a folder, and a place where it can be
  * created (every folder above it a folder, the nearest existing one writable).
  */
-function readOutputFile(raw: string, env: RunEnvironment): string {
-  const file = raw.trim() || 'docs-visitors.json'
+function readOutputFile(raw: string, operation: AnalyticsOperation, env: RunEnvironment): string {
+  const file = raw.trim() || `docs-${operation}.json`
   const path = inWorkspace(file, env)
   const fail = (why: string): InputError =>
     new InputError(
       'output-file',
-      `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as analytics/visitors.json or visitors.csv.`
+      `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as analytics/${operation}.json or ${operation}.csv.`
     )
   if (/[/\\]$/.test(file) || statOrNull(path)?.isDirectory()) throw fail('is a folder')
   let folder = dirname(path)
@@ -303,6 +304,13 @@ function readOutputFile(raw: string, env: RunEnvironment): string {
     throw fail(`cannot be created: ${fileProblem(error)}`)
   }
   return file
+}
+
+/** `page-size`: empty is the endpoint's largest page (fewest requests); above it is refused before any request. */
+function readPageSize(raw: string, endpoint: AnalyticsOperation): number {
+  const size = resolvePageSize(endpoint, raw)
+  if (!size.ok) throw new InputError('page-size', size.message)
+  return size.value
 }
 
 /** A file system error while writing `output-file`, as one sentence naming the input. */

@@ -227,7 +227,7 @@ describe('range and summary', () => {
     expect(topRows).toHaveLength(15)
     expect(topRows[0]).toContain(`\`${at(file.rows, 0, 'file row').path}\``)
     expect(topRows[0]).toMatch(/█/)
-    expect(run.summary).toContain('**File:** `docs-visitors.json` (1200 pages, 5 requests)')
+    expect(run.summary).toContain('**File:** `docs-visitors.json` (1200 rows, 5 requests)')
   })
 
   const refusals: [string, Record<string, string>, RegExp][] = [
@@ -238,8 +238,16 @@ describe('range and summary', () => {
       { 'date-from': '2026-04-01', 'date-to': '2026-04-01' },
       /^Input 'date-from' \(2026-04-01\) must be before 'date-to' \(2026-04-01\), which is exclusive/
     ],
-    ['page-size 0', { 'page-size': '0' }, /^Input 'page-size' must be a whole number from 1 to 250; got '0'\.$/],
-    ['page-size 251', { 'page-size': '251' }, /^Input 'page-size' must be a whole number from 1 to 250; got '251'\.$/],
+    [
+      'page-size 0',
+      { 'page-size': '0' },
+      /^Input 'page-size' must be a whole number from 1 to 250 for visitors \(the API's largest page\); got '0'\.$/
+    ],
+    [
+      'page-size 251',
+      { 'page-size': '251' },
+      /^Input 'page-size' must be a whole number from 1 to 250 for visitors \(the API's largest page\); got '251'\.$/
+    ],
     ['max-requests 0', { 'max-requests': '0' }, /^Input 'max-requests' must be a whole number of at least 1; got '0'\.$/],
     [
       'an output-file that is a folder',

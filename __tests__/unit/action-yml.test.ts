@@ -46,9 +46,9 @@ const DESIGN_INPUTS: Record<string, string> = {
   'show-reader-text': 'false',
   'date-from': '',
   'date-to': '',
-  'page-size': '250',
+  'page-size': '',
   'max-requests': '100',
-  'output-file': 'docs-visitors.json'
+  'output-file': ''
 }
 
 const DESIGN_OUTPUTS = [

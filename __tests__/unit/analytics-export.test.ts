@@ -83,7 +83,7 @@ describe('paging through the export', () => {
     const { report } = await run(fake, { pageSize })
     expect(fake.queries.map((q) => q.offset)).toEqual(offsets)
     expect(report.requests).toBe(offsets.length)
-    expect(report.pageCount).toBe(count)
+    expect(report.rowCount).toBe(count)
   })
 
   it('asks for page-size rows of the right kind, project and range on every request', async () => {
@@ -123,7 +123,7 @@ describe('a complete export', () => {
     expect(written.totals).toEqual(TOTALS)
     expect(written.exportedAt).toBe(new Date(T0).toISOString())
     expect(written.partial).toBe(false)
-    expect(report).toMatchObject({ kind: 'visitors', totals: TOTALS, pageCount: 600, requests: 3, file: 'out.json', duplicates: 0 })
+    expect(report).toMatchObject({ kind: 'visitors', totals: TOTALS, rowCount: 600, requests: 3, file: 'out.json', duplicates: 0 })
   })
 
   it('reports exported with a headline naming rows, file and requests', async () => {
@@ -145,14 +145,14 @@ describe('a complete export', () => {
     const { report } = await run(pagedAnalyticsClient([], { human: 0, ai: 0, total: 0 }))
     expect(readExport().rows).toEqual([])
     expect(report.verdict.outcome).toBe('exported')
-    expect(report.pageCount).toBe(0)
-    expect(report.top).toEqual([])
+    expect(report.rowCount).toBe(0)
+    expect(report.summary).toEqual({ kind: 'traffic', top: [] })
   })
 
   it('keeps the 15 highest totals as top pages', async () => {
     const all = rows(400)
     const { report } = await run(pagedAnalyticsClient([...all].reverse()))
-    expect(report.top).toEqual(all.slice(0, 15))
+    expect(report.summary).toEqual({ kind: 'traffic', top: all.slice(0, 15) })
   })
 
   it('creates the folders of the output file', async () => {
@@ -241,7 +241,7 @@ describe('data that changes while it is read', () => {
     )
     const { report, log } = await run(fake, { pageSize: 2 })
     expect(readExport().rows.map((r) => r.path)).toEqual(['/a', '/b', '/c'])
-    expect(report.pageCount).toBe(3)
+    expect(report.rowCount).toBe(3)
     expect(report.duplicates).toBe(1)
     expect(log.messages('warning')).toEqual([
       '1 path was served twice across pages (the data changed while it was read); each is written once.'
@@ -253,7 +253,7 @@ describe('data that changes while it is read', () => {
     const fake = fakeAnalyticsClient((_, call) => (call === 0 ? page([row('/a', 9, 1, 10)], true) : page([row('/a', 99, 1, 100)], false)))
     const { report } = await run(fake, { pageSize: 1 })
     expect(readExport().rows).toEqual([row('/a', 9, 1, 10)])
-    expect(report.top).toEqual([row('/a', 9, 1, 10)])
+    expect(report.summary).toEqual({ kind: 'traffic', top: [row('/a', 9, 1, 10)] })
   })
 
   it('counts several duplicates in one plural warning', async () => {
@@ -271,7 +271,7 @@ describe('data that changes while it is read', () => {
     const fake = fakeAnalyticsClient(() => page([row('/a', 3), row('/a', 3), row('/b', 1)], false))
     const { report } = await run(fake, { pageSize: 3 })
     expect(readExport().rows.map((r) => r.path)).toEqual(['/a', '/b'])
-    expect(report.pageCount).toBe(2)
+    expect(report.rowCount).toBe(2)
     expect(report.duplicates).toBe(1)
   })
 
@@ -361,7 +361,7 @@ describe('an API error', () => {
     )
     expect(report.totals).toBeNull()
     expect(report.file).toBe('')
-    expect(report.pageCount).toBe(0)
+    expect(report.rowCount).toBe(0)
     expect(readdirSync(dir.path)).toEqual([])
   })
 
@@ -389,7 +389,7 @@ describe('rows without a path', () => {
   it('are left out and counted in one warning; the rest is exported', async () => {
     const fake = fakeAnalyticsClient(() => ({ totals: TOTALS, rows: rows(3), hasMore: false, skipped: 2 }))
     const { report, log } = await run(fake)
-    expect(report.pageCount).toBe(3)
+    expect(report.rowCount).toBe(3)
     expect(log.messages('warning')).toEqual(['2 rows without a path were left out of the export.'])
   })
 })

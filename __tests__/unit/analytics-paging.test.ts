@@ -44,7 +44,7 @@ describe('page-size', () => {
 
   it('refuses a size above the endpoint limit, naming page-size and the limit', () => {
     const result = resolvePageSize('searches', '250')
-    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^page-size .*1 to 100 for searches.*'250'/) })
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^Input 'page-size' .*1 to 100 for searches.*'250'/) })
   })
 
   it.each(['0', '-5', '2.5', 'many'])('refuses %s', (raw) => {

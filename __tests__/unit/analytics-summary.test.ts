@@ -88,54 +88,56 @@ describe('bar', () => {
 
 describe('renderExportSummary', () => {
   it('leads with the result, the kind and the headline', () => {
-    const lines = renderExportSummary(exportReport()).split('\n')
+    const lines = renderExportSummary(exportReport(), false).split('\n')
     expect(lines[0]).toBe('### ✅ Docs unique visitors')
     expect(lines[2]).toBe('Exported visitors: 3 pages in docs-visitors.json (1 request).')
   })
 
   it('names page views for a views export', () => {
-    const summary = renderExportSummary(exportReport({ kind: 'views' }))
+    const summary = renderExportSummary(exportReport({ kind: 'views' }), false)
     expect(summary.split('\n')[0]).toBe('### ✅ Docs page views')
     expect(rowOf(summary, 'Page views')).toEqual(['Page views', '1,200', '400', '1,500'])
   })
 
   it('shows the range in words, with the end excluded', () => {
-    expect(renderExportSummary(exportReport())).toContain('**Range:** 2026-03-01 up to (not including) 2026-03-10')
+    expect(renderExportSummary(exportReport(), false)).toContain('**Range:** 2026-03-01 up to (not including) 2026-03-10')
   })
 
   it("says the API's default range applied without bounds", () => {
-    expect(renderExportSummary(exportReport({ range: { from: null, to: null } }))).toContain("**Range:** the API's default range")
+    expect(renderExportSummary(exportReport({ range: { from: null, to: null } }), false)).toContain("**Range:** the API's default range")
   })
 
   it('shows the totals in a table, with thousands separators', () => {
-    const summary = renderExportSummary(exportReport({ totals: { human: 1_234_567, ai: 89_012, total: 1_300_000 } }))
+    const summary = renderExportSummary(exportReport({ totals: { human: 1_234_567, ai: 89_012, total: 1_300_000 } }), false)
     expect(summary).toContain('| | Human | AI | Total |\n|---|---:|---:|---:|\n')
     expect(rowOf(summary, 'Unique visitors')).toEqual(['Unique visitors', '1,234,567', '89,012', '1,300,000'])
   })
 
   it('gives the AI share of the deduplicated total, not of human + AI', () => {
     // 400 of 1,500 is 26.7%; of human + AI (1,600) it would be 25.0%.
-    const summary = renderExportSummary(exportReport())
+    const summary = renderExportSummary(exportReport(), false)
     expect(summary).toContain('**AI share:** 26.7% of the total (a visitor seen as both human and AI counts once in the total).')
   })
 
   it('leaves out the visitor note for page views', () => {
-    const summary = renderExportSummary(exportReport({ kind: 'views', totals: { human: 30, ai: 10, total: 40 } }))
+    const summary = renderExportSummary(exportReport({ kind: 'views', totals: { human: 30, ai: 10, total: 40 } }), false)
     expect(summary).toContain('**AI share:** 25.0% of the total.')
   })
 
   it('shows a dash for the AI share of an empty range', () => {
-    expect(renderExportSummary(exportReport({ totals: { human: 0, ai: 0, total: 0 }, top: [] }))).toContain('**AI share:** – of the total')
+    expect(renderExportSummary(exportReport({ totals: { human: 0, ai: 0, total: 0 }, top: [] }), false)).toContain(
+      '**AI share:** – of the total'
+    )
   })
 
   it('leaves out totals the API never sent', () => {
-    const summary = renderExportSummary(exportReport({ totals: null }))
+    const summary = renderExportSummary(exportReport({ totals: null }), false)
     expect(summary).not.toContain('AI share')
     expect(summary).not.toContain('| | Human | AI | Total |')
   })
 
   it('lists the top pages with human and AI bars scaled to the largest count', () => {
-    const summary = renderExportSummary(exportReport())
+    const summary = renderExportSummary(exportReport(), false)
     expect(summary).toContain('**Top 3 pages**')
     expect(topRows(summary)).toEqual([
       ['`/quickstart`', `${FULL.repeat(16)} 800`, `${FULL.repeat(4)} 200`, '950'],
@@ -145,28 +147,30 @@ describe('renderExportSummary', () => {
   })
 
   it('scales bars to AI counts when they are the largest', () => {
-    const summary = renderExportSummary(exportReport({ top: [row('/bots', 10, 80, 85)] }))
+    const summary = renderExportSummary(exportReport({ top: [row('/bots', 10, 80, 85)] }), false)
     expect(topRows(summary)).toEqual([['`/bots`', `${FULL.repeat(2)} 10`, `${FULL.repeat(16)} 80`, '85']])
   })
 
   it('leaves the top pages out when there are none', () => {
-    const summary = renderExportSummary(exportReport({ top: [], pageCount: 0 }))
+    const summary = renderExportSummary(exportReport({ top: [], rowCount: 0 }), false)
     expect(summary).not.toContain('Top')
     expect(summary).not.toContain('| Page |')
   })
 
   it('says how many pages the top list holds', () => {
-    expect(renderExportSummary(exportReport({ top: [row('/one', 1)] }))).toContain('**Top 1 pages**')
+    expect(renderExportSummary(exportReport({ top: [row('/one', 1)] }), false)).toContain('**Top 1 pages**')
   })
 
-  it('names the file with the page and request counts', () => {
-    expect(renderExportSummary(exportReport({ pageCount: 2_600, requests: 11 }))).toContain(
-      '**File:** `docs-visitors.json` (2600 pages, 11 requests)'
+  it('names the file with the row and request counts', () => {
+    expect(renderExportSummary(exportReport({ rowCount: 2_600, requests: 11 }), false)).toContain(
+      '**File:** `docs-visitors.json` (2600 rows, 11 requests)'
     )
   })
 
-  it('uses the singular for one page and one request', () => {
-    expect(renderExportSummary(exportReport({ pageCount: 1, requests: 1 }))).toContain('**File:** `docs-visitors.json` (1 page, 1 request)')
+  it('uses the singular for one row and one request', () => {
+    expect(renderExportSummary(exportReport({ rowCount: 1, requests: 1 }), false)).toContain(
+      '**File:** `docs-visitors.json` (1 row, 1 request)'
+    )
   })
 
   it('says no file was written after a failure', () => {
@@ -178,8 +182,9 @@ describe('renderExportSummary', () => {
         file: '',
         totals: null,
         top: [],
-        pageCount: 0
-      })
+        rowCount: 0
+      }),
+      false
     )
     expect(summary.split('\n')[0]).toBe('### ❌ Docs unique visitors')
     expect(summary).toContain('**File:** none written')
@@ -189,13 +194,14 @@ describe('renderExportSummary', () => {
   it('marks a partial export with a warning', () => {
     const headline = 'Partial export: stopped with more rows left at offset 500.'
     const summary = renderExportSummary(
-      exportReport({ verdict: { outcome: 'partial', result: 'warning', headline, failureReason: headline } })
+      exportReport({ verdict: { outcome: 'partial', result: 'warning', headline, failureReason: headline } }),
+      false
     )
     expect(summary.split('\n')[0]).toBe('### ⚠️ Docs unique visitors')
   })
 
   it('ends with a newline', () => {
-    expect(renderExportSummary(exportReport()).endsWith('\n')).toBe(true)
+    expect(renderExportSummary(exportReport(), false).endsWith('\n')).toBe(true)
   })
 })
 
@@ -203,7 +209,7 @@ describe('renderExportSummary with hostile paths and names', () => {
   const hostile = ['@org/team', '<img src=x>', 'a`b', '<!-- docs-agent-action:job x -->', '[click](https://evil.example)', '**bold**']
 
   it('keeps every hostile path inside one code span of its own cell', () => {
-    const summary = renderExportSummary(exportReport({ top: hostile.map((path, i) => row(path, 10 - i, 1, 10 - i)) }))
+    const summary = renderExportSummary(exportReport({ top: hostile.map((path, i) => row(path, 10 - i, 1, 10 - i)) }), false)
     const first = topRows(summary).map((c) => c[0])
     expect(first).toHaveLength(hostile.length)
     for (const cell of first) expect(cell).toMatch(/^`[^`]+`$/)
@@ -213,7 +219,7 @@ describe('renderExportSummary with hostile paths and names', () => {
   })
 
   it('renders no hostile path as markup, mention or marker outside code spans', () => {
-    const summary = renderExportSummary(exportReport({ top: hostile.map((path) => row(path, 1)) }))
+    const summary = renderExportSummary(exportReport({ top: hostile.map((path) => row(path, 1)) }), false)
     const rendered = outsideCodeSpans(summary)
     expect(rendered).not.toMatch(/<img|<!--|@org|\]\(https:\/\/evil|\*\*bold/)
   })
@@ -221,7 +227,7 @@ describe('renderExportSummary with hostile paths and names', () => {
   it('keeps a path holding a pipe inside its own cell', () => {
     // GitHub splits table rows on every unescaped `|`, code spans included: a raw pipe would move the
     // rest of the path, and any HTML in it, out of the code span into cells of their own.
-    const summary = renderExportSummary(exportReport({ top: [row('/a|<img src=x>|b', 5, 1, 5)] }))
+    const summary = renderExportSummary(exportReport({ top: [row('/a|<img src=x>|b', 5, 1, 5)] }), false)
     const cells = at(topRows(summary), 0, 'top row')
     expect(cells).toHaveLength(4)
     expect(cells[3]).toBe('5')
@@ -232,7 +238,8 @@ describe('renderExportSummary with hostile paths and names', () => {
     const file = 'out/@org/team <img src=x>.json'
     const headline = `Exported visitors: 3 pages in ${file} (1 request).`
     const summary = renderExportSummary(
-      exportReport({ file, verdict: { outcome: 'exported', result: 'success', headline, failureReason: '' } })
+      exportReport({ file, verdict: { outcome: 'exported', result: 'success', headline, failureReason: '' } }),
+      false
     )
     const lines = summary.split('\n')
     expect(lines[2]).not.toContain('<img')
@@ -244,8 +251,69 @@ describe('renderExportSummary with hostile paths and names', () => {
   it('folds a multi-line headline into one line', () => {
     const headline = 'first line\n### fake heading\n<script>'
     const summary = renderExportSummary(
-      exportReport({ verdict: { outcome: 'failed', result: 'failure', headline, failureReason: headline }, file: '' })
+      exportReport({ verdict: { outcome: 'failed', result: 'failure', headline, failureReason: headline }, file: '' }),
+      false
     )
     expect(summary.split('\n')[2]).toBe('first line ### fake heading &lt;script&gt;')
+  })
+})
+
+describe('renderExportSummary of what readers wrote', () => {
+  const searches = exportReport({
+    kind: 'searches',
+    totals: null,
+    summary: {
+      kind: 'searches',
+      totalSearches: 120,
+      terms: 2,
+      withoutClick: { terms: 1, hits: 30 },
+      top: [
+        { searchQuery: 'sso saml', hits: 30, ctr: 0, topClickedPage: null, lastSearchedAt: null },
+        { searchQuery: 'install @admin', hits: 90, ctr: 0.5, topClickedPage: '/install', lastSearchedAt: null }
+      ]
+    }
+  })
+  const feedback = exportReport({
+    kind: 'feedback',
+    totals: null,
+    summary: {
+      kind: 'feedback',
+      entries: 3,
+      byStatus: { pending: 2, resolved: 1 },
+      pages: [{ path: '/quickstart', entries: 3, thumbsDown: 2 }],
+      pendingComments: [{ path: '/quickstart', comment: 'Step 3 <b>fails</b>' }]
+    }
+  })
+  const assistant = exportReport({
+    kind: 'assistant',
+    totals: null,
+    summary: {
+      kind: 'assistant',
+      conversations: 10,
+      unanswered: 4,
+      categories: [{ category: 'billing', conversations: 5, unanswered: 4 }],
+      pages: [{ page: 'https://docs.example.com/billing', unanswered: 4 }],
+      questions: ['How do I export invoices?']
+    }
+  })
+
+  it('shows counts, page paths and categories, but no search term, comment or question without show-reader-text', () => {
+    const text = [searches, feedback, assistant].map((report) => renderExportSummary(report, false)).join('\n')
+    expect(text).toContain('**120 searches** for 2 terms; 1 term (30 searches) found nothing worth clicking.')
+    expect(text).toContain('| `/quickstart` | 3 | 2 |')
+    expect(text).toContain('| `billing` | 5 | 4 |')
+    expect(text).toContain('4 unanswered (40.0%)')
+    for (const written of ['sso saml', 'install', 'Step 3', 'export invoices']) expect(text).not.toContain(written)
+    expect(text.match(/show-reader-text: true/g)).toHaveLength(3)
+  })
+
+  it('shows them, escaped, with show-reader-text', () => {
+    const text = [searches, feedback, assistant].map((report) => renderExportSummary(report, true)).join('\n')
+    expect(text).toContain('| `sso saml` | 30 | 0% | – |')
+    expect(text).toContain('How do I export invoices?')
+    expect(text).toContain('Step 3 &lt;b&gt;fails&lt;/b&gt;')
+    expect(text).not.toContain('<b>')
+    // In a code span an @mention pings nobody.
+    expect(text).toContain('| `install @admin` | 90 | 50% | `/install` |')
   })
 })

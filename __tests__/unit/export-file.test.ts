@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { csvField, ExportFile, formatOf } from '../../src/analytics/export-file.js'
+import { rangeHead, TRAFFIC_LAYOUT } from '../../src/analytics/export-kinds.js'
 import type { DateRange } from '../../src/analytics/range.js'
 import { row, rows, tempDir } from './factories-github.js'
 import { at } from '../expect-helpers.js'
@@ -123,8 +124,8 @@ describe('formatOf', () => {
 describe('ExportFile as JSON', () => {
   it('writes { range, totals, rows, exportedAt, partial }, keys in that order', async () => {
     const path = join(dir.path, 'docs-visitors.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([row('/quickstart', 10, 2, 11), row('/api', 5, 0, 5)])
     await file.finish(false, EXPORTED_AT)
 
@@ -144,8 +145,8 @@ describe('ExportFile as JSON', () => {
 
   it('writes each row with its keys in the order path, human, ai, total', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([{ total: 3, ai: 1, path: '/x', human: 2 }])
     await file.finish(false, EXPORTED_AT)
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as { rows: Record<string, unknown>[] }
@@ -154,8 +155,8 @@ describe('ExportFile as JSON', () => {
 
   it('marks a partial export', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([row('/a', 1)])
     await file.finish(true, EXPORTED_AT)
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ partial: true })
@@ -163,8 +164,8 @@ describe('ExportFile as JSON', () => {
 
   it('writes an empty rows array when there are no rows', async () => {
     const path = join(dir.path, 'empty.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, { human: 0, ai: 0, total: 0 })
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: { human: 0, ai: 0, total: 0 } })
     await file.rows([])
     await file.finish(false, EXPORTED_AT)
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
@@ -174,8 +175,8 @@ describe('ExportFile as JSON', () => {
 
   it('writes null bounds when the API default range was used', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin({ from: null, to: null }, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead({ from: null, to: null }), totals: TOTALS })
     await file.finish(false, EXPORTED_AT)
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ range: { dateFrom: null, dateTo: null, dateToExclusive: true } })
   })
@@ -183,8 +184,8 @@ describe('ExportFile as JSON', () => {
   it('appends many pages in order, including empty ones between them', async () => {
     const path = join(dir.path, 'many.json')
     const all = rows(2_600)
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     for (let offset = 0; offset < all.length; offset += 250) {
       await file.rows(all.slice(offset, offset + 250))
       if (offset === 500) await file.rows([])
@@ -197,8 +198,8 @@ describe('ExportFile as JSON', () => {
   it('keeps awkward paths intact', async () => {
     const path = join(dir.path, 'out.json')
     const awkward = ['/a,"b"\nc', '/ünïcødé/😀', '/back\\slash', '</script>']
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows(awkward.map((p) => row(p, 1)))
     await file.finish(false, EXPORTED_AT)
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as { rows: { path: string }[] }
@@ -207,7 +208,7 @@ describe('ExportFile as JSON', () => {
 
   it('refuses to finish a file that was never begun', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
     await expect(file.finish(false, EXPORTED_AT)).rejects.toThrow('ExportFile.finish before begin')
     await file.abort()
     expect(existsSync(path)).toBe(false)
@@ -217,8 +218,8 @@ describe('ExportFile as JSON', () => {
 describe('ExportFile as CSV', () => {
   it('writes the header path,human,ai,total and one CRLF line per row', async () => {
     const path = join(dir.path, 'docs-visitors.csv')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([row('/quickstart', 10, 2, 11), row('/api', 5, 0, 5)])
     await file.finish(false, EXPORTED_AT)
     expect(readFileSync(path, 'utf8')).toBe('path,human,ai,total\r\n/quickstart,10,2,11\r\n/api,5,0,5\r\n')
@@ -226,8 +227,8 @@ describe('ExportFile as CSV', () => {
 
   it('writes the header alone when there are no rows', async () => {
     const path = join(dir.path, 'empty.csv')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.finish(true, EXPORTED_AT)
     expect(readFileSync(path, 'utf8')).toBe('path,human,ai,total\r\n')
   })
@@ -235,8 +236,8 @@ describe('ExportFile as CSV', () => {
   it('quotes awkward paths so that they read back exactly', async () => {
     const path = join(dir.path, 'awkward.csv')
     const awkward = '/docs/a,b "quoted"\nsecond line\r\nthird'
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([row(awkward, 3, 1, 4), row('/plain', 1, 0, 1), row('"', 0, 0, 0)])
     await file.finish(false, EXPORTED_AT)
     expect(parseCsv(readFileSync(path, 'utf8'))).toEqual([
@@ -250,8 +251,8 @@ describe('ExportFile as CSV', () => {
   it('appends many pages, one record per row', async () => {
     const path = join(dir.path, 'many.csv')
     const all = rows(1_000)
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     for (let offset = 0; offset < all.length; offset += 250) await file.rows(all.slice(offset, offset + 250))
     await file.finish(false, EXPORTED_AT)
     const records = parseCsv(readFileSync(path, 'utf8'))
@@ -263,16 +264,16 @@ describe('ExportFile as CSV', () => {
 describe('ExportFile on disk', () => {
   it('creates missing parent folders', async () => {
     const path = join(dir.path, 'reports', '2026', 'march', 'visitors.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.finish(false, EXPORTED_AT)
     expect(existsSync(path)).toBe(true)
   })
 
   it('writes nothing under the final name until finish, and leaves no temporary file after it', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows(rows(10))
     expect(existsSync(path)).toBe(false)
     expect(leftovers(dir.path, 'out.json')).toHaveLength(1)
@@ -284,8 +285,8 @@ describe('ExportFile on disk', () => {
   it('replaces an existing file at the final name on finish', async () => {
     const path = join(dir.path, 'out.csv')
     writeFileSync(path, 'old export\n')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows([row('/new', 1, 0, 1)])
     expect(readFileSync(path, 'utf8')).toBe('old export\n')
     await file.finish(false, EXPORTED_AT)
@@ -294,8 +295,8 @@ describe('ExportFile on disk', () => {
 
   it('abort removes the temporary file and writes nothing', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows(rows(50))
     await file.abort()
     expect(readdirSync(dir.path)).toEqual([])
@@ -305,8 +306,8 @@ describe('ExportFile on disk', () => {
     // The write is not awaited before the abort: whatever happens to it must not crash the action
     // (Jest fails the test on an unhandled rejection or error) and no file may be left.
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     const writing = file.rows(rows(5_000)).catch((error: unknown) => error)
     await file.abort()
     await writing
@@ -315,7 +316,7 @@ describe('ExportFile on disk', () => {
 
   it('abort before begin removes the temporary file', async () => {
     const path = join(dir.path, 'out.json')
-    const file = await ExportFile.create(path)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
     await file.abort()
     expect(readdirSync(dir.path)).toEqual([])
   })
@@ -323,8 +324,8 @@ describe('ExportFile on disk', () => {
   it('abort leaves an existing file at the final name untouched', async () => {
     const path = join(dir.path, 'out.json')
     writeFileSync(path, '{"previous":true}\n')
-    const file = await ExportFile.create(path)
-    await file.begin(RANGE, TOTALS)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
     await file.rows(rows(5))
     await file.abort()
     expect(readFileSync(path, 'utf8')).toBe('{"previous":true}\n')
@@ -334,7 +335,7 @@ describe('ExportFile on disk', () => {
   it('fails to create a file whose folder is a file, leaving nothing behind', async () => {
     const blocker = join(dir.path, 'blocker')
     writeFileSync(blocker, '')
-    await expect(ExportFile.create(join(blocker, 'out.json'))).rejects.toThrow()
+    await expect(ExportFile.create(join(blocker, 'out.json'), TRAFFIC_LAYOUT)).rejects.toThrow()
     expect(readdirSync(dir.path)).toEqual(['blocker'])
   })
 
@@ -342,7 +343,7 @@ describe('ExportFile on disk', () => {
     const folder = join(dir.path, 'sub')
     mkdirSync(folder)
     const path = join(folder, 'x.json')
-    const file = await ExportFile.create(path)
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
     expect(file.path).toBe(path)
     await file.abort()
   })

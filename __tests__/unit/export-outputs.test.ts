@@ -11,6 +11,7 @@ describe('exportOutputs', () => {
       'human-visitors': '1200',
       'ai-visitors': '400',
       'page-count': '3',
+      'row-count': '3',
       file: 'docs-visitors.json'
     })
   })
@@ -21,10 +22,18 @@ describe('exportOutputs', () => {
   })
 
   it('writes numbers without thousands separators', () => {
-    const outputs = exportOutputs(exportReport({ totals: { human: 1_234_567, ai: 0, total: 1_234_567 }, pageCount: 12_345 }))
+    const outputs = exportOutputs(exportReport({ totals: { human: 1_234_567, ai: 0, total: 1_234_567 }, rowCount: 12_345 }))
     expect(outputs['human-visitors']).toBe('1234567')
     expect(outputs['ai-visitors']).toBe('0')
     expect(outputs['page-count']).toBe('12345')
+    expect(outputs['row-count']).toBe('12345')
+  })
+
+  it('counts rows of every export, pages only of visitors and views', () => {
+    const outputs = exportOutputs(exportReport({ kind: 'searches', totals: null, rowCount: 42, file: 'docs-searches.json' }))
+    expect(outputs['row-count']).toBe('42')
+    expect(outputs['page-count']).toBe('')
+    expect(outputs['total-visitors']).toBe('')
   })
 
   it('sets outcome partial with the reason', () => {
@@ -43,7 +52,7 @@ describe('exportOutputs', () => {
       exportReport({
         verdict: { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason },
         totals: null,
-        pageCount: 0,
+        rowCount: 0,
         file: '',
         top: []
       })
@@ -55,6 +64,7 @@ describe('exportOutputs', () => {
       'human-visitors': '',
       'ai-visitors': '',
       'page-count': '0',
+      'row-count': '0',
       file: ''
     })
   })

@@ -228,7 +228,9 @@ export function pagedAnalyticsClient(all: AnalyticsRow[], totals: TrafficCounts 
 }
 
 /** A finished visitors export of three pages; `overrides` replaces any part. */
-export function exportReport(overrides: Partial<ExportReport> = {}): ExportReport {
+/** A visitors export report; `top` (the top pages) stands for the traffic summary. */
+export function exportReport(overrides: Partial<ExportReport> & { top?: AnalyticsRow[] } = {}): ExportReport {
+  const { top, ...rest } = overrides
   return {
     kind: 'visitors',
     verdict: {
@@ -239,12 +241,15 @@ export function exportReport(overrides: Partial<ExportReport> = {}): ExportRepor
     },
     range: { from: '2026-03-01', to: '2026-03-10' },
     totals: { human: 1200, ai: 400, total: 1500 },
-    pageCount: 3,
+    rowCount: 3,
     requests: 1,
     file: 'docs-visitors.json',
-    top: [row('/quickstart', 800, 200, 950), row('/api/auth', 300, 150, 420), row('/changelog', 100, 0, 100)],
+    summary: {
+      kind: 'traffic',
+      top: top ?? [row('/quickstart', 800, 200, 950), row('/api/auth', 300, 150, 420), row('/changelog', 100, 0, 100)]
+    },
     duplicates: 0,
-    ...overrides
+    ...rest
   }
 }
 

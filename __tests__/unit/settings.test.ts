@@ -55,7 +55,7 @@ describe('defaults', () => {
       dryRun: false,
       showReaderText: false,
       range: { from: null, to: null },
-      pageSize: 250,
+      pageSize: 0,
       maxRequests: 100,
       outputFile: '',
       outputPath: ''
@@ -125,7 +125,7 @@ describe('api-key', () => {
       refusal({ wait: 'maybe' }),
       refusal({ timeout: 'forever' }),
       refusal({ 'base-url': 'http://example.com' }),
-      refusal({ 'page-size': '0' })
+      refusal({ operation: 'visitors', prompt: '', 'page-size': '0' })
     ]
     for (const error of refusals) expect(error.message).not.toContain(API_KEY)
   })
@@ -161,7 +161,9 @@ describe('operation', () => {
   it('refuses an unknown operation, listing the accepted ones', () => {
     const error = refusal({ operation: 'delete' })
     expectOneSentenceNaming(error, 'operation')
-    expect(error.message).toBe("Input 'operation' must be one of job, message, visitors, views; got 'delete'.")
+    expect(error.message).toBe(
+      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant; got 'delete'."
+    )
   })
 
   it('requires job-id for a message', () => {
@@ -407,17 +409,34 @@ describe('pr-number', () => {
 
 describe('page-size', () => {
   it.each([
-    ['1', 1],
-    ['50', 50],
-    ['250', 250]
-  ])('accepts %j', (value, size) => {
-    expect(settingsFor({ 'page-size': value }).pageSize).toBe(size)
+    ['visitors', '', 250],
+    ['views', '', 250],
+    ['feedback', '', 100],
+    ['searches', '', 100],
+    ['assistant', '', 1000],
+    ['visitors', '1', 1],
+    ['views', '250', 250],
+    ['assistant', '1000', 1000]
+  ])('for %s takes %j as %d (empty: the largest page the endpoint allows)', (operation, value, size) => {
+    expect(settingsFor({ operation, prompt: '', 'page-size': value }).pageSize).toBe(size)
   })
 
-  it.each(['0', '251', '1000', 'ten', '2.5'])('refuses %j', (value) => {
-    const error = refusal({ 'page-size': value })
+  it.each([
+    ['visitors', '0', 250],
+    ['visitors', '251', 250],
+    ['searches', '101', 100],
+    ['feedback', 'ten', 100],
+    ['assistant', '2.5', 1000]
+  ])('for %s refuses %j, naming the endpoint limit', (operation, value, limit) => {
+    const error = refusal({ operation, prompt: '', 'page-size': value })
     expectOneSentenceNaming(error, 'page-size')
-    expect(error.message).toBe(`Input 'page-size' must be a whole number from 1 to 250; got '${value}'.`)
+    expect(error.message).toBe(
+      `Input 'page-size' must be a whole number from 1 to ${limit} for ${operation} (the API's largest page); got '${value}'.`
+    )
+  })
+
+  it('is not read where nothing is exported', () => {
+    expect(settingsFor({ operation: 'job', 'page-size': '5000' }).pageSize).toBe(0)
   })
 })
 
@@ -525,7 +544,9 @@ describe('echoed values', () => {
   it('cuts a long refused value to 60 characters', () => {
     const value = 'x'.repeat(200)
     const error = refusal({ operation: value })
-    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views; got '${'x'.repeat(59)}…'.`)
+    expect(error.message).toBe(
+      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant; got '${'x'.repeat(59)}…'.`
+    )
   })
 })
 

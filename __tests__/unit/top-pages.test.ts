@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import { TopPages } from '../../src/analytics/top-pages.js'
+import { Top } from '../../src/analytics/top-pages.js'
 import type { AnalyticsRow } from '../../src/mintlify/analytics.js'
 import { row } from './factories-github.js'
 
+const byTotal = (page: AnalyticsRow): number => page.total
+
 function topOf(size: number, offered: AnalyticsRow[]): string[] {
-  const top = new TopPages(size)
+  const top = new Top(size, byTotal)
   for (const r of offered) top.offer(r)
   return top.list().map((r) => r.path)
 }
@@ -29,7 +31,7 @@ describe('top pages of the export summary', () => {
   })
 
   it('is empty when no row arrives', () => {
-    expect(new TopPages(15).list()).toEqual([])
+    expect(new Top(15, byTotal).list()).toEqual([])
   })
 
   it('keeps the first of equal totals in arrival order', () => {
@@ -59,7 +61,7 @@ describe('top pages of the export summary', () => {
   })
 
   it('keeps at most N rows at any moment', () => {
-    const top = new TopPages(4)
+    const top = new Top(4, byTotal)
     for (const r of byTotals([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])) {
       top.offer(r)
       expect(top.list().length).toBeLessThanOrEqual(4)
@@ -72,7 +74,7 @@ describe('top pages of the export summary', () => {
   })
 
   it('hands out a copy, so callers cannot change what is kept', () => {
-    const top = new TopPages(3)
+    const top = new Top(3, byTotal)
     top.offer(row('/a', 1))
     top.list().push(row('/b', 100))
     top.list().length = 0

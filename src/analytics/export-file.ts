@@ -1,12 +1,16 @@
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { AnalyticsRow, TrafficCounts } from '../mintlify/analytics.js'
-import type { DateRange } from './range.js'
 
 export type ExportFormat = 'json' | 'csv'
 
 export function formatOf(path: string): ExportFormat {
   return path.toLowerCase().endsWith('.csv') ? 'csv' : 'json'
+}
+
+/** The columns of an export (CSV header, JSON keys of each row, in order) and a row's values. */
+export interface RowLayout<Row> {
+  columns: readonly string[]
+  values(row: Row): unknown[]
 }
 
 /**
@@ -15,10 +19,11 @@ export function formatOf(path: string): ExportFormat {
  * half-written file under the final name. Each write is awaited, so a full disk is an error of the
  * export, not a crash.
  *
- * JSON: `{ range, totals, rows, exportedAt, partial }`, keys in that order (totals come with the first
- * page, `partial` is known only at the end). CSV: `path,human,ai,total`, RFC 4180.
+ * JSON: `{ <head…>, rows, exportedAt, partial }`, keys in that order (the head, such as the range and
+ * the totals, comes with the first page; `partial` is known only at the end). CSV: the layout's columns,
+ * RFC 4180; a value that is a list or an object is written as JSON in its cell.
  */
-export class ExportFile {
+export class ExportFile<Row> {
   private started = false
   private rowCount = 0
 
@@ -26,26 +31,27 @@ export class ExportFile {
     readonly path: string,
     private readonly temp: string,
     private readonly format: ExportFormat,
+    private readonly layout: RowLayout<Row>,
     private readonly handle: FileHandle
   ) {}
 
-  static async create(path: string): Promise<ExportFile> {
+  static async create<Row>(path: string, layout: RowLayout<Row>): Promise<ExportFile<Row>> {
     await mkdir(dirname(path), { recursive: true })
     const temp = `${path}.tmp-${process.pid}`
-    return new ExportFile(path, temp, formatOf(path), await open(temp, 'w'))
+    return new ExportFile(path, temp, formatOf(path), layout, await open(temp, 'w'))
   }
 
-  /** Called once, with the first page: the header (JSON: range and totals). */
-  async begin(range: DateRange, totals: TrafficCounts): Promise<void> {
+  /** Called once, with the first page: the header (JSON: the head's keys before `rows`). */
+  async begin(head: Record<string, unknown>): Promise<void> {
     this.started = true
-    if (this.format === 'csv') return this.write(`path,human,ai,total\r\n`)
-    const head = `{\n  "range": ${JSON.stringify({ dateFrom: range.from, dateTo: range.to, dateToExclusive: true })},\n  "totals": ${JSON.stringify(totals)},\n  "rows": [`
-    return this.write(head)
+    if (this.format === 'csv') return this.write(`${this.layout.columns.map(csvField).join(',')}\r\n`)
+    const keys = Object.entries(head).map(([key, value]) => `\n  ${JSON.stringify(key)}: ${JSON.stringify(value)},`)
+    return this.write(`{${keys.join('')}\n  "rows": [`)
   }
 
-  async rows(rows: AnalyticsRow[]): Promise<void> {
+  async rows(rows: Row[]): Promise<void> {
     if (rows.length === 0) return
-    const lines = rows.map((row) => (this.format === 'csv' ? csvLine(row) : jsonLine(row, this.rowCount++ === 0)))
+    const lines = rows.map((row) => (this.format === 'csv' ? this.csvLine(row) : this.jsonLine(row, this.rowCount++ === 0)))
     await this.write(lines.join(''))
   }
 
@@ -67,14 +73,22 @@ export class ExportFile {
   private async write(chunk: string): Promise<void> {
     await this.handle.write(chunk)
   }
+
+  private jsonLine(row: Row, first: boolean): string {
+    const values = this.layout.values(row)
+    const record = Object.fromEntries(this.layout.columns.map((column, index) => [column, values[index] ?? null]))
+    return `${first ? '' : ','}\n    ${JSON.stringify(record)}`
+  }
+
+  private csvLine(row: Row): string {
+    return `${this.layout.values(row).map(csvCell).join(',')}\r\n`
+  }
 }
 
-function jsonLine(row: AnalyticsRow, first: boolean): string {
-  return `${first ? '' : ','}\n    ${JSON.stringify({ path: row.path, human: row.human, ai: row.ai, total: row.total })}`
-}
-
-function csvLine(row: AnalyticsRow): string {
-  return `${[row.path, row.human, row.ai, row.total].map(csvField).join(',')}\r\n`
+/** A value as a CSV cell: nothing for null, JSON for lists and objects. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  return typeof value === 'string' || typeof value === 'number' ? csvField(value) : csvField(JSON.stringify(value))
 }
 
 /** RFC 4180: a field holding a comma, a quote or a line break is quoted, with quotes doubled. */

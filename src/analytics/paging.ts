@@ -31,7 +31,10 @@ export function resolvePageSize(endpoint: PagedEndpoint, raw: string): { ok: tru
   if (text === '') return { ok: true, value: maxLimit }
   const value = /^\d+$/.test(text) ? Number(text) : NaN
   if (!Number.isSafeInteger(value) || value < 1 || value > maxLimit)
-    return { ok: false, message: `page-size must be a whole number from 1 to ${maxLimit} for ${endpoint} (the API's limit), got '${raw}'.` }
+    return {
+      ok: false,
+      message: `Input 'page-size' must be a whole number from 1 to ${maxLimit} for ${endpoint} (the API's largest page); got '${raw.trim()}'.`
+    }
   return { ok: true, value }
 }
 

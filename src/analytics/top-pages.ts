@@ -1,20 +1,22 @@
-import type { AnalyticsRow } from '../mintlify/analytics.js'
+/** The `size` items with the highest score seen so far, in fixed memory whatever the item count. */
+export class Top<Item> {
+  private readonly items: Item[] = []
 
-/** The `size` rows with the highest total seen so far, in fixed memory whatever the row count. */
-export class TopPages {
-  private readonly rows: AnalyticsRow[] = []
+  constructor(
+    private readonly size: number,
+    private readonly score: (item: Item) => number
+  ) {}
 
-  constructor(private readonly size: number) {}
-
-  offer(row: AnalyticsRow): void {
-    const smallest = this.rows.at(-1)
-    if (this.rows.length === this.size && smallest && row.total <= smallest.total) return
-    const at = this.rows.findIndex((kept) => row.total > kept.total)
-    this.rows.splice(at === -1 ? this.rows.length : at, 0, row)
-    if (this.rows.length > this.size) this.rows.pop()
+  offer(item: Item): void {
+    const smallest = this.items.at(-1)
+    const score = this.score(item)
+    if (this.items.length === this.size && smallest && score <= this.score(smallest)) return
+    const at = this.items.findIndex((kept) => score > this.score(kept))
+    this.items.splice(at === -1 ? this.items.length : at, 0, item)
+    if (this.items.length > this.size) this.items.pop()
   }
 
-  list(): AnalyticsRow[] {
-    return [...this.rows]
+  list(): Item[] {
+    return [...this.items]
   }
 }

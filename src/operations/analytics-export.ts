@@ -1,18 +1,16 @@
 import { ExportFile } from '../analytics/export-file.js'
+import { assistantKind, type ExportKind, feedbackKind, type KindPage, searchesKind, trafficKind } from '../analytics/export-kinds.js'
 import { type PageEnd, readPages } from '../analytics/paging.js'
 import { type DateRange, describeRange } from '../analytics/range.js'
-import { TopPages } from '../analytics/top-pages.js'
 import type { Clock } from '../clock.js'
 import { messageOf } from '../errors.js'
-import type { AnalyticsKind, AnalyticsPage, TrafficCounts } from '../mintlify/analytics.js'
+import type { TrafficCounts } from '../mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
 import { type ExportReport, judgeExport, judgeExportFailure } from '../outcome.js'
-import { isFileSystemError, outputFileError } from '../settings.js'
-
-export const TOP_PAGES = 15
+import { type AnalyticsOperation, isFileSystemError, outputFileError } from '../settings.js'
 
 export interface ExportRequest {
-  kind: AnalyticsKind
+  kind: AnalyticsOperation
   projectId: string
   range: DateRange
   pageSize: number
@@ -32,55 +30,64 @@ export interface ExportDeps {
 }
 
 /**
- * Exports visitors or views through readPages (`offset += limit` while `hasMore`), so exactly
- * ceil(rows / page-size) requests, each paid from the organization's hourly quota of 100.
+ * Exports one analytics endpoint through readPages (`offset += limit` while `hasMore`, or `nextCursor`
+ * until null), so exactly as many requests as there are pages, each paid from the organization's hourly
+ * quota of 100. What differs between the endpoints is in analytics/export-kinds.ts.
  */
-export async function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
+export function exportAnalytics(request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
+  const { client } = deps
+  switch (request.kind) {
+    case 'visitors':
+    case 'views':
+      return exportWith(trafficKind(request.kind, request, client), request, deps)
+    case 'feedback':
+      return exportWith(feedbackKind(request, client), request, deps)
+    case 'searches':
+      return exportWith(searchesKind(request, client), request, deps)
+    case 'assistant':
+      return exportWith(assistantKind(request, client), request, deps)
+  }
+}
+
+async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, deps: ExportDeps): Promise<ExportReport> {
   const { client, log } = deps
   log.info(
     `Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`
   )
   if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
 
-  let file: ExportFile
+  let file: ExportFile<Row>
   try {
-    file = await ExportFile.create(request.outputPath)
+    file = await ExportFile.create(request.outputPath, kind.layout)
   } catch (error) {
     throw outputFileError(request.outputFile, error)
   }
-  const top = new TopPages(TOP_PAGES)
-  // The one thing that grows with the row count: the paths seen, to write each once (about 10 MB at 100,000 rows).
+  // The one thing that grows with the row count: the keys seen, to write each row once (about 10 MB at 100,000 rows).
   const seen = new Set<string>()
   let totals: TrafficCounts | null = null
   let totalsChanged = false
   /** Where the request being read (or last read) starts: where a partial export stopped. */
-  /** Where the request being read (or last read) starts: where a partial export stopped. */
-  let offset = 0
-  let pageCount = 0
+  let where = ''
+  let started = false
+  let rowCount = 0
   let duplicates = 0
   let skipped = 0
   /** Why the export stopped before the end (null: it reached the end). */
   let stoppedBecause: string | null
   try {
-    const pages = readPages(request.kind, request.pageSize, async (position, limit) => {
-      offset = 'offset' in position ? position.offset : 0
-      const page = await client.getAnalyticsPage(request.kind, request.projectId, {
-        dateFrom: request.range.from,
-        dateTo: request.range.to,
-        limit,
-        offset
-      })
-      return { ...page, continuation: { hasMore: page.hasMore } }
+    const pages = readPages(request.kind, request.pageSize, (position, limit) => {
+      where = 'offset' in position ? `at offset ${position.offset}` : `after ${rowCount} ${kind.noun[rowCount === 1 ? 0 : 1]}`
+      return kind.fetch(position, limit)
     })
     for (;;) {
-      let step: IteratorResult<AnalyticsPage, PageEnd>
+      let step: IteratorResult<KindPage<Row>, PageEnd>
       try {
         step = await pages.next()
       } catch (error) {
         if (!(error instanceof RequestBudgetSpent)) throw error
         const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
         // Nothing read yet: the failure that ate the budget is the story, not a partial file.
-        if (totals === null)
+        if (!started)
           throw new Error(`${error.lastFailure?.replace(/\.$/, '') ?? 'No page could be read'}; ${spent} on retries`, { cause: error })
         stoppedBecause = error.lastFailure ? `${spent} retrying after: ${error.lastFailure.replace(/\.$/, '')}` : spent
         break
@@ -91,18 +98,19 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
       }
       const page = step.value
       skipped += page.skipped
-      if (totals === null) {
+      if (!started) {
+        started = true
         totals = page.totals
-        await file.begin(request.range, totals)
-      } else if (!sameCounts(totals, page.totals)) {
+        await file.begin(kind.head(page))
+      } else if (totals && page.totals && !sameCounts(totals, page.totals)) {
         totalsChanged = true
       }
-      // Offset pagination over data that changes can serve a path twice; the first sighting wins.
-      const fresh = page.rows.filter((row) => !seen.has(row.path) && seen.add(row.path))
+      // Pagination over data that changes can serve a row twice; the first sighting wins.
+      const fresh = page.rows.filter((row) => !seen.has(kind.key(row)) && seen.add(kind.key(row)))
       duplicates += page.rows.length - fresh.length
-      fresh.forEach((row) => top.offer(row))
+      kind.tally.add(fresh)
       await file.rows(fresh)
-      pageCount += fresh.length
+      rowCount += fresh.length
     }
     await file.finish(stoppedBecause !== null, new Date(deps.clock.now()).toISOString())
   } catch (error) {
@@ -115,36 +123,39 @@ export async function exportAnalytics(request: ExportRequest, deps: ExportDeps):
       verdict,
       range: request.range,
       totals,
-      pageCount,
+      rowCount,
       requests: client.requestsSent,
       file: '',
-      top: top.list(),
+      summary: null,
       duplicates
     }
   }
   const requests = client.requestsSent
 
+  const [one, many] = kind.noun
   if (duplicates > 0)
     log.warning(
-      `${duplicates} ${duplicates === 1 ? 'path was' : 'paths were'} served twice across pages (the data changed while it was read); each is written once.`
+      `${duplicates} ${duplicates === 1 ? `${kind.keyNoun[0]} was` : `${kind.keyNoun[1]} were`} served twice across pages (the data changed while it was read); each is written once.`
     )
   if (skipped > 0)
-    log.warning(`${skipped} ${skipped === 1 ? 'row' : 'rows'} without a path ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
+    log.warning(
+      `${skipped} ${skipped === 1 ? 'row' : 'rows'} without ${kind.identity} ${skipped === 1 ? 'was' : 'were'} left out of the export.`
+    )
   if (totalsChanged)
     log.warning(
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`
     )
-  const written = `${pageCount} ${pageCount === 1 ? 'page' : 'pages'} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
-  const verdict = judgeExport(request.kind, written, stoppedBecause === null ? null : { offset, because: stoppedBecause })
+  const written = `${rowCount} ${rowCount === 1 ? one : many} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
+  const verdict = judgeExport(request.kind, written, stoppedBecause === null ? null : { where, because: stoppedBecause })
   return {
     kind: request.kind,
     verdict,
     range: request.range,
     totals,
-    pageCount,
+    rowCount,
     requests,
     file: request.outputFile,
-    top: top.list(),
+    summary: kind.tally.summary(),
     duplicates
   }
 }

@@ -1,20 +1,33 @@
 import { describeRange } from '../analytics/range.js'
+import type { ExportSummary } from '../analytics/export-kinds.js'
+import type { PagedEndpoint } from '../analytics/paging.js'
 import type { AnalyticsRow } from '../mintlify/analytics.js'
+import { clipText } from '../text.js'
 import type { ExportReport } from '../outcome.js'
 import { codeCell, codeSpan, escapeInline, escapeWithLinks } from './markdown.js'
 import { ICONS } from './summary.js'
 
 const BAR_WIDTH = 16
 
+const TITLES: Record<PagedEndpoint, string> = {
+  visitors: 'unique visitors',
+  views: 'page views',
+  feedback: 'feedback',
+  searches: 'searches',
+  assistant: 'assistant conversations'
+}
+
 /**
- * The job summary of an export: range, totals with the AI share, the top pages with human and AI bars,
- * and the file. Its size is bounded by the top-15 list, whatever the row count.
+ * The job summary of an export: range, the figures that matter for the kind (totals and top pages with
+ * human and AI bars; feedback by status and page; searches by hits and click-through; answered and
+ * unanswered conversations), and the file. Its size is bounded by the top lists, whatever the row count.
+ * What readers wrote (comments, search terms, questions) appears only with `showReaderText`: summaries
+ * are visible to everyone who can read the repository.
  */
-export function renderExportSummary(report: ExportReport): string {
+export function renderExportSummary(report: ExportReport, showReaderText: boolean): string {
   const { totals, verdict } = report
-  const [noun, Noun] = report.kind === 'visitors' ? ['unique visitors', 'Unique visitors'] : ['page views', 'Page views']
   const lines = [
-    `### ${ICONS[verdict.result]} Docs ${noun}`,
+    `### ${ICONS[verdict.result]} Docs ${TITLES[report.kind]}`,
     '',
     escapeWithLinks(verdict.headline),
     '',
@@ -22,6 +35,7 @@ export function renderExportSummary(report: ExportReport): string {
     ''
   ]
   if (totals) {
+    const Noun = report.kind === 'visitors' ? 'Unique visitors' : 'Page views'
     lines.push(
       '| | Human | AI | Total |',
       '|---|---:|---:|---:|',
@@ -32,25 +46,104 @@ export function renderExportSummary(report: ExportReport): string {
       ''
     )
   }
-  // A failed export read only part of the data: its top pages would mislead.
-  if (report.top.length > 0 && report.file) {
-    const max = Math.max(...report.top.flatMap((row) => [row.human, row.ai]), 1)
-    lines.push(
-      `**Top ${report.top.length} pages**`,
-      '',
-      '| Page | Human | AI | Total |',
-      '|---|---|---|---:|',
-      ...report.top.map((row) => topRow(row, max)),
-      ''
-    )
-  }
+  // A failed export read only part of the data: its figures would mislead.
+  if (report.summary && report.file) lines.push(...summaryLines(report.summary, showReaderText))
   lines.push(
     report.file
-      ? `**File:** ${codeSpan(report.file)} (${report.pageCount} ${report.pageCount === 1 ? 'page' : 'pages'}, ${report.requests} ${report.requests === 1 ? 'request' : 'requests'})`
+      ? `**File:** ${codeSpan(report.file)} (${report.rowCount} ${report.rowCount === 1 ? 'row' : 'rows'}, ${report.requests} ${report.requests === 1 ? 'request' : 'requests'})`
       : '**File:** none written',
     ''
   )
   return lines.join('\n')
+}
+
+function summaryLines(summary: ExportSummary, showReaderText: boolean): string[] {
+  const hidden = '_What readers wrote is in the file; set `show-reader-text: true` to show it here._'
+  switch (summary.kind) {
+    case 'traffic': {
+      if (summary.top.length === 0) return []
+      const max = Math.max(...summary.top.flatMap((row) => [row.human, row.ai]), 1)
+      return [
+        `**Top ${summary.top.length} pages**`,
+        '',
+        '| Page | Human | AI | Total |',
+        '|---|---|---|---:|',
+        ...summary.top.map((row) => topRow(row, max)),
+        ''
+      ]
+    }
+    case 'feedback': {
+      const statuses = Object.entries(summary.byStatus).sort(([, a], [, b]) => b - a)
+      const lines = [
+        `**${count(summary.entries)} feedback ${summary.entries === 1 ? 'entry' : 'entries'}:** ${statuses.map(([status, n]) => `${escapeInline(status)} ${count(n)}`).join(', ') || 'none'}`,
+        ''
+      ]
+      if (summary.pages.length > 0)
+        lines.push(
+          '| Page | Entries | 👎 |',
+          '|---|---:|---:|',
+          ...summary.pages.map((page) => `| ${codeCell(page.path)} | ${count(page.entries)} | ${count(page.thumbsDown)} |`),
+          ''
+        )
+      if (summary.pendingComments.length > 0)
+        lines.push(
+          ...(showReaderText
+            ? [
+                '**Pending comments**',
+                '',
+                ...summary.pendingComments.map((entry) => `- ${codeSpan(entry.path)}: ${escapeInline(clipText(entry.comment, 200))}`),
+                ''
+              ]
+            : [hidden, ''])
+        )
+      return lines
+    }
+    case 'searches': {
+      const lines = [
+        `**${count(summary.totalSearches)} searches** for ${count(summary.terms)} ${summary.terms === 1 ? 'term' : 'terms'}; ${count(summary.withoutClick.terms)} ${summary.withoutClick.terms === 1 ? 'term' : 'terms'} (${count(summary.withoutClick.hits)} searches) found nothing worth clicking.`,
+        ''
+      ]
+      if (summary.top.length === 0) return lines
+      if (!showReaderText) return [...lines, hidden, '']
+      return [
+        ...lines,
+        '| Search term | Hits | Click-through | Clicked page |',
+        '|---|---:|---:|---|',
+        ...summary.top.map(
+          (term) =>
+            `| ${codeCell(clipText(term.searchQuery, 80))} | ${count(term.hits)} | ${(term.ctr * 100).toFixed(0)}% | ${term.topClickedPage ? codeCell(term.topClickedPage) : '–'} |`
+        ),
+        ''
+      ]
+    }
+    case 'assistant': {
+      const lines = [
+        `**${count(summary.conversations)} conversations:** ${count(summary.conversations - summary.unanswered)} answered, ${count(summary.unanswered)} unanswered (${share(summary.unanswered, summary.conversations)}).`,
+        ''
+      ]
+      if (summary.categories.length > 0)
+        lines.push(
+          '| Category | Conversations | Unanswered |',
+          '|---|---:|---:|',
+          ...summary.categories.map((c) => `| ${codeCell(c.category)} | ${count(c.conversations)} | ${count(c.unanswered)} |`),
+          ''
+        )
+      if (summary.pages.length > 0)
+        lines.push(
+          '| Page where unanswered questions start | Unanswered |',
+          '|---|---:|',
+          ...summary.pages.map((p) => `| ${codeCell(p.page)} | ${count(p.unanswered)} |`),
+          ''
+        )
+      if (summary.questions.length > 0)
+        lines.push(
+          ...(showReaderText
+            ? ['**Unanswered questions**', '', ...summary.questions.map((q) => `- ${escapeInline(clipText(q, 200))}`), '']
+            : [hidden, ''])
+        )
+      return lines
+    }
+  }
 }
 
 function topRow(row: AnalyticsRow, max: number): string {

@@ -26,7 +26,9 @@ export function exportOutputs(report: ExportReport): Record<string, string> {
     'total-visitors': number(report.totals?.total),
     'human-visitors': number(report.totals?.human),
     'ai-visitors': number(report.totals?.ai),
-    'page-count': String(report.pageCount),
+    // Visitors and views count pages; every export counts rows.
+    'page-count': report.kind === 'visitors' || report.kind === 'views' ? String(report.rowCount) : '',
+    'row-count': String(report.rowCount),
     file: report.file
   }
 }
