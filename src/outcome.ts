@@ -96,7 +96,7 @@ function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict 
     const opened = action === 'job' ? 'The docs agent opened a pull request' : 'The docs agent finished the follow-up on its pull request'
     return job.prLink
       ? success('pr-opened', 'success', `${opened}: ${job.prLink}`)
-      : success('no-changes', 'notice', `The docs agent finished job ${id} without changing files.`)
+      : success('no-changes', 'notice', `The docs agent finished job ${id} without opening a pull request.`)
   }
   if (job.status === 'archived') {
     return job.prLink

@@ -1,6 +1,7 @@
-import type { GitHubEvent } from '../github/event.js'
+import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
 import { meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
+import { parsePullLink } from '../mintlify/job.js'
 import type { JobAction } from '../outcome.js'
 import type { Settings } from '../settings.js'
 
@@ -172,5 +173,33 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
     context: jobId === null && settings.context,
     introduce: settings.comment,
     followUpOf: jobId ? { pull: command.issue, jobId } : null
+  }
+}
+
+/** The agent's pull request, as the run must address it to introduce the job there. */
+export interface Introduction {
+  repo: Repo
+  pull: number
+  /** In another repository than the run's: another connection, and perhaps no access. */
+  elsewhere: boolean
+}
+
+/**
+ * Where the job's pull request is to be introduced: any well-formed pull request link on this run's GitHub
+ * server, in whichever repository. Null for no link, or a link to another server (the token means nothing there).
+ */
+export function introductionFor(prLink: string | null, run: Pick<RunContext, 'repo' | 'serverUrl'>): Introduction | null {
+  const link = parsePullLink(prLink)
+  if (!link || !prLink || new URL(prLink).host.toLowerCase() !== hostOf(run.serverUrl)) return null
+  const [owner = '', repo = ''] = link.repository.split('/')
+  const own = run.repo !== null && `${run.repo.owner}/${run.repo.repo}`.toLowerCase() === link.repository.toLowerCase()
+  return { repo: { owner, repo }, pull: link.number, elsewhere: !own }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return null
   }
 }
