@@ -129,6 +129,17 @@ function stripPeriod(text: string): string {
   return text.replace(/[.\s]+$/, '')
 }
 
+/** A dry run: what would have been sent, and that nothing was. A success with a notice, so the step stays green. */
+export function judgeDryRun(action: JobAction, projectId: string, jobId: string, characters: number): Verdict {
+  const what = action === 'job' ? `create an agent job in project ${projectId}` : `send a follow-up message to job ${jobId}`
+  return {
+    outcome: 'dry-run',
+    result: 'notice',
+    headline: `Dry run: would ${what} with a ${characters}-character prompt; nothing was sent to the Mintlify API and nothing was written to GitHub.`,
+    failureReason: ''
+  }
+}
+
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
 export function judgeQuiet(outcome: 'skipped' | 'denied', why: string): Verdict {
   return { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }

@@ -5,7 +5,7 @@ import { gatherContext, renderContextBlock } from '../github/context.js'
 import type { Repo, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, jobOfMarkers, statusMarker } from '../github/markers.js'
 import type { DocsApiClient } from '../mintlify/client.js'
-import { type JobAction, type JobReport, judgeQuiet, type Verdict } from '../outcome.js'
+import { type JobAction, type JobReport, judgeDryRun, judgeQuiet, type Verdict } from '../outcome.js'
 import {
   renderAgentPullComment,
   renderDeniedReply,
@@ -21,6 +21,7 @@ import {
   type CommandFacts,
   type Introduction,
   introductionFor,
+  type JobRequest,
   needsAgentJob,
   planRun,
   type ReactionPlan,
@@ -93,6 +94,7 @@ export async function runAgentWorkflow(
   const thread = api && target ? new StatusThread(api, target, github.trouble) : null
 
   const context = plan.context ? await contextFor(settings, run, github, deps) : ''
+  if (plan.dryRun) return await showDryRun({ ...plan.request, context }, settings, run, deps)
   const sent = await runAgentJob(
     {
       ...plan.request,
@@ -123,6 +125,43 @@ export async function runAgentWorkflow(
     if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+}
+
+/**
+ * A dry run ends where the request would leave: everything is validated, the permission and the context
+ * were read from GitHub, and the prompt with its context block goes to the log and the summary instead.
+ */
+async function showDryRun(
+  request: JobRequest & { context: string },
+  settings: Settings,
+  run: RunContext,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
+  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
+  const target =
+    request.action === 'job'
+      ? `POST /v2/agent/${settings.projectId}/job`
+      : `POST /v2/agent/${settings.projectId}/job/${request.jobId}/message`
+  await deps.log.group(`Dry run: the prompt ${target} would carry (${prompt.length} characters, from ${request.promptSource})`, () => {
+    // Each line behind a bar: a prompt line starting with '::' must not pass for a workflow command.
+    prompt.split('\n').forEach((line) => deps.log.info(`| ${line}`))
+    return Promise.resolve()
+  })
+  const report: JobReport = {
+    action: request.action,
+    verdict: judgeDryRun(request.action, settings.projectId, request.jobId, prompt.length),
+    job: null,
+    prompt: redact(request.prompt, settings.apiKey),
+    promptSource: request.promptSource,
+    context: redact(request.context, settings.apiKey),
+    waited: false,
+    durationMs: 0,
+    polls: 0,
+    runUrl: run.runUrl
+  }
+  const result = { verdict: report.verdict, job: report, commentUrl: null }
+  deps.publish(result)
+  return result
 }
 
 /** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */

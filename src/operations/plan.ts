@@ -53,7 +53,12 @@ export function readTrigger(event: GitHubEvent, settings: Settings, operation: J
       }
     }
   }
-  return { kind: 'step', action: operation, status: settings.comment ? stickyStatus(event, settings) : { where: 'none' } }
+  return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+}
+
+/** Comments and reactions: asked for, and not a dry run (which reads GitHub but writes nothing there). */
+function writesToGitHub(settings: Settings): boolean {
+  return settings.comment && !settings.dryRun
 }
 
 function stickyStatus(event: GitHubEvent, settings: Settings): StickyStatus {
@@ -114,6 +119,8 @@ export type Plan =
       introduce: boolean
       /** Told in the log when the command became a follow-up. */
       followUpOf: { pull: number; jobId: string } | null
+      /** Show the request instead of sending it: no docs API call, nothing written to GitHub. */
+      dryRun: boolean
     }
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
@@ -140,13 +147,15 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
       status: trigger.status,
       react: null,
       context: request.action === 'job' && settings.context,
-      introduce: settings.comment,
-      followUpOf: null
+      introduce: writesToGitHub(settings),
+      followUpOf: null,
+      dryRun: settings.dryRun
     }
   }
   const { command } = trigger
-  const reply: ReplyStatus | null = settings.comment ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
-  const react: ReactionPlan | null = settings.comment ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
+  const writes = writesToGitHub(settings)
+  const reply: ReplyStatus | null = writes ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
+  const react: ReactionPlan | null = writes ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
   const role = facts?.role ?? null
   // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
   if (!meetsPermission(role, settings.minPermission))
@@ -171,8 +180,9 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
     status: reply ?? { where: 'none' },
     react,
     context: jobId === null && settings.context,
-    introduce: settings.comment,
-    followUpOf: jobId ? { pull: command.issue, jobId } : null
+    introduce: writes,
+    followUpOf: jobId ? { pull: command.issue, jobId } : null,
+    dryRun: settings.dryRun
   }
 }
 
