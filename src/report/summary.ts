@@ -1,5 +1,5 @@
 import { formatDuration } from '../duration.js'
-import { pullNumberOf } from '../mintlify/job.js'
+import { parsePullLink } from '../mintlify/job.js'
 import type { JobReport, StepResult, Verdict } from '../outcome.js'
 import { codeBlock, codeCell, escapeHtml, escapeInline, escapeWithLinks, linkWithLabel, safeLink, truncate } from './markdown.js'
 
@@ -55,10 +55,13 @@ function waitedCell(report: JobReport): string {
   return report.job ? 'not waited: the job could not be followed' : 'not waited: no job was accepted'
 }
 
-/** `#12`, linked: the number is read from the URL, so it is safe as it stands. */
+/**
+ * `owner/name#12`, linked: the agent's pull request may be in another repository than the run's, so a bare
+ * `#12` could be read as one of this repository's. Both parts come from the validated URL.
+ */
 function pullRequestLink(prLink: string): string {
-  const number = pullNumberOf(prLink)
-  return number === null ? safeLink(prLink, prLink) : linkWithLabel(`#${number}`, prLink)
+  const pull = parsePullLink(prLink)
+  return pull === null ? safeLink(prLink, prLink) : linkWithLabel(`${escapeInline(pull.repository)}#${pull.number}`, prLink)
 }
 
 /** The job summary of a run that started no job (skipped, denied). */
