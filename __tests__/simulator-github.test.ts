@@ -130,7 +130,7 @@ describe('auth and routing', () => {
       ['POST', `${API}/issues/99/comments`],
       ['GET', `${API}/issues/7/labels`],
       ['DELETE', `${API}/issues/7/comments`],
-      ['GET', '/api/v3/user'],
+      ['POST', '/api/v3/user'],
       ['GET', '/api/graphql']
     ] as const) {
       const reply = await gh<ApiError>(method, path, method === 'POST' ? { body: { body: 'x' } } : {})
@@ -451,6 +451,55 @@ describe('forbid', () => {
       expect([path, reply.status, reply.json.message]).toEqual([path, 500, 'Internal Server Error'])
     }
     expect((await gh('GET', `${API}/issues/7/comments`)).status).toBe(200)
+  })
+})
+
+describe('several tokens', () => {
+  const DOCS = 'octo-org/guides'
+
+  async function startWithTokens(): Promise<Simulator> {
+    const s = await startWithRepo()
+    s.github.addIssue(DOCS, { number: 3, title: 'Docs', pullRequest: true })
+    s.github.addToken('ghs_app', { identity: 'docs-app[bot]', repositories: { [REPO]: 'write', [DOCS]: 'write' } })
+    s.github.addToken('ghs_reader', { identity: 'github-actions[bot]', repositories: { [REPO]: 'write', 'Octo-Org/Guides': 'read' } })
+    return s
+  }
+
+  it('writes as the identity of the token used, and tells it through GraphQL viewer', async () => {
+    await startWithTokens()
+    const created = await gh<ApiComment>('POST', `/api/v3/repos/${DOCS}/issues/3/comments`, { body: { body: 'hi' }, auth: 'token ghs_app' })
+    expect(created.status).toBe(201)
+    expect(created.json.user).toMatchObject({ login: 'docs-app[bot]', type: 'Bot' })
+    const viewer = await gh('POST', '/api/graphql', { body: { query: '{ viewer { login } }' }, auth: 'bearer ghs_app' })
+    expect(viewer.json).toEqual({ data: { viewer: { login: 'docs-app[bot]' } } })
+    // Another identity may not edit that comment, even with write access.
+    const edit = await gh<ApiError>('PATCH', `/api/v3/repos/${DOCS}/issues/comments/${created.json.id}`, { body: { body: 'x' } })
+    expect([edit.status, edit.json.message]).toEqual([403, 'Resource not accessible by integration'])
+  })
+
+  it('refuses writes where the token may only read (403), and hides repositories it was not granted (404)', async () => {
+    await startWithTokens()
+    const read = await gh<unknown[]>('GET', `/api/v3/repos/${DOCS}/issues/3/comments`, { auth: 'token ghs_reader' })
+    expect(read.status).toBe(200)
+    const write = await gh<ApiError>('POST', `/api/v3/repos/${DOCS}/issues/3/comments`, { body: { body: 'hi' }, auth: 'token ghs_reader' })
+    expect([write.status, write.json.message]).toEqual([403, 'Resource not accessible by integration'])
+    current().github.addIssue('octo-org/private', { number: 1, title: 'Secret' })
+    const hidden = await gh<ApiError>('GET', '/api/v3/repos/octo-org/private/issues/1/comments', { auth: 'token ghs_app' })
+    expect([hidden.status, hidden.json.message]).toEqual([404, 'Not Found'])
+    expect(current().github.comments(DOCS, 3)).toEqual([])
+  })
+
+  it('answers GET /user for a user token, and refuses an installation token there as GitHub does', async () => {
+    await startWithRepo()
+    current().github.addToken('ghp_person', { identity: 'mona', repositories: {} })
+    expect((await gh('GET', '/api/v3/user', { auth: 'token ghp_person' })).json).toMatchObject({ login: 'mona', type: 'User' })
+    const app = await gh<ApiError>('GET', '/api/v3/user')
+    expect([app.status, app.json.message]).toEqual([403, 'Resource not accessible by integration'])
+  })
+
+  it('refuses a token given twice', async () => {
+    await startWithTokens()
+    expect(() => current().github.addToken('ghs_app', { identity: 'x', repositories: {} })).toThrow('already known')
   })
 })
 

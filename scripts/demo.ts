@@ -1,13 +1,21 @@
 /**
  * `npm run demo`: the action end to end on this machine. Starts the simulator (fake Mintlify API and fake
- * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push, a
- * slash command with a follow-up, and an analytics export, and prints what a user would see: the log,
- * the step outputs, the job summary, and the comments posted.
+ * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push in a
+ * code repository whose agent pull request opens in a docs repository (introduced there), a `/docs`
+ * follow-up on that pull request run by the docs repository's own workflow, a dry run, and an analytics
+ * export, and prints what a user would see: the log, the step outputs, the job summary, and the comments
+ * posted in both repositories.
  */
 import { startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
-import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, REPO_URL, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
+import { COMMENTER, commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
+
+/** The docs live in a repository of their own; the agent opens its pull requests there. */
+const DOCS = 'Codertocat/docs'
+/** The GitHub App installed on both repositories: the code workflow's token (from actions/create-github-app-token). */
+const APP_TOKEN = 'ghs_demo_app_installation'
+const APP_LOGIN = 'docs-agent-app[bot]'
 
 const bold = (text: string): string => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
 
@@ -32,15 +40,16 @@ async function step(
     console.log(indent(`${name} = ${value.length > 160 ? `${value.slice(0, 160)}…` : value}`))
   console.log(bold('job summary:'))
   console.log(indent(run.summary.trimEnd()))
-  const printed = [run.log, run.stderr, run.summary, JSON.stringify(run.outputs), ...sim.github.comments(REPO, PULL).map((c) => c.body)]
+  // Everything sent to GitHub (comments in both repositories, reactions) is checked, not just what is printed.
+  const printed = [run.log, run.stderr, run.summary, JSON.stringify(run.outputs), ...sim.githubRequests().map((r) => r.body)]
   if (printed.some((text) => text.includes(sim.apiKey))) throw new Error('The API key was printed: this is a bug.')
   return run
 }
 
 /** The comments on a pull request as GitHub would list them, with their reactions. */
-function printComments(sim: Simulator, number: number): void {
-  console.log(`\n${bold(`━━ Comments on ${REPO}#${number} ━━`)}`)
-  for (const comment of sim.github.comments(REPO, number)) {
+function printComments(sim: Simulator, repo: string, number: number): void {
+  console.log(`\n${bold(`━━ Comments on ${repo}#${number} ━━`)}`)
+  for (const comment of sim.github.comments(repo, number)) {
     const reactions = comment.reactions.length ? `  reactions: ${comment.reactions.join(', ')}` : ''
     console.log(bold(`@${comment.user.login} (comment ${comment.id})${reactions}`))
     console.log(indent(comment.body.trimEnd()))
@@ -56,38 +65,58 @@ function indent(text: string): string {
 
 async function main(): Promise<void> {
   buildIfStale(PROJECT_ROOT, console.log)
-  const sim = await startSimulator({ repository: REPO_URL })
+  const sim = await startSimulator({ repository: `https://github.com/${DOCS}` })
   seedHelloWorld(sim)
+  sim.github.setPermission(DOCS, COMMENTER, 'write')
+  sim.github.addToken(APP_TOKEN, { identity: APP_LOGIN, repositories: { [REPO]: 'write', [DOCS]: 'write' } })
   console.log(`Simulator listening on ${sim.url}: the Mintlify API, and GitHub's REST API under /api/v3.`)
+  console.log(`Code repository ${REPO}, docs repository ${DOCS}; the code workflow uses the token of the App ${APP_LOGIN}.`)
   try {
-    // 1. A push whose commit belongs to PR #2: the agent documents it and the result goes to PR #2.
+    // 1. A push in the code repository whose commit belongs to PR #2: the agent opens its PR in the docs
+    //    repository; the result goes to PR #2, and the job is introduced on the agent's PR.
     sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
     sim.scriptNextJob({ outcome: 'pr', afterPolls: 3 })
-    const push = await step(sim, '1. push: create an agent job, wait for its pull request, report on PR #2', {
+    const push = await step(sim, `1. push in ${REPO}: the agent opens its pull request in ${DOCS}, introduced there`, {
       eventName: 'push',
       event: pushPayload(),
-      inputs: { prompt: 'Document the changes in this push in the API reference.' }
+      inputs: { prompt: 'Document the changes in this push in the API reference.', 'github-token': APP_TOKEN }
     })
     const agentPull = Number(push.outputs['pr-number'])
 
-    // 2. A reply on the agent's own pull request becomes a follow-up message to the same job.
+    // 2. A reply on the agent's PR, run by the docs repository's workflow with its own token: the App's
+    //    marker is trusted through marker-authors, so the reply is a follow-up to the same job.
+    //    (An issue comment on the PR: review-comment triggers are another branch's work.)
     sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
-    await step(sim, `2. slash command: "/docs …" on the agent's PR #${agentPull} sends a follow-up`, {
+    const reply = commentPayload(sim, {
+      body: '/docs Also add an example with a custom rate limit.',
+      on: agentPull,
+      pullRequest: true,
+      repo: DOCS
+    })
+    await step(sim, `2. /docs reply on ${DOCS}#${agentPull}: a follow-up to the same job`, {
       eventName: 'issue_comment',
-      event: commentPayload(sim, { body: '/docs Also add an example with a custom rate limit.', on: agentPull, pullRequest: true }),
-      inputs: {}
+      event: reply,
+      repository: DOCS,
+      inputs: { 'marker-authors': APP_LOGIN }
     })
 
-    // 3. The weekly analytics export: unique visitors, human vs AI, to CSV and the summary.
+    // 3. The first thing to try when setting up: a dry run shows the prompt and its context, sends nothing.
+    await step(sim, '3. dry run: the prompt and its context, nothing sent, nothing written', {
+      eventName: 'push',
+      event: pushPayload(),
+      inputs: { prompt: 'Document the changes in this push in the API reference.', 'dry-run': 'true' }
+    })
+
+    // 4. The weekly analytics export: unique visitors, human vs AI, to CSV and the summary.
     sim.analytics.setData({ paths: 1200 })
-    await step(sim, '3. analytics: export unique visitors (human vs AI) to a CSV file', {
+    await step(sim, '4. analytics: export unique visitors (human vs AI) to a CSV file', {
       eventName: 'schedule',
       event: schedulePayload(),
       inputs: { operation: 'visitors', 'date-from': '2026-10-01', 'date-to': '2026-11-01', 'output-file': 'analytics/visitors.csv' }
     })
 
-    printComments(sim, PULL)
-    printComments(sim, agentPull)
+    printComments(sim, REPO, PULL)
+    printComments(sim, DOCS, agentPull)
     console.log(`\n${bold('Requests the simulator received:')}`)
     for (const request of sim.requests) console.log(indent(`${request.method} ${request.path}`))
   } finally {

@@ -100,6 +100,8 @@ export interface CommentOptions {
   userType?: GitHubUserType
   /** `created` (default) or `edited`: each comes from its own example. */
   action?: 'created' | 'edited'
+  /** The repository (`owner/name`) the comment is in. Default Hello-World. */
+  repo?: string
 }
 
 /**
@@ -107,20 +109,29 @@ export interface CommentOptions {
  * permission check find it): the comment is created there first and the payload carries its id.
  */
 export function commentPayload(sim: Simulator, options: CommentOptions): IssueCommentPayload {
-  const { body, on = ISSUE, pullRequest = false, login = COMMENTER, userType = 'User', action = 'created' } = options
-  const created = sim.github.addComment(REPO, on, { user: login, userType, body })
+  const { body, on = ISSUE, pullRequest = false, login = COMMENTER, userType = 'User', action = 'created', repo = REPO } = options
+  const created = sim.github.addComment(repo, on, { user: login, userType, body })
   const payload = example<IssueCommentPayload>('issue_comment', (p) => p.action === action)
   const kind = pullRequest ? 'pull' : 'issues'
+  const repoUrl = `https://github.com/${repo}`
   payload.issue.number = on
-  payload.issue.html_url = `${REPO_URL}/${kind}/${on}`
+  payload.issue.html_url = `${repoUrl}/${kind}/${on}`
   if (pullRequest) {
     payload.issue.pull_request = {
-      url: `https://api.github.com/repos/${REPO}/pulls/${on}`,
-      html_url: `${REPO_URL}/pull/${on}`,
-      diff_url: `${REPO_URL}/pull/${on}.diff`,
-      patch_url: `${REPO_URL}/pull/${on}.patch`
+      url: `https://api.github.com/repos/${repo}/pulls/${on}`,
+      html_url: `${repoUrl}/pull/${on}`,
+      diff_url: `${repoUrl}/pull/${on}.diff`,
+      patch_url: `${repoUrl}/pull/${on}.patch`
     }
   }
+  // Another repository of the same owner (the example's owner object stays as it is).
+  if (repo !== REPO)
+    payload.repository = {
+      ...(payload.repository as Record<string, unknown>),
+      name: repo.split('/')[1],
+      full_name: repo,
+      html_url: repoUrl
+    }
   payload.comment.id = created.id
   payload.comment.body = body
   payload.comment.html_url = created.html_url

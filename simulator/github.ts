@@ -9,7 +9,9 @@ import type {
   GitHubCustomRole,
   GitHubFamily,
   GitHubIssueInit,
+  GitHubAccess,
   GitHubRole,
+  GitHubTokenInit,
   GitHubUserType,
   RouteResponse,
   SimComment
@@ -112,6 +114,15 @@ interface Context {
   req: GitHubRequest
   params: Record<string, string>
   repo: Repo
+  /** Login of the identity the request's token belongs to: the author of what it writes. */
+  actor: string
+}
+
+/** What one token is: its identity, and the repositories it may read or write (null: every one, write). */
+interface TokenGrant {
+  identity: string
+  /** By lower-case `owner/name`. */
+  repositories: Map<string, GitHubAccess> | null
 }
 
 interface Route {
@@ -168,13 +179,17 @@ export class GitHubApi implements FakeGitHub {
   private readonly userIds = new Map<string, number>([['github-actions[bot]', 41898282]])
   private nextCommentId = 1000001
   private nextReactionId = 5001
+  /** Every token the fake accepts, by token; the constructor's is the workflow's own, with access everywhere. */
+  private readonly tokens = new Map<string, TokenGrant>()
 
   /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
   constructor(
     public token: string,
     public identity: string,
     private readonly serverUrl: () => string
-  ) {}
+  ) {
+    this.tokens.set(token, { identity, repositories: null })
+  }
 
   // ---- Test-side API ----
 
@@ -228,6 +243,12 @@ export class GitHubApi implements FakeGitHub {
     repo.linkedPulls.set(sha.toLowerCase(), [...pullNumbers])
   }
 
+  addToken(token: string, init: GitHubTokenInit): void {
+    if (token === this.token || this.tokens.has(token)) throw new Error(`Token ${token} is already known`)
+    const repositories = new Map(Object.entries(init.repositories).map(([name, access]) => [name.toLowerCase(), access]))
+    this.tokens.set(token, { identity: init.identity, repositories })
+  }
+
   forbid(what: GitHubFamily, options: { status?: number } = {}): void {
     this.forbidden.set(what, options.status ?? 403)
   }
@@ -237,9 +258,10 @@ export class GitHubApi implements FakeGitHub {
   /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
   handle(req: GitHubRequest): RouteResponse | undefined {
     if (!isGitHubPath(req.path)) return undefined
-    const refused = this.authorize(req.headers)
-    if (refused) return refused
-    if (req.path === '/api/graphql') return req.method === 'POST' ? this.graphql(req) : notFound()
+    const grant = this.authorize(req.headers)
+    if ('status' in grant) return grant
+    if (req.path === '/api/graphql') return req.method === 'POST' ? this.graphql(req, grant.identity) : notFound()
+    if (req.path === '/api/v3/user') return req.method === 'GET' ? this.user(grant.identity) : notFound()
 
     for (const route of ROUTES) {
       // GitHub answers 404 (not 405) for a method a path does not support.
@@ -248,10 +270,13 @@ export class GitHubApi implements FakeGitHub {
       if (!match) continue
       const params = decodeParams(match.groups ?? {})
       const repo = params && this.findRepo(`${params.owner}/${params.repo}`)
-      if (!params || !repo) return notFound()
+      // A repository the token was not granted is invisible to it (404); a read-only grant refuses writes (403).
+      const access = repo && (grant.repositories === null ? 'write' : grant.repositories.get(repo.fullName.toLowerCase()))
+      if (!params || !repo || !access) return notFound()
+      if (access === 'read' && req.method !== 'GET') return gitHubError(403, 'Resource not accessible by integration')
       const status = route.family && this.forbidden.get(route.family)
       if (status) return gitHubError(status, status === 403 ? 'Resource not accessible by integration' : (STATUS_CODES[status] ?? 'Error'))
-      return route.handle(this, { req, params, repo })
+      return route.handle(this, { req, params, repo, actor: grant.identity })
     }
     return notFound()
   }
@@ -263,21 +288,21 @@ export class GitHubApi implements FakeGitHub {
     return this.paginate(req, comments, (c) => this.commentJson(repo, c))
   }
 
-  createComment({ req, params, repo }: Context): RouteResponse {
+  createComment({ req, params, repo, actor }: Context): RouteResponse {
     const issue = repo.issues.get(Number(params.number))
     if (!issue) return notFound()
     const body = readCommentBody(req)
     if (typeof body !== 'string') return body
-    const comment = this.insertComment(repo, issue, this.identity, userTypeOf(this.identity), body)
+    const comment = this.insertComment(repo, issue, actor, userTypeOf(actor), body)
     return { status: 201, json: this.commentJson(repo, comment), headers: { location: this.commentUrl(repo, comment) } }
   }
 
-  updateComment({ req, params, repo }: Context): RouteResponse {
+  updateComment({ req, params, repo, actor }: Context): RouteResponse {
     const comment = repo.comments.get(Number(params.id))
     if (!comment) return notFound()
     // Stricter than GitHub, where a token with write access may edit anyone's comment: the action must
     // only ever edit its own comments, so touching someone else's fails loudly here.
-    if (comment.user.toLowerCase() !== this.identity.toLowerCase()) {
+    if (comment.user.toLowerCase() !== actor.toLowerCase()) {
       return gitHubError(403, 'Resource not accessible by integration')
     }
     const body = readCommentBody(req)
@@ -287,7 +312,7 @@ export class GitHubApi implements FakeGitHub {
     return { status: 200, json: this.commentJson(repo, comment) }
   }
 
-  addReaction({ req, params, repo }: Context): RouteResponse {
+  addReaction({ req, params, repo, actor }: Context): RouteResponse {
     const comment = repo.comments.get(Number(params.id))
     if (!comment) return notFound()
     const parsed = parseJsonObject(req.body)
@@ -298,13 +323,13 @@ export class GitHubApi implements FakeGitHub {
     }
     // Reacting twice with the same content is not an error on GitHub: it answers 200 with the
     // existing reaction instead of 201, and nothing new is recorded.
-    const existing = comment.reactions.find((r) => r.content === content && r.user === this.identity)
+    const existing = comment.reactions.find((r) => r.content === content && r.user === actor)
     if (existing) return { status: 200, json: this.reactionJson(existing) }
     const reaction: Reaction = {
       id: this.nextReactionId++,
       content,
-      user: this.identity,
-      userType: userTypeOf(this.identity),
+      user: actor,
+      userType: userTypeOf(actor),
       createdAt: timestamp()
     }
     comment.reactions.push(reaction)
@@ -383,25 +408,35 @@ export class GitHubApi implements FakeGitHub {
   }
 
   /** Only `viewer` is understood; like GitHub, GraphQL errors come with status 200. */
-  graphql(req: GitHubRequest): RouteResponse {
+  graphql(req: GitHubRequest, actor: string): RouteResponse {
     const parsed = parseJsonObject(req.body)
     if (!parsed.ok) return parsed.error
     const query = parsed.value.query
     if (typeof query !== 'string') {
       return { status: 200, json: { errors: [{ message: 'A query attribute must be specified and must be a string.' }] } }
     }
-    if (/\bviewer\b/.test(query)) return { status: 200, json: { data: { viewer: { login: this.identity } } } }
+    if (/\bviewer\b/.test(query)) return { status: 200, json: { data: { viewer: { login: actor } } } }
     return { status: 200, json: { errors: [{ message: 'unsupported by the simulator' }] } }
   }
 
   // ---- Helpers ----
 
+  /**
+   * `GET /user`: the authenticated user. An installation token is no user: GitHub refuses it there (its
+   * identity is told by GraphQL `viewer`, or by the app's slug).
+   */
+  user(actor: string): RouteResponse {
+    if (userTypeOf(actor) === 'Bot') return gitHubError(403, 'Resource not accessible by integration')
+    return { status: 200, json: this.userJson(actor, 'User') }
+  }
+
   /** `token X` (what Octokit sends) or `Bearer X`; no header at all is a different 401 on GitHub. */
-  private authorize(headers: IncomingHttpHeaders): RouteResponse | undefined {
+  private authorize(headers: IncomingHttpHeaders): TokenGrant | RouteResponse {
     const header = headers.authorization
     if (!header) return gitHubError(401, 'Requires authentication')
     const match = /^(?:token|bearer) +(\S+) *$/i.exec(header)
-    return match?.[1] === this.token ? undefined : gitHubError(401, 'Bad credentials')
+    const grant = match?.[1] === undefined ? undefined : this.tokens.get(match[1])
+    return grant ?? gitHubError(401, 'Bad credentials')
   }
 
   /**

@@ -183,6 +183,17 @@ export interface GitHubCustomRole {
   permission: 'admin' | 'write' | 'read'
 }
 
+/** What a token may do in one repository. */
+export type GitHubAccess = 'read' | 'write'
+
+/** Another token the fake GitHub accepts (see FakeGitHub.addToken). */
+export interface GitHubTokenInit {
+  /** Login it acts as: comments and reactions it writes carry it, GraphQL `viewer` answers it. */
+  identity: string
+  /** `owner/name` → access; every other repository answers 404 to it, as GitHub hides what a token cannot see. */
+  repositories: Record<string, GitHubAccess>
+}
+
 /** Families of GitHub endpoints that `forbid()` can shut off. */
 export type GitHubFamily = 'comments' | 'reactions' | 'pulls'
 
@@ -229,6 +240,12 @@ export interface FakeGitHub {
   token: string
   /** Login of the token's identity; type 'Bot' when it ends in '[bot]', else 'User'. */
   identity: string
+  /**
+   * Accepts another token with its own identity and only the listed repositories: writes (POST, PATCH)
+   * where it has 'read' get 403 "Resource not accessible by integration", and unlisted repositories 404.
+   * `token` above keeps write access everywhere.
+   */
+  addToken(token: string, init: GitHubTokenInit): void
   addIssue(repo: string, issue: GitHubIssueInit): void
   /** A pre-existing comment (also one "by" the identity, e.g. an earlier sticky comment). */
   addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment

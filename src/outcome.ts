@@ -100,7 +100,7 @@ function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict 
     const opened = action === 'job' ? 'The docs agent opened a pull request' : 'The docs agent finished the follow-up on its pull request'
     return job.prLink
       ? success('pr-opened', 'success', `${opened}: ${job.prLink}`)
-      : success('no-changes', 'notice', `The docs agent finished job ${id} without changing files.`)
+      : success('no-changes', 'notice', `The docs agent finished job ${id} without opening a pull request.`)
   }
   if (job.status === 'archived') {
     return job.prLink
@@ -131,6 +131,17 @@ function failure(outcome: Outcome, reason: string): Verdict {
 
 function stripPeriod(text: string): string {
   return text.replace(/[.\s]+$/, '')
+}
+
+/** A dry run: what would have been sent, and that nothing was. A success with a notice, so the step stays green. */
+export function judgeDryRun(action: JobAction, projectId: string, jobId: string, characters: number): Verdict {
+  const what = action === 'job' ? `create an agent job in project ${projectId}` : `send a follow-up message to job ${jobId}`
+  return {
+    outcome: 'dry-run',
+    result: 'notice',
+    headline: `Dry run: would ${what} with a ${characters}-character prompt; nothing was sent to the Mintlify API and nothing was written to GitHub.`,
+    failureReason: ''
+  }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */

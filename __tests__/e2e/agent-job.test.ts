@@ -47,13 +47,13 @@ describe('operation: job', () => {
     expect(JSON.parse(create.body)).toEqual({ prompt: 'Fix the quickstart' })
   })
 
-  test('a job that finishes without changing files succeeds with a notice', async () => {
+  test('a job that finishes without opening a pull request succeeds with a notice', async () => {
     sim.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
     const run = await runAgainst(sim)
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('no-changes')
     expect(run.outputs['pr-link']).toBe('')
-    expect(annotations(run, 'notice')).toEqual([expect.stringMatching(/finished job \S+ without changing files/)])
+    expect(annotations(run, 'notice')).toEqual([expect.stringMatching(/finished job \S+ without opening a pull request/)])
   })
 
   test('a failed job fails the step with the reason the record carries', async () => {

@@ -10,7 +10,17 @@ import { parse } from 'yaml'
 import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
 import { githubCalls, promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
-import { commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
+import {
+  COMMENTER,
+  commentPayload,
+  PULL,
+  pullRequestOpened,
+  PUSH_SHA,
+  pushPayload,
+  REPO,
+  schedulePayload
+} from '../../scripts/webhook-payloads.js'
+import { runAgainst } from './harness.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
 
@@ -35,7 +45,13 @@ function workflowNamed(name: string): Workflow {
 }
 
 /** The action step's inputs, with `${{ secrets.* }}` and `${{ vars.* }}` filled in as GitHub would. */
-function actionInputs(workflow: Workflow, sim: Simulator, matrix: Record<string, string> = {}): Record<string, string> {
+function actionInputs(
+  workflow: Workflow,
+  sim: Simulator,
+  matrix: Record<string, string> = {},
+  /** Other expressions as the runner would fill them in, e.g. `steps.app-token.outputs.token`. */
+  expressions: Record<string, string> = {}
+): Record<string, string> {
   const job = at(Object.values(workflow.jobs), 0, `${workflow.name} job`)
   const step = job.steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@'))
   if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action step with inputs`)
@@ -46,6 +62,7 @@ function actionInputs(workflow: Workflow, sim: Simulator, matrix: Record<string,
         ref.startsWith('secrets') ? sim.apiKey : sim.projectId
       )
       .replace(/\$\{\{\s*matrix\.(\w+)\s*\}\}/g, (_, key: string) => matrix[key] ?? '${{ unknown matrix value }}')
+      .replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (text, name: string) => expressions[name] ?? text)
     if (inputs[name].includes('${{')) throw new Error(`${workflow.name}: unexpected expression in ${name}`)
   }
   // Inputs the README leaves out take action.yml's defaults, as on the runner; only what points the
@@ -128,6 +145,49 @@ describe('README workflow 3: slash command', () => {
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(/^Fix the spelling error in the README\n\n---/)
     const command = sim.github.comments(REPO, 1).find((c) => c.id === payload.comment.id)
     expect(command?.reactions).toEqual(['eyes', 'rocket'])
+  })
+})
+
+describe('README recipe: docs in another repository', () => {
+  test('the code repository introduces the job in the docs repository with the App token; a /docs reply there is a follow-up', async () => {
+    const code = workflowNamed('Docs agent from the code repository')
+    const docs = workflowNamed('Docs agent replies in the docs repository')
+    const codeJob = at(Object.values(code.jobs), 0, 'code job')
+    const appStep = codeJob.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))
+    expect(appStep).toHaveProperty('id', 'app-token')
+    expect(String(appStep?.with?.repositories).split(',')).toEqual(['api', 'docs'])
+    expect(code.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+    expect(docs.on).toEqual({ issue_comment: { types: ['created'] } })
+    expect(docs.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
+
+    // The App: installed on both repositories, acting as the login the docs workflow lists in marker-authors.
+    const docsInputs = actionInputs(docs, sim)
+    const appLogin = defined(docsInputs['marker-authors'], 'marker-authors')
+    expect(appLogin).toMatch(/\[bot\]$/)
+    await sim.close()
+    const docsRepo = 'Codertocat/docs'
+    sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
+    sim.github.setPermission(docsRepo, COMMENTER, 'write')
+    sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
+
+    const first = await runOn(sim, 'pull_request', pullRequestOpened(), {
+      inputs: actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    })
+    expect(first.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo })
+    const agentPull = Number(output(first, 'pr-number'))
+    expect(only(sim.github.comments(docsRepo, agentPull), 'introduction').user.login).toBe(appLogin)
+
+    // The docs workflow runs with its own GITHUB_TOKEN (another identity) and the recipe's inputs.
+    const payload = commentPayload(sim, { body: '/docs Mention the new limits page', on: agentPull, pullRequest: true, repo: docsRepo })
+    const reply = await runAgainst(sim, {
+      eventName: 'issue_comment',
+      event: payload,
+      repository: docsRepo,
+      inputs: actionInputs(docs, sim)
+    })
+    expect(reply.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': output(first, 'job-id') })
+    expect(sim.jobs.get(output(first, 'job-id'))?.messages).toEqual(['Mention the new limits page'])
+    expect(sim.jobs.size).toBe(1)
   })
 })
 

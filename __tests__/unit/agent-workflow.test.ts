@@ -81,6 +81,7 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
       log: {
         info: (message) => log.push(message),
         warning: (message) => log.push(`warning: ${message}`),
+        notice: (message) => log.push(`notice: ${message}`),
         group: (_name, body) => body()
       },
       publish: (published) => log.push(`outputs: ${published.verdict.outcome}`),

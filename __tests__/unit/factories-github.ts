@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
+import { trustsMarkerOf } from '../../src/github/markers.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
 import type { ExportReport } from '../../src/outcome.js'
@@ -78,6 +79,13 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
         record('ownComments', [issue, isPullRequest])
         return thread(issue)
           .filter((comment) => comment.login === state.identity)
+          .map((comment) => ({ ...comment }))
+      }),
+    markerComments: (issue: number, isPullRequest: boolean, markerAuthors: readonly string[]): Promise<IssueComment[]> =>
+      settled(() => {
+        record('markerComments', [issue, isPullRequest, markerAuthors])
+        return thread(issue)
+          .filter((comment) => trustsMarkerOf(comment.login, state.identity, markerAuthors))
           .map((comment) => ({ ...comment }))
       }),
     createComment: (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> =>

@@ -103,7 +103,7 @@ export function runEnvironment(overrides: Partial<RunEnvironment> = {}): RunEnvi
 }
 
 export interface LogLine {
-  level: 'info' | 'warning'
+  level: 'info' | 'warning' | 'notice'
   message: string
   /** The fake clock's time when the line was logged, relative to its start. */
   at: number
@@ -114,6 +114,7 @@ export interface RecordingLog {
   groups: string[]
   info(message: string): void
   warning(message: string): void
+  notice(message: string): void
   group<T>(name: string, body: () => Promise<T>): Promise<T>
   messages(level: LogLine['level']): string[]
 }
@@ -128,6 +129,7 @@ export function recordingLog(clock: Clock = fakeClock()): RecordingLog {
     groups,
     info: (message) => lines.push({ level: 'info', message, at: clock.now() - start }),
     warning: (message) => lines.push({ level: 'warning', message, at: clock.now() - start }),
+    notice: (message) => lines.push({ level: 'notice', message, at: clock.now() - start }),
     group: async (name, body) => {
       groups.push(name)
       return body()

@@ -25,7 +25,7 @@ describe('Outcome → step result (DESIGN.md table)', () => {
     expect(finished({ status: 'completed', prLink: null })).toEqual({
       outcome: 'no-changes',
       result: 'notice',
-      headline: 'The docs agent finished job job_1 without changing files.',
+      headline: 'The docs agent finished job job_1 without opening a pull request.',
       failureReason: ''
     })
   })
@@ -153,7 +153,7 @@ describe('wording', () => {
       THIRTY_MINUTES,
       'job'
     )
-    expect(verdict.headline).toBe('The docs agent finished job unknown without changing files.')
+    expect(verdict.headline).toBe('The docs agent finished job unknown without opening a pull request.')
   })
 
   it('words a finished follow-up as an update of the pull request, not a new one', () => {

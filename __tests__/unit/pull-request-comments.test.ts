@@ -4,6 +4,7 @@ import { jobIdInMarker, jobMarker, statusMarker } from '../../src/github/markers
 import {
   COMMENT_LIMIT,
   fitComment,
+  type AgentPullIntroduction,
   renderAgentPullComment,
   renderDeniedReply,
   renderResultComment,
@@ -178,10 +179,19 @@ describe('renderAgentPullComment', () => {
     comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false }
   }
 
+  const intro = (event: GitHubEvent, runUrl: string | null, trigger: string): AgentPullIntroduction => ({
+    jobId: 'job_7',
+    event,
+    fromRepository: null,
+    runUrl,
+    statusUrl: null,
+    trigger
+  })
+
   it('carries the job marker, names the job, the trigger and the run, and explains follow-ups', () => {
     const marker = jobMarker('job_7')
     expect(marker).not.toBeNull()
-    const body = renderAgentPullComment(marker ?? '', 'job_7', push, RUN_URL, '/docs')
+    const body = renderAgentPullComment(marker ?? '', intro(push, RUN_URL, '/docs'))
     expect(body).toBe(
       [
         '<!-- docs-agent-action:job job_7 -->',
@@ -200,27 +210,57 @@ describe('renderAgentPullComment', () => {
     ['a manual run', { kind: 'other', name: 'workflow_dispatch' }, 'started by a manual run'],
     ['another event', { kind: 'other', name: 'release' }, 'started by a release event']
   ])('names %s as the trigger', (_, event, text) => {
-    expect(renderAgentPullComment('<!-- m -->', 'job_7', event, null, '/docs')).toContain(`${text}.`)
+    expect(renderAgentPullComment('<!-- m -->', intro(event, null, '/docs'))).toContain(`${text}.`)
   })
 
   it('names the commenter of a slash command without pinging them', () => {
-    const body = renderAgentPullComment('<!-- m -->', 'job_7', comment, null, '/docs')
+    const body = renderAgentPullComment('<!-- m -->', intro(comment, null, '/docs'))
     expect(body).toContain(`started by a comment by @${ZWSP}octocat on #9.`)
     expect(body).not.toContain('@octocat')
   })
 
   it('leaves out the run link without a run URL', () => {
-    expect(renderAgentPullComment('<!-- m -->', 'job_7', push, null, '/docs')).toContain('started by a push to main.')
+    expect(renderAgentPullComment('<!-- m -->', intro(push, null, '/docs'))).toContain('started by a push to main.')
   })
 
   it('escapes a hostile branch name', () => {
-    const body = renderAgentPullComment('<!-- m -->', 'job_7', { ...push, ref: 'refs/heads/<img src=x>@team' }, null, '/docs')
+    const body = renderAgentPullComment('<!-- m -->', intro({ ...push, ref: 'refs/heads/<img src=x>@team' }, null, '/docs'))
     expect(body).not.toContain('<img')
     expect(body).not.toContain('@team')
   })
 
+  describe('from a run in another repository', () => {
+    const from = (event: GitHubEvent): AgentPullIntroduction => ({
+      ...intro(event, RUN_URL, '/docs'),
+      fromRepository: 'acme/api',
+      statusUrl: 'https://github.com/acme/api/pull/7#issuecomment-99'
+    })
+
+    it('names the repository in every reference and links back to the origin and the status comment', () => {
+      const body = renderAgentPullComment(
+        '<!-- m -->',
+        from({ ...pull, pull: { ...pull.pull, url: 'https://github.com/acme/api/pull/7' } })
+      )
+      expect(body).toContain('started by pull request [acme/api#7](https://github.com/acme/api/pull/7)')
+      expect(body).toContain(`in [this workflow run](${RUN_URL}).`)
+      expect(body).toContain('The run reports on the job in [its status comment](https://github.com/acme/api/pull/7#issuecomment-99).')
+    })
+
+    it.each<[string, GitHubEvent, string]>([
+      ['a push', push, 'started by a push to main in acme/api'],
+      ['a schedule', { kind: 'other', name: 'schedule' }, 'started by a scheduled run of acme/api'],
+      [
+        'a comment on an issue',
+        { ...comment, issue: { ...comment.issue, url: 'https://github.com/acme/api/issues/9' } },
+        'on [acme/api#9](https://github.com/acme/api/issues/9)'
+      ]
+    ])('qualifies %s with the repository it happened in', (_, event, text) => {
+      expect(renderAgentPullComment('<!-- m -->', from(event))).toContain(text)
+    })
+  })
+
   it('uses the custom trigger in the follow-up hint', () => {
-    expect(renderAgentPullComment('<!-- m -->', 'job_7', push, null, '/ask')).toContain('Reply with `/ask <instruction>`')
+    expect(renderAgentPullComment('<!-- m -->', intro(push, null, '/ask'))).toContain('Reply with `/ask <instruction>`')
   })
 })
 

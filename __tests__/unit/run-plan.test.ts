@@ -78,7 +78,8 @@ describe('planRun: a slash command, every action × body × bot × permission ×
       react,
       context: !followUp,
       introduce: true,
-      followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null
+      followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null,
+      dryRun: false
     })
   })
 })

@@ -35,9 +35,9 @@ describe('renderJobSummary', () => {
     expect(row(summary, 'Job')).toBe('| Job | `job_abc-123*x` |')
   })
 
-  it('links the pull request by its number', () => {
+  it('links the pull request by its repository and number (it may be in another repository)', () => {
     expect(row(renderJobSummary(jobReport()), 'Pull request')).toMatch(
-      /^\| Pull request \| \[\\?#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) \|$/
+      /^\| Pull request \| \[acme\/docs#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) \|$/
     )
   })
 

@@ -6,6 +6,7 @@ import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { decideRetry, type Failure, parseRetryAfter } from '../mintlify/retry.js'
 import { clipText, firstLine } from '../text.js'
 import type { Repo } from './event.js'
+import { trustsMarkerOf } from './markers.js'
 import { effectiveRole } from './permissions.js'
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -114,13 +115,30 @@ export class GitHubApi {
    * carry our markers. When the identity cannot be told, this fails rather than guess whose comments are ours.
    */
   async ownComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
+    return this.commentsBy(issue, isPullRequest, (login, identity) => login === identity)
+  }
+
+  /**
+   * Comments whose job markers are trusted: those of the token's own identity and of the `marker-authors`
+   * (see `trustsMarkerOf`). Fails, like `ownComments`, when the identity cannot be told.
+   */
+  async markerComments(issue: number, isPullRequest: boolean, markerAuthors: readonly string[]): Promise<IssueComment[]> {
+    return this.commentsBy(issue, isPullRequest, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
+  }
+
+  /** The comments whose author `keep` accepts, given the token's identity (which must be known). */
+  private async commentsBy(
+    issue: number,
+    isPullRequest: boolean,
+    keep: (login: string, identity: string) => boolean
+  ): Promise<IssueComment[]> {
     const [identity, comments] = await Promise.all([
       this.identity().catch((error: unknown) => {
         throw new GitHubError(messageOf(error), null, { identityUnknown: true, cancelled: isCancelled(error) })
       }),
       this.listComments(issue, isPullRequest)
     ])
-    return comments.filter((comment) => comment.login === identity)
+    return comments.filter((comment) => keep(comment.login, identity))
   }
 
   /** Login of the token's identity, from GraphQL `viewer` (which answers for installation tokens and PATs alike). */

@@ -29,3 +29,23 @@ export function jobIdInMarker(body: string): string | null {
 function sanitize(text: string): string {
   return text.replace(/[^A-Za-z0-9._:-]+/g, '_').slice(0, 120)
 }
+
+/**
+ * Whether a job marker written by `login` is to be believed: the token's own identity wrote it, or a login
+ * the user named in `marker-authors` (the identity of the workflow that started the job, in another
+ * repository). Logins are case-insensitive on GitHub.
+ */
+export function trustsMarkerOf(login: string, identity: string, markerAuthors: readonly string[]): boolean {
+  const author = login.toLowerCase()
+  return author !== '' && (author === identity.toLowerCase() || markerAuthors.includes(author))
+}
+
+/** The job named by the newest trusted marker among `comments` (oldest first), or null. */
+export function jobOfMarkers(comments: readonly { body: string }[]): string | null {
+  return (
+    comments
+      .map((comment) => jobIdInMarker(comment.body))
+      .filter((id): id is string => id !== null)
+      .at(-1) ?? null
+  )
+}

@@ -3,10 +3,9 @@ import { InputError, messageOf } from '../errors.js'
 import { type GitHubApi, GitHubError, type Reaction } from '../github/api.js'
 import { gatherContext, renderContextBlock } from '../github/context.js'
 import type { Repo, RunContext } from '../github/event.js'
-import { jobIdInMarker, jobMarker, statusMarker } from '../github/markers.js'
+import { jobIdInMarker, jobMarker, jobOfMarkers, statusMarker } from '../github/markers.js'
 import type { DocsApiClient } from '../mintlify/client.js'
-import { pullNumberOf } from '../mintlify/job.js'
-import { type JobAction, type JobReport, judgeQuiet, type Verdict } from '../outcome.js'
+import { type JobAction, type JobReport, judgeDryRun, judgeQuiet, type Verdict } from '../outcome.js'
 import {
   renderAgentPullComment,
   renderDeniedReply,
@@ -20,6 +19,9 @@ import { runAgentJob } from './agent-job.js'
 import {
   type Command,
   type CommandFacts,
+  type Introduction,
+  introductionFor,
+  type JobRequest,
   needsAgentJob,
   planRun,
   type ReactionPlan,
@@ -32,6 +34,8 @@ import { StatusThread, type ThreadTarget } from './status-thread.js'
 export interface WorkflowLog {
   info(message: string): void
   warning(message: string): void
+  /** An annotation that stays visible on the run without being a warning. */
+  notice(message: string): void
   group<T>(name: string, body: () => Promise<T>): Promise<T>
 }
 
@@ -90,6 +94,7 @@ export async function runAgentWorkflow(
   const thread = api && target ? new StatusThread(api, target, github.trouble) : null
 
   const context = plan.context ? await contextFor(settings, run, github, deps) : ''
+  if (plan.dryRun) return await showDryRun({ ...plan.request, context }, settings, run, deps)
   const sent = await runAgentJob(
     {
       ...plan.request,
@@ -116,17 +121,54 @@ export async function runAgentWorkflow(
   await thread?.post(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
-    if (plan.introduce) await introduceAgentPull(report, settings, run, github, deps)
+    if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps)
     if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+}
+
+/**
+ * A dry run ends where the request would leave: everything is validated, the permission and the context
+ * were read from GitHub, and the prompt with its context block goes to the log and the summary instead.
+ */
+async function showDryRun(
+  request: JobRequest & { context: string },
+  settings: Settings,
+  run: RunContext,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
+  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
+  const target =
+    request.action === 'job'
+      ? `POST /v2/agent/${settings.projectId}/job`
+      : `POST /v2/agent/${settings.projectId}/job/${request.jobId}/message`
+  await deps.log.group(`Dry run: the prompt ${target} would carry (${prompt.length} characters, from ${request.promptSource})`, () => {
+    // Each line behind a bar: a prompt line starting with '::' must not pass for a workflow command.
+    prompt.split('\n').forEach((line) => deps.log.info(`| ${line}`))
+    return Promise.resolve()
+  })
+  const report: JobReport = {
+    action: request.action,
+    verdict: judgeDryRun(request.action, settings.projectId, request.jobId, prompt.length),
+    job: null,
+    prompt: redact(request.prompt, settings.apiKey),
+    promptSource: request.promptSource,
+    context: redact(request.context, settings.apiKey),
+    waited: false,
+    durationMs: 0,
+    polls: 0,
+    runUrl: run.runUrl
+  }
+  const result = { verdict: report.verdict, job: report, commentUrl: null }
+  deps.publish(result)
+  return result
 }
 
 /** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
 async function commandFacts(command: Command, settings: Settings, github: LazyGitHub): Promise<CommandFacts> {
   const api = await github.required('to check the permission of the commenter')
   const role = await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, github) : null }
+  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, settings, github) : null }
 }
 
 function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGitHub): StatusThread {
@@ -179,6 +221,8 @@ interface LazyGitHub {
   required(why: string): Promise<GitHubApi>
   /** For what is nice to have (comments, context): null, with one warning, without a token. */
   optional(): Promise<GitHubApi | null>
+  /** The same token in another repository (the agent's pull request may be there); null without a token. */
+  elsewhere(repo: Repo): Promise<GitHubApi | null>
 }
 
 /** GitHub is connected on first need only: loading Octokit is most of the start-up cost. */
@@ -219,6 +263,9 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
         )
       warned = true
       return null
+    },
+    async elsewhere(repo: Repo): Promise<GitHubApi | null> {
+      return settings.githubToken ? deps.connectGitHub(settings.githubToken, repo) : this.optional()
     }
   }
 }
@@ -236,45 +283,70 @@ async function contextFor(settings: Settings, run: RunContext, github: LazyGitHu
   return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)))
 }
 
-/** The job of the agent's pull request, from the marker comment our identity left there. */
-async function agentJobOf(api: GitHubApi, pull: number, github: LazyGitHub): Promise<string | null> {
+/** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
+async function agentJobOf(api: GitHubApi, pull: number, settings: Settings, github: LazyGitHub): Promise<string | null> {
   try {
-    const ids = (await api.ownComments(pull, true)).map((comment) => jobIdInMarker(comment.body))
-    return ids.filter((id): id is string => id !== null).at(-1) ?? null
+    return jobOfMarkers(await api.markerComments(pull, true, settings.markerAuthors))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null
   }
 }
 
-/** Once per job: tell the agent's pull request (in this repository only) where it came from and how to reply. */
+/**
+ * Once per job: tell the agent's pull request, in whichever repository it is, where the job came from and
+ * that trigger replies there reach it. The run's result is settled by now: nothing here changes it.
+ */
 async function introduceAgentPull(
   report: JobReport,
+  statusUrl: string | null,
   settings: Settings,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps
 ): Promise<void> {
   const jobId = report.job?.id
-  const pull = ownPullNumber(report.job?.prLink ?? null, run)
   const marker = jobId ? jobMarker(jobId) : null
-  if (!jobId || pull === null || !marker) return
-  const api = await github.optional()
+  const intro = introductionFor(report.job?.prLink ?? null, run)
+  if (!jobId || !marker || !intro) return
+  const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
   if (!api) return
+  const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   try {
-    if ((await api.ownComments(pull, true)).some((comment) => jobIdInMarker(comment.body) === jobId)) return
-    await api.createComment(pull, true, renderAgentPullComment(marker, jobId, run.event, run.runUrl, settings.trigger))
-    deps.log.info(`Told #${pull} that ${settings.trigger} replies there go to job ${jobId}.`)
+    if ((await api.markerComments(intro.pull, true, settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
+      return
+    const body = renderAgentPullComment(marker, {
+      jobId,
+      event: run.event,
+      fromRepository: intro.elsewhere && run.repo ? `${run.repo.owner}/${run.repo.repo}` : null,
+      runUrl: run.runUrl,
+      statusUrl,
+      trigger: settings.trigger
+    })
+    await api.createComment(intro.pull, true, body)
+    deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {
+    if (intro.elsewhere && isOutOfReach(error)) return deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
     github.trouble(error, "Replies on the agent's pull request will start new jobs instead of follow-ups.")
   }
 }
 
-/** The number of a pull request link into this very repository; links elsewhere are none of our business. */
-function ownPullNumber(prLink: string | null, run: RunContext): number | null {
-  if (!prLink || !run.repo) return null
-  const own = `${run.serverUrl}/${run.repo.owner}/${run.repo.repo}/pull/`.toLowerCase()
-  return prLink.toLowerCase().startsWith(own) ? pullNumberOf(prLink) : null
+/** GitHub's answers for a repository the token may not write to (403) or not even see (404). */
+function isOutOfReach(error: unknown): boolean {
+  return error instanceof GitHubError && (error.status === 403 || error.status === 404)
+}
+
+/** The one notice for an agent pull request in a repository this run's token cannot comment in: why, and what token would. */
+function noAccessNotice(intro: Introduction, run: RunContext, trigger: string, error: unknown): string {
+  const docs = `${intro.repo.owner}/${intro.repo.repo}`
+  const code = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'this repository'
+  const status = error instanceof GitHubError ? ` (HTTP ${error.status})` : ''
+  return (
+    `The agent's pull request ${docs}#${intro.pull} is in another repository, which this workflow's token cannot comment in${status}, ` +
+    `so ${trigger} replies there will start new jobs instead of follow-ups. ` +
+    `To connect them, give the workflows of both repositories a token with pull-request write access to ${code} and ${docs}: ` +
+    `a GitHub App installation token (e.g. from actions/create-github-app-token) or a fine-grained personal access token.`
+  )
 }
 
 async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {

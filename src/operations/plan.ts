@@ -1,6 +1,7 @@
-import type { GitHubEvent } from '../github/event.js'
+import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
 import { meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
+import { parsePullLink } from '../mintlify/job.js'
 import type { JobAction } from '../outcome.js'
 import type { Settings } from '../settings.js'
 
@@ -52,7 +53,12 @@ export function readTrigger(event: GitHubEvent, settings: Settings, operation: J
       }
     }
   }
-  return { kind: 'step', action: operation, status: settings.comment ? stickyStatus(event, settings) : { where: 'none' } }
+  return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+}
+
+/** Comments and reactions: asked for, and not a dry run (which reads GitHub but writes nothing there). */
+function writesToGitHub(settings: Settings): boolean {
+  return settings.comment && !settings.dryRun
 }
 
 function stickyStatus(event: GitHubEvent, settings: Settings): StickyStatus {
@@ -113,6 +119,8 @@ export type Plan =
       introduce: boolean
       /** Told in the log when the command became a follow-up. */
       followUpOf: { pull: number; jobId: string } | null
+      /** Show the request instead of sending it: no docs API call, nothing written to GitHub. */
+      dryRun: boolean
     }
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
@@ -139,13 +147,15 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
       status: trigger.status,
       react: null,
       context: request.action === 'job' && settings.context,
-      introduce: settings.comment,
-      followUpOf: null
+      introduce: writesToGitHub(settings),
+      followUpOf: null,
+      dryRun: settings.dryRun
     }
   }
   const { command } = trigger
-  const reply: ReplyStatus | null = settings.comment ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
-  const react: ReactionPlan | null = settings.comment ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
+  const writes = writesToGitHub(settings)
+  const reply: ReplyStatus | null = writes ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
+  const react: ReactionPlan | null = writes ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
   const role = facts?.role ?? null
   // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
   if (!meetsPermission(role, settings.minPermission))
@@ -170,7 +180,36 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
     status: reply ?? { where: 'none' },
     react,
     context: jobId === null && settings.context,
-    introduce: settings.comment,
-    followUpOf: jobId ? { pull: command.issue, jobId } : null
+    introduce: writes,
+    followUpOf: jobId ? { pull: command.issue, jobId } : null,
+    dryRun: settings.dryRun
+  }
+}
+
+/** The agent's pull request, as the run must address it to introduce the job there. */
+export interface Introduction {
+  repo: Repo
+  pull: number
+  /** In another repository than the run's: another connection, and perhaps no access. */
+  elsewhere: boolean
+}
+
+/**
+ * Where the job's pull request is to be introduced: any well-formed pull request link on this run's GitHub
+ * server, in whichever repository. Null for no link, or a link to another server (the token means nothing there).
+ */
+export function introductionFor(prLink: string | null, run: Pick<RunContext, 'repo' | 'serverUrl'>): Introduction | null {
+  const link = parsePullLink(prLink)
+  if (!link || !prLink || new URL(prLink).host.toLowerCase() !== hostOf(run.serverUrl)) return null
+  const [owner = '', repo = ''] = link.repository.split('/')
+  const own = run.repo !== null && `${run.repo.owner}/${run.repo.repo}`.toLowerCase() === link.repository.toLowerCase()
+  return { repo: { owner, repo }, pull: link.number, elsewhere: !own }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return null
   }
 }

@@ -3,7 +3,7 @@ import type { GitHubEvent } from '../github/event.js'
 import type { AgentJob } from '../mintlify/job.js'
 import type { JobReport } from '../outcome.js'
 import type { Permission } from '../settings.js'
-import { codeSpan, escapeInline, safeLink } from './markdown.js'
+import { codeSpan, escapeInline, linkWithLabel, safeLink } from './markdown.js'
 import { renderJobSummary } from './summary.js'
 
 /** GitHub refuses comment bodies over 65,536 characters; stay clear of it. */
@@ -44,33 +44,57 @@ export function renderDeniedReply(login: string, role: string | null, trigger: s
   return `${escapeInline(`@${login}`)}: ${codeSpan(trigger)} needs the ${codeSpan(minPermission)} permission on this repository or higher, and ${has}, so no docs agent job was started.\n`
 }
 
-/** Posted once on a pull request the agent opened: which job, from where, and how to talk to it. */
-export function renderAgentPullComment(marker: string, jobId: string, event: GitHubEvent, runUrl: string | null, trigger: string): string {
-  const run = runUrl ? ` in ${safeLink('this workflow run', runUrl)}` : ''
+/** What the comment on the agent's pull request says about where its job came from. */
+export interface AgentPullIntroduction {
+  jobId: string
+  event: GitHubEvent
+  /** `owner/name` of the run's repository when the agent's pull request is in another one: references then name it. */
+  fromRepository: string | null
+  runUrl: string | null
+  /** The run's status comment, which links back to this pull request. */
+  statusUrl: string | null
+  trigger: string
+}
+
+/** Posted once on a pull request the agent opened, in whichever repository: which job, from where, and how to talk to it. */
+export function renderAgentPullComment(marker: string, intro: AgentPullIntroduction): string {
+  const run = intro.runUrl ? ` in ${safeLink('this workflow run', intro.runUrl)}` : ''
+  const status = intro.statusUrl ? ` The run reports on the job in ${safeLink('its status comment', intro.statusUrl)}.` : ''
   return [
     marker,
-    `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(jobId)}, started by ${describeTrigger(event)}${run}.`,
+    `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(intro.jobId)}, started by ${describeTrigger(intro.event, intro.fromRepository)}${run}.${status}`,
     '',
-    `Reply with ${codeSpan(`${trigger} <instruction>`)} to send the agent a follow-up on this job; it updates this pull request.`,
+    `Reply with ${codeSpan(`${intro.trigger} <instruction>`)} to send the agent a follow-up on this job; it updates this pull request.`,
     ''
   ].join('\n')
 }
 
-function describeTrigger(event: GitHubEvent): string {
+/** The event that started the run; `repository` qualifies references that would otherwise point into the wrong repository. */
+function describeTrigger(event: GitHubEvent, repository: string | null): string {
+  // The number is the payload's integer and the repository the run's: the label is markdown as it stands.
+  const where = (number: number, url: string): string => reference(`${repository ? escapeInline(repository) : ''}#${number}`, url)
   switch (event.kind) {
     case 'push':
-      return `a push to ${escapeInline(event.ref.replace(/^refs\/heads\//, ''))}`
+      return `a push to ${escapeInline(event.ref.replace(/^refs\/heads\//, ''))}${repository ? ` in ${escapeInline(repository)}` : ''}`
     case 'pull_request':
-      return `pull request #${event.pull.number}`
+      return `pull request ${where(event.pull.number, event.pull.url)}`
     case 'issue_comment':
-      return `a comment by ${escapeInline(`@${event.comment.login}`)} on #${event.issue.number}`
-    case 'other':
-      return event.name === 'schedule'
-        ? 'a scheduled run'
-        : event.name === 'workflow_dispatch'
-          ? 'a manual run'
-          : `a ${escapeInline(event.name)} event`
+      return `a comment by ${escapeInline(`@${event.comment.login}`)} on ${where(event.issue.number, event.issue.url)}`
+    case 'other': {
+      const what =
+        event.name === 'schedule'
+          ? 'a scheduled run'
+          : event.name === 'workflow_dispatch'
+            ? 'a manual run'
+            : `a ${escapeInline(event.name)} event`
+      return repository ? `${what} of ${escapeInline(repository)}` : what
+    }
   }
+}
+
+/** `owner/name#12`, linked to its page when the payload gave a web address. */
+function reference(label: string, url: string): string {
+  return url.startsWith('https://') ? linkWithLabel(label, url) : label
 }
 
 /** A sticky comment starts with its hidden marker; a reply comment has none. */

@@ -1,5 +1,5 @@
 import { formatDuration } from '../duration.js'
-import { pullNumberOf } from '../mintlify/job.js'
+import { parsePullLink } from '../mintlify/job.js'
 import type { JobReport, StepResult, Verdict } from '../outcome.js'
 import { codeBlock, codeCell, escapeHtml, escapeInline, escapeWithLinks, linkWithLabel, safeLink, truncate } from './markdown.js'
 
@@ -12,7 +12,10 @@ export const ICONS: Record<StepResult, string> = { success: '✅', notice: 'ℹ�
 /** The job summary of an agent job or follow-up: the result first, then the facts, then the prompt. */
 export function renderJobSummary(report: JobReport): string {
   const { verdict, job } = report
-  const title = report.action === 'job' ? 'Docs agent job' : 'Docs agent follow-up'
+  const dryRun = verdict.outcome === 'dry-run'
+  const title = `${report.action === 'job' ? 'Docs agent job' : 'Docs agent follow-up'}${dryRun ? ' (dry run)' : ''}`
+  // A dry run is about the prompt: shown unfolded.
+  const details = dryRun ? '<details open>' : '<details>'
   const rows: [string, string][] = [
     ['Outcome', `\`${verdict.outcome}\``],
     ['Job', job?.id ? codeCell(job.id) : '–'],
@@ -32,13 +35,13 @@ export function renderJobSummary(report: JobReport): string {
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     '',
-    `<details><summary>Prompt (${escapeHtml(report.promptSource.replace(/\s+/g, ' '))}, ${report.prompt.length} characters)</summary>`,
+    `${details}<summary>Prompt (${escapeHtml(report.promptSource.replace(/\s+/g, ' '))}, ${report.prompt.length} characters)</summary>`,
     '',
     codeBlock(truncate(report.prompt, PROMPT_LIMIT)),
     '',
     '</details>',
     ...(report.context
-      ? ['', '<details><summary>Context appended to the prompt</summary>', '', codeBlock(report.context), '', '</details>']
+      ? ['', `${details}<summary>Context appended to the prompt</summary>`, '', codeBlock(report.context), '', '</details>']
       : []),
     ''
   ].join('\n')
@@ -48,13 +51,17 @@ export function renderJobSummary(report: JobReport): string {
 function waitedCell(report: JobReport): string {
   if (report.waited) return `${formatDuration(report.durationMs)} (${report.polls} ${report.polls === 1 ? 'poll' : 'polls'})`
   if (report.verdict.outcome === 'started') return 'not waited (wait: false)'
+  if (report.verdict.outcome === 'dry-run') return 'nothing sent (dry run)'
   return report.job ? 'not waited: the job could not be followed' : 'not waited: no job was accepted'
 }
 
-/** `#12`, linked: the number is read from the URL, so it is safe as it stands. */
+/**
+ * `owner/name#12`, linked: the agent's pull request may be in another repository than the run's, so a bare
+ * `#12` could be read as one of this repository's. Both parts come from the validated URL.
+ */
 function pullRequestLink(prLink: string): string {
-  const number = pullNumberOf(prLink)
-  return number === null ? safeLink(prLink, prLink) : linkWithLabel(`#${number}`, prLink)
+  const pull = parsePullLink(prLink)
+  return pull === null ? safeLink(prLink, prLink) : linkWithLabel(`${escapeInline(pull.repository)}#${pull.number}`, prLink)
 }
 
 /** The job summary of a run that started no job (skipped, denied). */

@@ -15,7 +15,7 @@ import {
   pullRequestOpened,
   workflowDispatchPayload
 } from '../../../scripts/webhook-payloads.js'
-import { at } from '../../expect-helpers.js'
+import { at, only } from '../../expect-helpers.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -96,28 +96,33 @@ describe('elsewhere', () => {
     expect(promptOf(at(sim.mintlifyRequests(), second.mintlify, 'request of the second run'))).toMatch(/^Rewrite the README\n\n---\n/)
   })
 
-  test('an agent pull request in another repository gets no GitHub request at all', async () => {
+  test('an agent pull request in another repository is introduced there, and only there', async () => {
     sim = await startHelloWorld({ prRepository: 'https://github.com/other-org/elsewhere' })
     const run = await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.outputs['pr-link']).toBe('https://github.com/other-org/elsewhere/pull/101')
-    expect(githubCalls(sim)).toEqual([])
-    expect(sim.github.comments('other-org/elsewhere', 101)).toEqual([])
+    const elsewhere = '/api/v3/repos/other-org/elsewhere'
+    expectCalls(githubCalls(sim), [[`GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'], `POST ${elsewhere}/issues/101/comments`])
+    expect(only(sim.github.comments('other-org/elsewhere', 101), 'introduction').body).toContain('<!-- docs-agent-action:job job_0001 -->')
     expect(annotations(run, 'warning')).toEqual([])
   })
 
-  test('a pull_request run whose agent opens a PR elsewhere comments only on its own PR', async () => {
+  test('a pull_request run whose agent opens a PR elsewhere reports on its own PR and introduces the job elsewhere', async () => {
     sim = await startHelloWorld({ prRepository: 'https://github.com/other-org/elsewhere' })
     const run = await runOn(sim, 'pull_request', pullRequestOpened())
 
     expect(run.outputs['pr-link']).toBe('https://github.com/other-org/elsewhere/pull/101')
     const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
+    const elsewhere = '/api/v3/repos/other-org/elsewhere'
     expectCalls(githubCalls(sim), [
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
-      `PATCH /issues/comments/${status.id}`
+      `PATCH /issues/comments/${status.id}`,
+      // A connection of its own there, which asks for the token's identity again.
+      [`GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
+      `POST ${elsewhere}/issues/101/comments`
     ])
-    expect(sim.github.comments('other-org/elsewhere', 101)).toEqual([])
+    expect(sim.github.comments('other-org/elsewhere', 101)).toHaveLength(1)
   })
 })

@@ -148,7 +148,7 @@ describe('pull_request opened', () => {
     expect(intro.user.login).toBe(sim.github.identity)
     expect(intro.body.split('\n')[0]).toBe('<!-- docs-agent-action:job job_0001 -->')
     expect(intro.body).toContain('`job_0001`')
-    expect(intro.body).toContain('pull request #2')
+    expect(intro.body).toContain(`pull request [#2](https://github.com/${REPO}/pull/2)`)
     expect(intro.body).toContain('`/docs <instruction>`')
     expect(intro.body).toContain(`(https://github.com/${REPO}/actions/runs/4242)`)
     // The status comment on #2 is not an introduction: no job marker there.
@@ -166,7 +166,7 @@ describe('pull_request opened', () => {
       `PATCH /issues/comments/${at(sim.github.comments(REPO, PULL), 0, 'status comment').id}`
     ])
     expect(plainText(at(sim.github.comments(REPO, PULL), 0, 'status comment').body)).toContain(
-      'finished job job_0001 without changing files'
+      'finished job job_0001 without opening a pull request'
     )
   })
 

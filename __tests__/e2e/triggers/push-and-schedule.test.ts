@@ -84,7 +84,7 @@ describe('push', () => {
     expect(githubCalls(sim)).toEqual([`GET /commits/${PUSH_SHA}/pulls`])
     expect(sim.github.comments(REPO, PULL)).toEqual([])
     expect(run.outputs['comment-url']).toBe('')
-    expect(plainText(run.summary)).toContain('finished job job_0001 without changing files')
+    expect(plainText(run.summary)).toContain('finished job job_0001 without opening a pull request')
     expect(annotations(run, 'warning')).toEqual([])
   })
 
@@ -116,7 +116,7 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.outputs.outcome).toBe('no-changes')
     expect(githubCalls(sim)).toEqual([])
     expect(run.outputs['comment-url']).toBe('')
-    expect(plainText(run.summary)).toContain('finished job job_0001 without changing files')
+    expect(plainText(run.summary)).toContain('finished job job_0001 without opening a pull request')
     expect(mintlifyCalls(sim)).toEqual(['POST /job', 'GET /job/job_0001', 'GET /job/job_0001'])
   })
 
