@@ -312,7 +312,8 @@ export function outputFileError(file: string, error: unknown): InputError {
 
 /** Whether an error comes from the file system (it carries a syscall), not from a request. */
 export function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  // Not `instanceof Error`: errors of Node's fs may come from another realm (a vm context such as Jest's).
+  return typeof error === 'object' && error !== null && typeof (error as NodeJS.ErrnoException).syscall === 'string'
 }
 
 const FILE_PROBLEMS: Record<string, string> = {
