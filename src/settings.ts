@@ -5,12 +5,19 @@ import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import { clipText } from './text.js'
 
-export const OPERATIONS = ['job', 'message', 'visitors', 'views'] as const
+export const OPERATIONS = ['job', 'message', 'visitors', 'views', 'report', 'improve'] as const
 export type Operation = (typeof OPERATIONS)[number]
 export type AnalyticsOperation = Extract<Operation, 'visitors' | 'views'>
 
 export function isAnalytics(operation: Operation): operation is AnalyticsOperation {
   return operation === 'visitors' || operation === 'views'
+}
+
+export type HealthOperation = Extract<Operation, 'report' | 'improve'>
+
+/** The docs-health report, alone or followed by an agent job from its findings. */
+export function isHealth(operation: Operation): operation is HealthOperation {
+  return operation === 'report' || operation === 'improve'
 }
 
 /** Repository permission levels, lowest first (the collaborator-permission API's role names). */
@@ -96,7 +103,8 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   }
 
   // Checked only where a file is written: a job has no use for it, so a stray value cannot fail it.
-  const outputFile = isAnalytics(operation) ? readOutputFile(input('output-file'), env) : ''
+  const writesFile = isAnalytics(operation) || isHealth(operation)
+  const outputFile = writesFile ? readOutputFile(input('output-file'), env, `docs-${operation}.json`) : ''
   return {
     settings: {
       apiKey,
@@ -120,7 +128,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       dryRun: readBoolean(input, 'dry-run', false),
       showReaderText: readBoolean(input, 'show-reader-text', false),
-      range: isAnalytics(operation) ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
+      range: writesFile ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: readOptionalInteger(input, 'page-size', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
@@ -281,8 +289,8 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
  * The output file, checked before any request is paid for: not a folder, and a place where it can be
  * created (every folder above it a folder, the nearest existing one writable).
  */
-function readOutputFile(raw: string, env: RunEnvironment): string {
-  const file = raw.trim() || 'docs-visitors.json'
+function readOutputFile(raw: string, env: RunEnvironment, fallback: string): string {
+  const file = raw.trim() || fallback
   const path = inWorkspace(file, env)
   const fail = (why: string): InputError =>
     new InputError(

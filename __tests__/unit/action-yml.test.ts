@@ -48,7 +48,7 @@ const DESIGN_INPUTS: Record<string, string> = {
   'date-to': '',
   'page-size': '250',
   'max-requests': '100',
-  'output-file': 'docs-visitors.json'
+  'output-file': ''
 }
 
 const DESIGN_OUTPUTS = [

@@ -12,7 +12,12 @@ import {
 
 const viewed = (path: string, total: number) => ({ path, human: total, ai: 0, total })
 const thumbs = (path: string, thumbsUp: number, thumbsDown: number) => ({ path, thumbsUp, thumbsDown })
-const turn = (resolutionStatus: string, queryCategory: string | null = null, pageUrl: string | null = null, query = 'q') => ({
+const turn = (
+  resolutionStatus: 'answered' | 'unanswered',
+  queryCategory: string | null = null,
+  pageUrl: string | null = null,
+  query = 'q'
+) => ({
   query,
   resolutionStatus,
   queryCategory,

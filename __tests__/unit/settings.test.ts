@@ -161,7 +161,7 @@ describe('operation', () => {
   it('refuses an unknown operation, listing the accepted ones', () => {
     const error = refusal({ operation: 'delete' })
     expectOneSentenceNaming(error, 'operation')
-    expect(error.message).toBe("Input 'operation' must be one of job, message, visitors, views; got 'delete'.")
+    expect(error.message).toBe("Input 'operation' must be one of job, message, visitors, views, report, improve; got 'delete'.")
   })
 
   it('requires job-id for a message', () => {
@@ -525,7 +525,7 @@ describe('echoed values', () => {
   it('cuts a long refused value to 60 characters', () => {
     const value = 'x'.repeat(200)
     const error = refusal({ operation: value })
-    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views; got '${'x'.repeat(59)}…'.`)
+    expect(error.message).toBe(`Input 'operation' must be one of job, message, visitors, views, report, improve; got '${'x'.repeat(59)}…'.`)
   })
 })
 

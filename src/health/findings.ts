@@ -2,52 +2,24 @@
  * The docs-health findings, computed from parsed analytics rows (no HTTP here). Each function takes the
  * fields the report needs; the parsers of src/mintlify/ deliver rows with these fields and more.
  */
+import type {
+  AnalyticsRow,
+  CallerStats,
+  Conversation,
+  FeedbackEntry as ParsedFeedbackEntry,
+  PageFeedback as ParsedPageFeedback,
+  SearchTerm as ParsedSearchTerm,
+  TrafficCounts
+} from '../mintlify/analytics.js'
 
-export interface Counts {
-  human: number
-  ai: number
-  /** Deduplicated across human and AI for visitors: never a sum. */
-  total: number
-}
-
-export interface ViewedPage extends Counts {
-  path: string
-}
-
-export interface PageFeedback {
-  path: string
-  thumbsUp: number
-  thumbsDown: number
-}
-
-export interface SearchTerm {
-  searchQuery: string
-  hits: number
-  ctr: number
-  topClickedPage: string | null
-}
-
-export interface AssistantTurn {
-  query: string
-  resolutionStatus: string
-  queryCategory: string | null
-  pageUrl: string | null
-}
-
-export interface CallerMix {
-  web: number
-  api: number
-  other: number
-  total: number
-}
-
-export interface FeedbackEntry {
-  path: string
-  comment: string | null
-  status: string
-  source: string
-  createdAt: string | null
-}
+/** The fields the report reads, as the parsers of src/mintlify/analytics.ts deliver them. */
+export type Counts = TrafficCounts
+export type ViewedPage = AnalyticsRow
+export type PageFeedback = Pick<ParsedPageFeedback, 'path' | 'thumbsUp' | 'thumbsDown'>
+export type SearchTerm = Pick<ParsedSearchTerm, 'searchQuery' | 'hits' | 'ctr' | 'topClickedPage'>
+export type AssistantTurn = Pick<Conversation, 'query' | 'resolutionStatus' | 'queryCategory' | 'pageUrl'>
+export type CallerMix = CallerStats
+export type FeedbackEntry = Pick<ParsedFeedbackEntry, 'path' | 'comment' | 'status' | 'source' | 'createdAt'>
 
 /** A figure beside its value in the previous range. `change` is relative (0.25 = +25%); null when there was nothing before. */
 export interface Compared {
@@ -205,7 +177,7 @@ function isUnanswered(turn: AssistantTurn): boolean {
 export interface PendingPage {
   path: string
   count: number
-  comments: { comment: string; source: string; createdAt: string | null }[]
+  comments: { comment: string; source: string | null; createdAt: string | null }[]
 }
 
 /**

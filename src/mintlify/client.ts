@@ -1,7 +1,14 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
-import { type AnalyticsKind, type AnalyticsPage, parseAnalyticsPage } from './analytics.js'
+import {
+  type AnalyticsKind,
+  type AnalyticsPage,
+  parseAnalyticsPage,
+  READER_PARSERS,
+  type ReaderEndpoint,
+  type ReaderPages
+} from './analytics.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, serverText } from './errors.js'
 import { type AgentJob, parseJob } from './job.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
@@ -132,6 +139,35 @@ export class DocsApiClient {
         notFound: `project ${projectId} was not found; check project-id`
       },
       (body) => parseAnalyticsPage(body, kind)
+    )
+  }
+
+  /**
+   * One page of a reader analytics endpoint (feedback, searches, assistant and their aggregates).
+   * `limit` and `cursor` are sent only when given: caller stats take neither, by-page no cursor.
+   */
+  getReaderPage<E extends ReaderEndpoint>(
+    endpoint: E,
+    projectId: string,
+    query: { dateFrom: string | null; dateTo: string | null; limit?: number; cursor?: string | null; status?: string }
+  ): Promise<ReaderPages[E]> {
+    const params = new URLSearchParams()
+    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+    if (query.dateTo) params.set('dateTo', query.dateTo)
+    if (query.limit !== undefined) params.set('limit', String(query.limit))
+    if (query.cursor) params.set('cursor', query.cursor)
+    // Feedback only: a comma-separated list of review statuses (the report reads `pending`).
+    if (query.status) params.set('status', query.status)
+    const where = query.cursor ? ', a later page' : ''
+    return this.call(
+      {
+        method: 'GET',
+        path: `/v1/analytics/${encodeURIComponent(projectId)}/${endpoint}?${params.toString()}`,
+        family: 'analytics',
+        action: `read the ${endpoint} analytics${where}`,
+        notFound: `project ${projectId} was not found; check project-id`
+      },
+      READER_PARSERS[endpoint]
     )
   }
 

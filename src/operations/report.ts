@@ -27,7 +27,7 @@ import {
   type Section
 } from '../health/plan.js'
 import { type HealthReport, pendingCount } from '../health/report.js'
-import { RequestBudgetSpent } from '../mintlify/client.js'
+import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
 import type { Verdict } from '../outcome.js'
 import { isFileSystemError, outputFileError } from '../settings.js'
 
@@ -254,4 +254,21 @@ export function judgeReport(report: HealthReport, file: string, requests: number
   if (report.missing.length === 0) return { outcome: 'reported', result: 'success', headline: summary, failureReason: '' }
   const reason = `The report is partial: max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range.`
   return { outcome: 'partial', result: 'warning', headline: `${summary} ${reason}`, failureReason: reason }
+}
+
+/** The report's reads through the docs API client (which counts every request, retries included). */
+export function clientSource(client: DocsApiClient, projectId: string): HealthSource {
+  const dates = (range: ClosedRange) => ({ dateFrom: range.from, dateTo: range.to })
+  return {
+    get requestsSent() {
+      return client.requestsSent
+    },
+    traffic: (kind, range, limit) => client.getAnalyticsPage(kind, projectId, { ...dates(range), limit, offset: 0 }),
+    feedbackByPage: (range, limit) => client.getReaderPage('feedback/by-page', projectId, { ...dates(range), limit }),
+    searches: (range, limit) => client.getReaderPage('searches', projectId, { ...dates(range), limit }),
+    callerStats: (range) => client.getReaderPage('assistant/caller-stats', projectId, dates(range)),
+    assistant: (range, limit, cursor) => client.getReaderPage('assistant', projectId, { ...dates(range), limit, cursor }),
+    pendingFeedback: (range, limit, cursor) =>
+      client.getReaderPage('feedback', projectId, { ...dates(range), limit, cursor, status: 'pending' })
+  }
 }
