@@ -18,7 +18,11 @@ const cases: [string, Record<string, string>, RegExp][] = [
   ['an assistant key', { 'api-key': 'mint_dsc_abcdef0123456789' }, /^Input 'api-key' holds an assistant key/],
   ['a search index key', { 'api-key': 'mint_us_abcdef0123456789' }, /^Input 'api-key' holds a search index key/],
   ['an empty project-id', { 'project-id': ' ' }, /^Input 'project-id' is required/],
-  ['an unknown operation', { operation: 'deploy' }, /^Input 'operation' must be one of job, message, visitors, views; got 'deploy'\.$/],
+  [
+    'an unknown operation',
+    { operation: 'deploy' },
+    /^Input 'operation' must be one of job, message, visitors, views, report, improve; got 'deploy'\.$/
+  ],
   ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
   [
     'a missing prompt-file',

@@ -246,10 +246,12 @@ async function writeReport(request: ReportRequest, report: HealthReport): Promis
 export function judgeReport(report: HealthReport, file: string, requests: number): Verdict {
   const facts: string[] = []
   if (report.traffic) facts.push(`${report.traffic.visitors.total.value.toLocaleString('en-US')} visitors`)
-  if (report.fixFirst) facts.push(`${report.fixFirst.length} ${report.fixFirst.length === 1 ? 'page' : 'pages'} to fix first`)
-  if (report.searchesWithoutClicks) facts.push(`${report.searchesWithoutClicks.terms.length} searches without a click`)
-  if (report.assistant) facts.push(`${report.assistant.unanswered.count.value} unanswered assistant questions`)
-  if (report.pendingFeedback) facts.push(`${pendingCount(report.pendingFeedback)} pending comments`)
+  if (report.fixFirst) facts.push(`${counted(report.fixFirst.length, 'page', 'pages')} to fix first`)
+  if (report.searchesWithoutClicks)
+    facts.push(counted(report.searchesWithoutClicks.terms.length, 'search term', 'search terms') + ' without a click')
+  if (report.assistant)
+    facts.push(counted(report.assistant.unanswered.count.value, 'unanswered assistant question', 'unanswered assistant questions'))
+  if (report.pendingFeedback) facts.push(counted(pendingCount(report.pendingFeedback), 'pending comment', 'pending comments'))
   const summary = `Docs health ${report.range.from} up to ${report.range.to}: ${facts.length > 0 ? facts.join(', ') : 'no section'} (${requests} requests, ${file}).`
   if (report.missing.length === 0) return { outcome: 'reported', result: 'success', headline: summary, failureReason: '' }
   const reason = `The report is partial: max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range.`
@@ -271,4 +273,8 @@ export function clientSource(client: DocsApiClient, projectId: string): HealthSo
     pendingFeedback: (range, limit, cursor) =>
       client.getReaderPage('feedback', projectId, { ...dates(range), limit, cursor, status: 'pending' })
   }
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 }
