@@ -106,6 +106,15 @@ describe('operation: report', () => {
     expect(run.summary).toContain('**Missing**')
   })
 
+  test('a large site under a tight max-requests leaves the conversations out without reading them', async () => {
+    sim.analytics.readerVolume = { ...sim.analytics.readerVolume, conversationsPerDay: 3_000 }
+    const run = await healthRun({ 'max-requests': '20' })
+    expect(run.outputs.outcome).toBe('partial')
+    expect(readReport(run).missing).toEqual(['assistant'])
+    expect(analyticsRequests().filter((r) => r.path.endsWith('/assistant'))).toEqual([])
+    expect(readReport(run).pendingFeedback).not.toBeNull()
+  })
+
   test('a dry run logs the plan and sends nothing', async () => {
     const run = await healthRun({ 'dry-run': 'true' })
     expect(run.exitCode).toBe(0)

@@ -16,7 +16,9 @@ interface Call {
 }
 
 /** A source that answers from fixed data and records every request; `conversations` pages of 1000 per range. */
-function fakeSource(options: { conversationPages?: { current: number; previous: number }; pendingPages?: number } = {}) {
+function fakeSource(
+  options: { conversationPages?: { current: number; previous: number }; pendingPages?: number; callerTotal?: number } = {}
+) {
   const calls: Call[] = []
   const pages = options.conversationPages ?? { current: 1, previous: 1 }
   const isCurrent = (range: ClosedRange): boolean => range.from === '2026-11-16'
@@ -50,7 +52,7 @@ function fakeSource(options: { conversationPages?: { current: number; previous: 
     callerStats: (range) =>
       settled(() => {
         calls.push({ endpoint: 'assistant/caller-stats', range })
-        return { web: 3, api: 1, other: 0, total: 4 }
+        return { web: 3, api: 1, other: 0, total: options.callerTotal ?? 4 }
       }),
     assistant: (range, limit, cursor) =>
       settled(() => {
@@ -157,6 +159,14 @@ describe('the docs-health report run', () => {
     expect(run.report?.pendingFeedback).not.toBeNull()
     expect(calls.length).toBeLessThanOrEqual(15)
     expect(run.verdict.failureReason).toContain('assistant')
+  })
+
+  it('spends nothing on conversations the caller stats say the budget cannot page through', async () => {
+    const { source, calls } = fakeSource({ callerTotal: 50_000 })
+    const run = await runReport(request({ maxRequests: 15 }), { source, now: NOW, log: quietLog().log })
+    expect(run.report?.missing).toEqual(['assistant'])
+    expect(calls.filter((c) => c.endpoint === 'assistant')).toEqual([])
+    expect(run.report?.pendingFeedback).not.toBeNull()
   })
 
   it('marks the sections a small budget cannot pay for missing before sending anything for them', async () => {

@@ -157,9 +157,14 @@ async function read(
     case 'assistant/caller-stats':
       readings.callers = await source.callerStats(range)
       return
-    case 'assistant':
+    case 'assistant': {
+      // The caller stats count the range's questions, one per conversation row: when their pages cannot be
+      // paid for, nothing is spent on a read that would end missing anyway.
+      const expected = planned.range === 'current' && readings.callers ? Math.ceil(readings.callers.total / limit) : 0
+      if (expected > requestsAllowed(plan, index, source.requestsSent)) throw new SectionUnpaid()
       readings.assistant[planned.range] = await readEvery('assistant', limit, pay, (cursor) => source.assistant(range, limit, cursor))
       return
+    }
     case 'feedback':
       readings.pending = await readEvery('feedback', limit, pay, (cursor) => source.pendingFeedback(range, limit, cursor))
       return
