@@ -10,6 +10,9 @@ import type { ActionRun } from '../../scripts/run-action.js'
 import { type RecordedRequest, type Simulator, startSimulator } from '../../simulator/index.js'
 import type { HealthReport } from '../../src/health/report.js'
 import { creates, output, runAgainst } from './harness.js'
+import { runOn, startHelloWorld } from './triggers/helpers.js'
+import { PULL, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
+import { only } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -150,5 +153,25 @@ describe('operation: improve', () => {
     expect(creates(sim)).toHaveLength(1)
     const prompt = (JSON.parse(creates(sim)[0]?.body ?? '{}') as { prompt: string }).prompt
     expect(prompt).toMatch(/^Fix only the billing pages\.\n\n<reader-data/)
+  })
+})
+
+describe('operation: improve, commenting on a tracking pull request', () => {
+  test('the status comment shows the findings as counts, never what readers wrote', async () => {
+    await sim.close()
+    sim = await startHelloWorld()
+    sim.analytics.setData({ paths: 200 })
+    sim.analytics.plantThumbsDown('/docs/page-000003', 8)
+    sim.analytics.plantDeadSearch('sso saml', 30)
+    sim.scriptNextJob({ outcome: 'pr', afterPolls: 1 })
+    const run = await runOn(sim, 'schedule', schedulePayload(), {
+      inputs: { operation: 'improve', prompt: '', 'pr-number': String(PULL), ...RANGE }
+    })
+    expect(run.outputs.outcome).toBe('pr-opened')
+    const status = only(sim.github.comments(REPO, PULL), 'status comment')
+    expect(status.body).toMatch(/Searches where no result was clicked: \d+ terms, \d+ searches\./)
+    expect(status.body).toContain('/docs/page-000003')
+    for (const text of READER_TEXT) expect(status.body).not.toContain(text)
+    expect(status.body).not.toContain('@example.com')
   })
 })
