@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { pollGap } from '../src/wait.js'
 import { startSimulator } from '../simulator/index.js'
 import { measurePolling, renderPollingTable } from './bench-polling.js'
+import { LARGE_SITE, measureReportRequests, TYPICAL_SITE } from './bench-report.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
   const quick = await timeQuickRun()
   const bytes = distJavaScriptBytes()
   const large = await timeLargeExport(100_000, 20)
+  const typicalReport = await measureReportRequests(TYPICAL_SITE)
+  const largeReport = await measureReportRequests(LARGE_SITE)
   const rows: [string, string, string][] = [
     ['start-up: `node -e 0` (median of 15)', `${baseline.toFixed(0)} ms`, ''],
     [
@@ -123,6 +126,16 @@ async function main(): Promise<void> {
       'export 100,000 rows, 20 ms latency: wall time',
       `${(large.ms / 1000).toFixed(1)} s`,
       `${large.rows} rows written, summary ${(large.summaryBytes / 1024).toFixed(1)} KiB`
+    ],
+    [
+      'docs-health report, typical site (250 pages, 980 conversations/week): requests',
+      String(typicalReport.requests),
+      `target ≤ 12; ${typicalReport.outcome}, missing: ${typicalReport.missing}`
+    ],
+    [
+      'docs-health report, large site (5,000 pages, 20,000 conversations/week): requests',
+      String(largeReport.requests),
+      `${largeReport.outcome}, missing: ${largeReport.missing}`
     ],
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],

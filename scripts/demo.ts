@@ -2,9 +2,9 @@
  * `npm run demo`: the action end to end on this machine. Starts the simulator (fake Mintlify API and fake
  * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push in a
  * code repository whose agent pull request opens in a docs repository (introduced there), a `/docs`
- * follow-up on that pull request run by the docs repository's own workflow, a dry run, and an analytics
- * export, and prints what a user would see: the log, the step outputs, the job summary, and the comments
- * posted in both repositories.
+ * follow-up on that pull request run by the docs repository's own workflow, a dry run, an analytics
+ * export and a docs-health report, and prints what a user would see: the log, the step outputs, the job
+ * summary, and the comments posted in both repositories.
  */
 import { startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
@@ -113,6 +113,17 @@ async function main(): Promise<void> {
       eventName: 'schedule',
       event: schedulePayload(),
       inputs: { operation: 'visitors', 'date-from': '2026-10-01', 'date-to': '2026-11-01', 'output-file': 'analytics/visitors.csv' }
+    })
+
+    // 4. The weekly docs-health report, with what readers struggled with planted in the simulator's data.
+    sim.analytics.setData({ paths: 200 })
+    sim.analytics.plantThumbsDown('/docs/page-000003', 8)
+    sim.analytics.plantDeadSearch('sso saml', 30)
+    sim.analytics.plantUnansweredCategory('billing', 10, '/docs/page-000002')
+    await step(sim, '5. docs health: a weekly report (traffic, pages to fix first, dead searches, unanswered questions)', {
+      eventName: 'schedule',
+      event: schedulePayload(),
+      inputs: { operation: 'report', 'date-from': '2026-03-01', 'date-to': '2026-03-08', 'output-file': 'docs-health/report.json' }
     })
 
     printComments(sim, REPO, PULL)

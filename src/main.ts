@@ -5,13 +5,16 @@ import { GitHubApi } from './github/api.js'
 import { readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
-import { runAgentWorkflow, type WorkflowResult } from './operations/agent-workflow.js'
-import type { ExportReport, Verdict } from './outcome.js'
+import { runAgentWorkflow, type WorkflowDeps, type WorkflowResult } from './operations/agent-workflow.js'
+import { runImprove } from './operations/improve.js'
+import { clientSource, type HealthRun, runReport } from './operations/report.js'
+import type { ExportReport, JobAction, Verdict } from './outcome.js'
 import { exportAnalytics } from './operations/analytics-export.js'
 import { renderExportSummary } from './report/analytics-summary.js'
-import { exportOutputs, jobOutputs } from './report/outputs.js'
+import { renderHealthSummary, renderPlanSummary } from './report/health-summary.js'
+import { exportOutputs, healthOutputs, jobOutputs } from './report/outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
-import { isAnalytics, readSettings } from './settings.js'
+import { isAnalytics, isHealth, readSettings, type Settings } from './settings.js'
 import { redact } from './text.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -58,18 +61,21 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     })
     warnings.forEach((warning) => out.warning(warning))
     const deadline = deps.clock.now() + settings.timeoutMs
-    const client = new DocsApiClient({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      transport: deps.transport,
-      clock: deps.clock,
-      random: deps.random,
-      deadline,
-      signal: cancel.signal,
-      // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
-      requestBudget: isAnalytics(settings.operation) ? settings.maxRequests : undefined,
-      onRetry: (message) => out.info(message)
-    })
+    const clientWith = (requestBudget: number | undefined): DocsApiClient =>
+      new DocsApiClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        transport: deps.transport,
+        clock: deps.clock,
+        random: deps.random,
+        deadline,
+        signal: cancel.signal,
+        requestBudget,
+        onRetry: (message) => out.info(message)
+      })
+    // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
+    // An improve job's requests are not analytics: they get a client of their own, outside that budget.
+    const client = clientWith(isAnalytics(settings.operation) ? settings.maxRequests : undefined)
     if (isAnalytics(settings.operation)) {
       const exported = await exportAnalytics(
         {
@@ -85,7 +91,20 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
       )
       return await reportExport(exported, settings.showReaderText, out)
     }
-    const result = await runAgentWorkflow(settings, settings.operation, readRunContext(deps.env), {
+    const health = isHealth(settings.operation)
+      ? await runReport(
+          {
+            range: settings.range,
+            maxRequests: settings.maxRequests,
+            dryRun: settings.dryRun,
+            outputFile: settings.outputFile,
+            outputPath: settings.outputPath
+          },
+          { source: clientSource(clientWith(settings.maxRequests), settings.projectId), now: deps.clock.now(), log: out }
+        )
+      : null
+    if (health && (settings.operation === 'report' || health.report === null)) return await reportHealth(health, settings, out)
+    const workflowDeps: WorkflowDeps = {
       client,
       clock: deps.clock,
       signal: cancel.signal,
@@ -101,10 +120,14 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
           clean: out.clean
         }),
-      publish: (result) => publish(result, out)
-    })
-    publish(result, out)
-    await report(result, out)
+      publish: (result) => publish(result, out, health)
+    }
+    const run = readRunContext(deps.env)
+    const result = health
+      ? await runImprove(health, settings, run, workflowDeps)
+      : await runAgentWorkflow(settings, settings.operation as JobAction, run, workflowDeps)
+    publish(result, out, health)
+    await report(result, out, health, settings)
   } catch (error) {
     // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
     // permission check, say). One sentence; the stack only with debug logging on.
@@ -156,15 +179,34 @@ function exitBoundary(apiKey: string): ExitBoundary {
  * The outputs of a result. Idempotent: called before the last GitHub calls (so a cancel's forced exit or
  * a hanging GitHub cannot lose them) and again at the end, when the status comment's URL may be known.
  */
-function publish(result: WorkflowResult, out: ExitBoundary): void {
+function publish(result: WorkflowResult, out: ExitBoundary, health: HealthRun | null): void {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
-  for (const [name, value] of Object.entries({ ...outputs, 'comment-url': result.commentUrl ?? '' })) out.setOutput(name, value)
+  const reportOutputs = health ? healthOutputs(health) : {}
+  for (const [name, value] of Object.entries({ ...reportOutputs, ...outputs, 'comment-url': result.commentUrl ?? '' }))
+    out.setOutput(name, value)
 }
 
-/** Job summary and the step's ending; the outputs are already published. */
-async function report(result: WorkflowResult, out: ExitBoundary): Promise<void> {
-  await out.summary(result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict))
+/** Job summary and the step's ending; the outputs are already published. An improve run's summary starts with its report. */
+async function report(result: WorkflowResult, out: ExitBoundary, health: HealthRun | null, settings: Settings): Promise<void> {
+  const job = result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict)
+  await out.summary(health ? `${job}\n${renderHealth(health, settings)}` : job)
   conclude(result.verdict, out)
+}
+
+async function reportHealth(health: HealthRun, settings: Settings, out: ExitBoundary): Promise<void> {
+  for (const [name, value] of Object.entries(healthOutputs(health))) out.setOutput(name, value)
+  await out.summary(renderHealth(health, settings))
+  conclude(health.verdict, out)
+}
+
+function renderHealth(health: HealthRun, settings: Settings): string {
+  return health.report
+    ? renderHealthSummary(health.report, health.verdict, {
+        readerText: settings.showReaderText,
+        file: health.file,
+        requests: health.requests
+      })
+    : renderPlanSummary(health.plan, health.ranges, health.verdict)
 }
 
 async function reportExport(report: ExportReport, showReaderText: boolean, out: ExitBoundary): Promise<void> {

@@ -6,13 +6,20 @@ import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import { clipText } from './text.js'
 
-export const OPERATIONS = ['job', 'message', 'visitors', 'views', 'feedback', 'searches', 'assistant'] as const
+export const OPERATIONS = ['job', 'message', 'visitors', 'views', 'feedback', 'searches', 'assistant', 'report', 'improve'] as const
 export type Operation = (typeof OPERATIONS)[number]
 /** The exports: one analytics endpoint read page by page into a file. */
 export type AnalyticsOperation = Extract<Operation, PagedEndpoint>
 
 export function isAnalytics(operation: Operation): operation is AnalyticsOperation {
   return operation in PAGING
+}
+
+export type HealthOperation = Extract<Operation, 'report' | 'improve'>
+
+/** The docs-health report, alone or followed by an agent job from its findings. */
+export function isHealth(operation: Operation): operation is HealthOperation {
+  return operation === 'report' || operation === 'improve'
 }
 
 /** Repository permission levels, lowest first (the collaborator-permission API's role names). */
@@ -97,7 +104,8 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   }
 
   // Checked only where a file is written: a job has no use for it, so a stray value cannot fail it.
-  const outputFile = isAnalytics(operation) ? readOutputFile(input('output-file'), operation, env) : ''
+  const writesFile = isAnalytics(operation) || isHealth(operation)
+  const outputFile = writesFile ? readOutputFile(input('output-file'), operation, env) : ''
   return {
     settings: {
       apiKey,
@@ -121,7 +129,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       dryRun: readBoolean(input, 'dry-run', false),
       showReaderText: readBoolean(input, 'show-reader-text', false),
-      range: isAnalytics(operation) ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
+      range: writesFile ? resolveRange(input('date-from'), input('date-to'), env.now) : { from: null, to: null },
       pageSize: isAnalytics(operation) ? readPageSize(input('page-size'), operation) : 0,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
@@ -282,7 +290,7 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
  * The output file, checked before any request is paid for: not a folder, and a place where it can be
  * created (every folder above it a folder, the nearest existing one writable).
  */
-function readOutputFile(raw: string, operation: AnalyticsOperation, env: RunEnvironment): string {
+function readOutputFile(raw: string, operation: AnalyticsOperation | HealthOperation, env: RunEnvironment): string {
   const file = raw.trim() || `docs-${operation}.json`
   const path = inWorkspace(file, env)
   const fail = (why: string): InputError =>
@@ -320,7 +328,8 @@ export function outputFileError(file: string, error: unknown): InputError {
 
 /** Whether an error comes from the file system (it carries a syscall), not from a request. */
 export function isFileSystemError(error: unknown): boolean {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string'
+  // Not `instanceof Error`: errors of Node's fs may come from another realm (a vm context such as Jest's).
+  return typeof error === 'object' && error !== null && typeof (error as NodeJS.ErrnoException).syscall === 'string'
 }
 
 const FILE_PROBLEMS: Record<string, string> = {

@@ -21,7 +21,7 @@ const cases: [string, Record<string, string>, RegExp][] = [
   [
     'an unknown operation',
     { operation: 'deploy' },
-    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant; got 'deploy'\.$/
+    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got 'deploy'\.$/
   ],
   ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
   [

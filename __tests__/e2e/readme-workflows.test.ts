@@ -228,3 +228,42 @@ describe('README workflow 4: analytics', () => {
     }
   })
 })
+
+describe('README workflow 5: docs health', () => {
+  test('the weekly report writes the file the artifact step uploads, within its max-requests', async () => {
+    const workflow = workflowNamed('Weekly docs health')
+    expect(workflow.permissions).toEqual({ contents: 'read' })
+    const job = at(Object.values(workflow.jobs), 0, 'job')
+    const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with?.path).toBe('${{ steps.health.outputs.file }}')
+    // The default range is the 7 days before the real today: the data must be around it.
+    sim.analytics.setData({ paths: 120, ...dataAroundToday() })
+    sim.analytics.plantDeadSearch('sso saml', 20)
+
+    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('reported')
+    expect(run.outputs.file).toBe('docs-health/report.json')
+    const report = JSON.parse(readFileSync(join(run.workspace, output(run, 'file')), 'utf8')) as { missing: string[] }
+    expect(report.missing).toEqual([])
+    expect(sim.mintlifyRequests().length).toBeLessThanOrEqual(Number(actionInputs(workflow, sim)['max-requests']))
+    expect(run.summary).toContain('### ✅ Docs health')
+    expect(run.summary).not.toContain('sso saml')
+  })
+
+  test('the weekly improvement starts one agent job from the findings and reports its pull request', async () => {
+    const workflow = workflowNamed('Weekly docs improvement')
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+    sim.analytics.setData({ paths: 120, ...dataAroundToday() })
+    sim.analytics.plantThumbsDown('/docs/page-000002', 5)
+
+    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    const creates = sim.mintlifyRequests().filter((r) => r.method === 'POST')
+    expect(creates).toHaveLength(1)
+    expect(promptOf(only(creates, 'create request'))).toMatch(
+      /^Fix what readers struggled with last week;[\s\S]*<reader-data [\s\S]*\/docs\/page-000002/
+    )
+  })
+})

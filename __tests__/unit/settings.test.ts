@@ -162,7 +162,7 @@ describe('operation', () => {
     const error = refusal({ operation: 'delete' })
     expectOneSentenceNaming(error, 'operation')
     expect(error.message).toBe(
-      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant; got 'delete'."
+      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got 'delete'."
     )
   })
 
@@ -545,7 +545,7 @@ describe('echoed values', () => {
     const value = 'x'.repeat(200)
     const error = refusal({ operation: value })
     expect(error.message).toBe(
-      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant; got '${'x'.repeat(59)}…'.`
+      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got '${'x'.repeat(59)}…'.`
     )
   })
 })

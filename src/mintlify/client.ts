@@ -149,13 +149,15 @@ export class DocsApiClient {
   getReaderPage<E extends ReaderEndpoint>(
     endpoint: E,
     projectId: string,
-    query: { dateFrom: string | null; dateTo: string | null; limit?: number; cursor?: string | null }
+    query: { dateFrom: string | null; dateTo: string | null; limit?: number; cursor?: string | null; status?: string }
   ): Promise<ReaderPages[E]> {
     const params = new URLSearchParams()
     if (query.dateFrom) params.set('dateFrom', query.dateFrom)
     if (query.dateTo) params.set('dateTo', query.dateTo)
     if (query.limit !== undefined) params.set('limit', String(query.limit))
     if (query.cursor) params.set('cursor', query.cursor)
+    // Feedback only: a comma-separated list of review statuses (the report reads `pending`).
+    if (query.status) params.set('status', query.status)
     const where = query.cursor ? ', a later page' : ''
     return this.call(
       {

@@ -49,6 +49,8 @@ export interface WorkflowDeps {
   connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
   /** Sets the outputs; called before the last GitHub calls, so a hanging GitHub cannot lose them. */
   publish: (result: WorkflowResult) => void
+  /** What summaries and comments show of the prompt sent (improve: reader text as counts); default: all of it. */
+  showPrompt?: (prompt: string) => string
 }
 
 /** What the run ends with: the verdict, the job report when a job was involved, the status comment. */
@@ -116,7 +118,8 @@ export async function runAgentWorkflow(
     }
   )
   // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
-  const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey), context: redact(sent.context, settings.apiKey) }
+  const shown = deps.showPrompt ? deps.showPrompt(sent.prompt) : sent.prompt
+  const report: JobReport = { ...sent, prompt: redact(shown, settings.apiKey), context: redact(sent.context, settings.apiKey) }
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
   await thread?.post(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.

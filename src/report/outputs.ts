@@ -1,4 +1,6 @@
 import { parsePullLink } from '../mintlify/job.js'
+import { headline } from '../health/report.js'
+import type { HealthRun } from '../operations/report.js'
 import type { ExportReport, JobReport } from '../outcome.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
@@ -30,5 +32,19 @@ export function exportOutputs(report: ExportReport): Record<string, string> {
     'page-count': report.kind === 'visitors' || report.kind === 'views' ? String(report.rowCount) : '',
     'row-count': String(report.rowCount),
     file: report.file
+  }
+}
+
+/** The step outputs of a docs-health report: the headline figures as compact JSON, the visitor totals, the file. */
+export function healthOutputs(run: HealthRun): Record<string, string> {
+  const visitors = run.report?.traffic?.visitors
+  return {
+    outcome: run.verdict.outcome,
+    'failure-reason': run.verdict.failureReason,
+    report: run.report ? JSON.stringify(headline(run.report)) : '',
+    'total-visitors': visitors ? String(visitors.total.value) : '',
+    'human-visitors': visitors ? String(visitors.human.value) : '',
+    'ai-visitors': visitors ? String(visitors.ai.value) : '',
+    file: run.file
   }
 }

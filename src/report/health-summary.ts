@@ -1,0 +1,184 @@
+import type { Compared } from '../health/findings.js'
+import { describePlan, type ReportPlan } from '../health/plan.js'
+import { type HealthReport, pendingCount } from '../health/report.js'
+import type { Verdict } from '../outcome.js'
+import { bar } from './analytics-summary.js'
+import { codeBlock, codeCell, codeSpan, escapeInline, escapeWithLinks } from './markdown.js'
+import { ICONS } from './summary.js'
+
+const TOP = 5
+
+const SECTION_NAMES: Record<string, string> = {
+  traffic: 'Traffic',
+  fixFirst: 'Pages to fix first',
+  searchesWithoutClicks: 'Searches without a click',
+  assistant: 'Assistant',
+  pendingFeedback: 'Pending feedback'
+}
+
+/**
+ * The job summary of a docs-health report, for a docs lead to forward: the figures with their change,
+ * bars for the pages, the top findings as short tables. Reader text (search terms, questions, comments)
+ * only with `show-reader-text`; otherwise counts and page paths.
+ */
+export function renderHealthSummary(
+  report: HealthReport,
+  verdict: Verdict,
+  options: { readerText: boolean; file: string; requests: number }
+): string {
+  const lines = [
+    `### ${ICONS[verdict.result]} Docs health`,
+    '',
+    escapeWithLinks(verdict.headline),
+    '',
+    `**Range:** ${escapeInline(report.range.from)} up to ${escapeInline(report.range.to)}, against ${escapeInline(report.previousRange.from)} up to ${escapeInline(report.previousRange.to)}`,
+    ''
+  ]
+  if (report.traffic) {
+    const { visitors, views } = report.traffic
+    lines.push(
+      '| | Total | Human | AI |',
+      '|---|---:|---:|---:|',
+      `| Visitors | ${figure(visitors.total)} | ${figure(visitors.human)} | ${figure(visitors.ai)} |`,
+      `| Views | ${figure(views.total)} | ${figure(views.human)} | ${figure(views.ai)} |`,
+      ''
+    )
+  }
+  if (report.fixFirst) {
+    const pages = report.fixFirst.slice(0, TOP)
+    const max = Math.max(1, ...pages.map((page) => page.views))
+    lines.push('#### Pages to fix first', '')
+    if (pages.length === 0) lines.push('No read page got a thumbs down.', '')
+    else
+      lines.push(
+        '| Page | Views | 👍 / 👎 |',
+        '|---|---|---:|',
+        ...pages.map(
+          (page) => `| ${codeCell(page.path)} | ${bar(page.views, max)} ${count(page.views)} | ${page.thumbsUp} / ${page.thumbsDown} |`
+        ),
+        ''
+      )
+  }
+  if (report.searchesWithoutClicks) {
+    const { terms, totalSearches } = report.searchesWithoutClicks
+    const hits = terms.reduce((sum, term) => sum + term.hits, 0)
+    lines.push(
+      '#### Searches without a click',
+      '',
+      `${terms.length} ${terms.length === 1 ? 'term' : 'terms'}, ${count(hits)} of ${count(totalSearches)} searches (${percent(totalSearches > 0 ? hits / totalSearches : null)}), found nothing anyone clicked.`,
+      ''
+    )
+    if (options.readerText && terms.length > 0)
+      lines.push(
+        '| Search | Searches |',
+        '|---|---:|',
+        ...terms.slice(0, TOP).map((term) => `| ${escapeInline(term.term)} | ${count(term.hits)} |`),
+        ''
+      )
+  }
+  if (report.assistant) {
+    const { unanswered, conversations, callers } = report.assistant
+    const change = unanswered.share.change === null ? '' : ` (${arrow(unanswered.share.change)} ${points(unanswered.share.change)})`
+    lines.push(
+      '#### Assistant',
+      '',
+      `${count(unanswered.count.value)} of ${count(conversations.value)} conversations unanswered: ${percent(unanswered.share.value)}${change}. Callers: web ${count(callers.web)}, API ${count(callers.api)}, other ${count(callers.other)}.`,
+      ''
+    )
+    const max = Math.max(1, ...unanswered.byPage.map((t) => t.count))
+    if (unanswered.byPage.length > 0)
+      lines.push(
+        '| Started on | Unanswered |',
+        '|---|---|',
+        ...unanswered.byPage.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${bar(t.count, max)} ${t.count} |`),
+        ''
+      )
+    if (unanswered.byCategory.length > 0)
+      lines.push(
+        '| Category | Unanswered |',
+        '|---|---:|',
+        ...unanswered.byCategory.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${t.count} |`),
+        ''
+      )
+    if (options.readerText && unanswered.questions.length > 0)
+      lines.push(
+        '<details><summary>Unanswered questions</summary>',
+        '',
+        ...unanswered.questions.slice(0, 20).map((q) => `- ${escapeInline(q.query)}`),
+        '',
+        '</details>',
+        ''
+      )
+  }
+  if (report.pendingFeedback) {
+    const pages = report.pendingFeedback
+    lines.push(
+      '#### Written feedback still pending',
+      '',
+      `${pendingCount(pages)} comments on ${pages.length} ${pages.length === 1 ? 'page' : 'pages'}.`,
+      ''
+    )
+    if (pages.length > 0) {
+      lines.push('| Page | Pending |', '|---|---:|', ...pages.slice(0, TOP).map((page) => `| ${codeCell(page.path)} | ${page.count} |`), '')
+      if (options.readerText)
+        lines.push(
+          '<details><summary>Comments</summary>',
+          '',
+          ...pages
+            .slice(0, TOP)
+            .flatMap((page) => page.comments.slice(0, 3).map((c) => `- ${codeSpan(page.path)}: ${escapeInline(c.comment)}`)),
+          '',
+          '</details>',
+          ''
+        )
+    }
+  }
+  if (report.missing.length > 0)
+    lines.push(
+      `**Missing** (max-requests could not pay for them): ${report.missing.map((section) => SECTION_NAMES[section] ?? section).join(', ')}.`,
+      ''
+    )
+  if (!options.readerText) lines.push('_Search terms, questions and comments are in the file only (show-reader-text: false)._', '')
+  lines.push(
+    options.file
+      ? `**File:** ${codeSpan(options.file)} (${options.requests} ${options.requests === 1 ? 'request' : 'requests'})`
+      : '**File:** none written',
+    ''
+  )
+  return lines.join('\n')
+}
+
+/** A dry run: the request plan, nothing sent. */
+export function renderPlanSummary(plan: ReportPlan, ranges: Parameters<typeof describePlan>[1], verdict: Verdict): string {
+  return [
+    `### ${ICONS[verdict.result]} Docs health: dry run`,
+    '',
+    escapeWithLinks(verdict.headline),
+    '',
+    codeBlock(describePlan(plan, ranges).join('\n')),
+    ''
+  ].join('\n')
+}
+
+/** `1,234 ▲ 12%`: the value, then its change against the previous range. */
+export function figure(compared: Compared): string {
+  // No change to show against nothing: a figure that was 0 before is new.
+  if (compared.change === null) return compared.value > 0 ? `${count(compared.value)} (new)` : count(compared.value)
+  return `${count(compared.value)} ${arrow(compared.change)} ${Math.abs(Math.round(compared.change * 100))}%`
+}
+
+export function arrow(change: number): string {
+  return change > 0 ? '▲' : change < 0 ? '▼' : '='
+}
+
+function points(change: number): string {
+  return `${Math.abs(Math.round(change * 1000) / 10)} points`
+}
+
+function percent(share: number | null): string {
+  return share === null ? '–' : `${(Math.round(share * 1000) / 10).toFixed(1)}%`
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US')
+}
