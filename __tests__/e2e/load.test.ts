@@ -42,7 +42,11 @@ test(`${RUNS} concurrent runs with every ${EVERY}th request rate-limited all ope
       `(${createRequests.length} creates sent), ${rateLimited} answered 429 and retried; ${sim.jobs.size} jobs created`
   )
 
-  expect(runs.map((run) => run.outputs.outcome)).toEqual(Array.from({ length: RUNS }, () => 'pr-opened'))
+  // A run that did not end with its pull request says why.
+  const outcomes = runs.map((run) =>
+    run.outputs.outcome === 'pr-opened' ? 'pr-opened' : `${run.outputs.outcome}: ${run.outputs['failure-reason']} ${run.stderr}`
+  )
+  expect(outcomes).toEqual(Array.from({ length: RUNS }, () => 'pr-opened'))
   expect(sim.jobs.size).toBe(RUNS)
   // The share of 429s the simulator sent reached the runs and each was retried after its Retry-After.
   expect(rateLimited).toBe(Math.floor(requests.length / EVERY))
