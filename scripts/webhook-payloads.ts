@@ -142,6 +142,33 @@ export function commentPayload(sim: Simulator, options: CommentOptions): IssueCo
   return payload
 }
 
+export interface LabelOptions {
+  /** Issue #1 (default) or pull request #2 of Hello-World, as in the examples. */
+  on?: 'issue' | 'pull'
+  /** The label added; the examples add `bug`. */
+  label?: string
+  /** Who added it (the payload's sender). */
+  login?: string
+  userType?: GitHubUserType
+}
+
+/**
+ * An `issues` or `pull_request` payload with action `labeled`, from the examples (Codertocat adds `bug`
+ * to issue #1 or pull request #2); the label is put on the issue in the fake GitHub too, so removing it works.
+ */
+export function labeledPayload(sim: Simulator, options: LabelOptions = {}): Record<string, unknown> {
+  const { on = 'issue', label = 'bug', login = COMMENTER, userType = 'User' } = options
+  const payload = example<Record<string, unknown> & { label: { name: string }; sender: WebhookUser }>(
+    on === 'issue' ? 'issues' : 'pull_request',
+    (p) => p.action === 'labeled'
+  )
+  payload.label.name = label
+  payload.sender.login = login
+  payload.sender.type = userType
+  sim.github.addLabel(REPO, on === 'issue' ? ISSUE : PULL, label)
+  return payload
+}
+
 /**
  * The fake GitHub as the payloads expect it: issue #1, PR #2 with its commits and files, and Codertocat
  * as a collaborator with `role` (null: not a collaborator).

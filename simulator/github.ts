@@ -86,6 +86,7 @@ interface Issue {
   headRef: string
   commits: { sha: string; message: string }[]
   files: string[]
+  labels: string[]
   createdAt: string
 }
 
@@ -161,6 +162,12 @@ const ROUTES: Route[] = [
     family: 'reactions',
     handle: (api, ctx) => api.addReaction(ctx)
   },
+  {
+    method: 'DELETE',
+    pattern: repoRoute(String.raw`/issues/(?<number>\d+)/labels/(?<name>[^/]+)`),
+    family: 'labels',
+    handle: (api, ctx) => api.removeLabel(ctx)
+  },
   { method: 'GET', pattern: repoRoute('/collaborators/(?<username>[^/]+)/permission'), handle: (api, ctx) => api.getPermission(ctx) },
   { method: 'GET', pattern: repoRoute('/commits/(?<sha>[^/]+)/pulls'), family: 'pulls', handle: (api, ctx) => api.commitPulls(ctx) },
   { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)`), family: 'pulls', handle: (api, ctx) => api.getPull(ctx) },
@@ -214,8 +221,19 @@ export class GitHubApi implements FakeGitHub {
       headRef: init.headRef ?? `feature-${init.number}`,
       commits,
       files: [...(init.files ?? [])],
+      labels: [...(init.labels ?? [])],
       createdAt: timestamp()
     })
+  }
+
+  addLabel(repoName: string, issueNumber: number, name: string): void {
+    const { issue } = this.requireIssue(repoName, issueNumber)
+    if (!issue.labels.some((label) => label.toLowerCase() === name.toLowerCase())) issue.labels.push(name)
+  }
+
+  /** The labels an issue or pull request has now. */
+  labels(repoName: string, issueNumber: number): string[] {
+    return [...this.requireIssue(repoName, issueNumber).issue.labels]
   }
 
   addComment(repoName: string, issueNumber: number, init: { user: string; userType?: GitHubUserType; body: string }): SimComment {
@@ -334,6 +352,17 @@ export class GitHubApi implements FakeGitHub {
     }
     comment.reactions.push(reaction)
     return { status: 201, json: this.reactionJson(reaction) }
+  }
+
+  /** `DELETE …/issues/{n}/labels/{name}`: the labels left (200), or 404 when the label is not on it. */
+  removeLabel({ params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const name = decodeURIComponent(params.name ?? '')
+    const index = issue.labels.findIndex((label) => label.toLowerCase() === name.toLowerCase())
+    if (index === -1) return gitHubError(404, 'Label does not exist')
+    issue.labels.splice(index, 1)
+    return { status: 200, json: issue.labels.map((label) => ({ name: label, default: false })) }
   }
 
   getPermission({ params, repo }: Context): RouteResponse {

@@ -195,7 +195,7 @@ export interface GitHubTokenInit {
 }
 
 /** Families of GitHub endpoints that `forbid()` can shut off. */
-export type GitHubFamily = 'comments' | 'reactions' | 'pulls'
+export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels'
 
 export type GitHubUserType = 'User' | 'Bot'
 
@@ -203,6 +203,8 @@ export type GitHubUserType = 'User' | 'Bot'
 export interface GitHubIssueInit {
   number: number
   title: string
+  /** Label names on the issue or pull request. */
+  labels?: string[]
   /** A pull request (also reachable under /pulls). Default false. */
   pullRequest?: boolean
   /** Author login. Default 'octocat'. */
@@ -251,6 +253,10 @@ export interface FakeGitHub {
   addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
   /** The comments of an issue now, in creation order. Throws for an issue never added. */
   comments(repo: string, issueNumber: number): SimComment[]
+  /** Puts a label on an issue or pull request (a labeled event's label is on it already). */
+  addLabel(repo: string, issueNumber: number, name: string): void
+  /** The labels of an issue or pull request now (`DELETE …/labels/{name}` removes one). */
+  labels(repo: string, issueNumber: number): string[]
   /** Sets a collaborator's role (or custom role); null (or never set) makes the permission endpoint answer 404. */
   setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
   /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */

@@ -96,7 +96,8 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   const warnings: string[] = []
   const apiKey = readApiKey(input('api-key'), warnings)
   const operation = oneOf(input, 'operation', OPERATIONS, 'job')
-  const slashCommand = env.eventName === 'issue_comment'
+  // The comment (a slash command) or the labelled issue supplies the prompt; `prompt` may then be empty.
+  const slashCommand = env.eventName === 'issue_comment' || env.eventName === 'issues'
   const { prompt, promptSource } = readPrompt(input, env, operation, slashCommand)
   const jobId = input('job-id').trim()
   if (operation === 'message' && !jobId && !slashCommand) {

@@ -16,6 +16,7 @@ import {
   PULL,
   pullRequestOpened,
   PUSH_SHA,
+  labeledPayload,
   pushPayload,
   REPO,
   schedulePayload
@@ -145,6 +146,22 @@ describe('README workflow 3: slash command', () => {
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(/^Fix the spelling error in the README\n\n---/)
     const command = sim.github.comments(REPO, 1).find((c) => c.id === payload.comment.id)
     expect(command?.reactions).toEqual(['eyes', 'rocket'])
+  })
+})
+
+describe('README workflow 3b: a label', () => {
+  test('the if: lets the docs label through; the issue becomes a job and the label is removed', async () => {
+    const workflow = workflowNamed('Docs label')
+    expect(workflow.on).toEqual({ issues: { types: ['labeled'] }, pull_request: { types: ['labeled'] } })
+    expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
+    expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe("github.event.label.name == 'docs'")
+
+    const run = await runOn(sim, 'issues', labeledPayload(sim, { label: 'docs' }), { inputs: actionInputs(workflow, sim) })
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
+      /^Update the documentation for what this asks or changes\.\n\nSpelling error in the README file/
+    )
+    expect(sim.github.labels(REPO, 1)).toEqual([])
   })
 })
 

@@ -126,3 +126,67 @@ describe('runAgentWorkflow carries out the plan', () => {
     expect(String(onAgentPull[0]?.args[2])).toContain('<!-- docs-agent-action:job job_1 -->')
   })
 })
+
+describe('runAgentWorkflow for a label and for a listed bot', () => {
+  function issueLabeled(login = 'octocat', isBot = false): GitHubEvent {
+    return {
+      kind: 'issues',
+      name: 'issues',
+      action: 'labeled',
+      issue: {
+        number: 12,
+        title: 'Explain retries',
+        url: 'https://github.com/acme/docs/issues/12',
+        isPullRequest: false,
+        body: 'How many?'
+      },
+      labeled: { label: 'docs', sender: { login, isBot } }
+    }
+  }
+  const labelSettings = (overrides: Record<string, string> = {}): Settings =>
+    readSettings(
+      stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
+      runEnvironment({ eventName: 'issues' })
+    ).settings
+
+  it('starts a job from the issue, replies on it, and removes the label at the end', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result, requests } = await execute(issueLabeled(), github, labelSettings())
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(requests).toEqual(['create Explain retries'])
+    // The status reply on the issue, then the introduction on the agent's pull request.
+    expect(github.callsTo('createComment').map((call) => call.args[0])).toEqual([12, 30])
+    expect(github.callsTo('react')).toEqual([])
+    expect(github.callsTo('removeLabel').map((call) => call.args)).toEqual([[12, false, 'docs']])
+    expect(github.calls.at(-1)?.method).toBe('removeLabel')
+  })
+
+  it('removes the label of a denied labeller too, after the refusal', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
+    const { result, requests } = await execute(issueLabeled(), github, labelSettings())
+
+    expect(result.verdict.outcome).toBe('denied')
+    expect(requests).toEqual([])
+    expect(String(github.callsTo('createComment')[0]?.args[2])).toContain('`docs` needs the `write` permission')
+    expect(github.callsTo('removeLabel')).toHaveLength(1)
+  })
+
+  it('leaves the label in a dry run, which writes nothing to GitHub', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result } = await execute(issueLabeled(), github, labelSettings({ 'dry-run': 'true' }))
+
+    expect(result.verdict.outcome).toBe('dry-run')
+    expect(github.callsTo('removeLabel')).toEqual([])
+    expect(github.callsTo('createComment')).toEqual([])
+  })
+
+  it('does not look up the permission of a bot listed in allowed-bots', async () => {
+    const github = fakeGitHub({ roles: new Map() })
+    const { result, log } = await execute(issueLabeled('renovate[bot]', true), github, labelSettings({ 'allowed-bots': 'renovate[bot]' }))
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(github.callsTo('roleOf')).toEqual([])
+    expect(log.messages('info')).toContain('renovate[bot] is listed in allowed-bots: its permission is not looked up.')
+  })
+})

@@ -108,6 +108,10 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
       settled(() => {
         record('react', [commentId, isPullRequest, content])
       }),
+    removeLabel: (issue: number, isPullRequest: boolean, name: string): Promise<void> =>
+      settled(() => {
+        record('removeLabel', [issue, isPullRequest, name])
+      }),
     roleOf: (login: string): Promise<string | null> =>
       settled(() => {
         record('roleOf', [login])

@@ -150,6 +150,25 @@ describe('reads and updates', () => {
   })
 })
 
+describe('labels', () => {
+  it('removes a label, and takes one already gone as done', async () => {
+    sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs', 'bug'] })
+    const { api } = await connect()
+
+    await api.removeLabel(12, false, 'docs')
+    expect(sim.github.labels('octo-org/docs', 12)).toEqual(['bug'])
+    await expect(api.removeLabel(12, false, 'docs')).resolves.toBeUndefined()
+    expect(requestsTo('DELETE', /labels\/docs$/)).toBe(2)
+  })
+
+  it('names the permission a token lacks to remove it', async () => {
+    sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs'] })
+    sim.github.forbid('labels')
+    const { api } = await connect()
+    await expect(api.removeLabel(12, false, 'docs')).rejects.toThrow(/remove the label docs from #12.*issues: write/)
+  })
+})
+
 describe('comment creation (not idempotent)', () => {
   it('is not repeated after a 5xx, where the comment may exist', async () => {
     sim.injectFault({ route: 'github-comment-create', status: 502, process: true })

@@ -344,3 +344,41 @@ describe('readRunContext', () => {
     })
   })
 })
+
+describe('labeled events', () => {
+  it('reads an issue labeled: the issue with its body, the label and who added it', () => {
+    const payload = webhookExample('issues', (p) => p.action === 'labeled')
+    expect(parseEvent('issues', payload)).toEqual({
+      kind: 'issues',
+      name: 'issues',
+      action: 'labeled',
+      issue: {
+        number: 1,
+        title: 'Spelling error in the README file',
+        url: 'https://github.com/Codertocat/Hello-World/issues/1',
+        isPullRequest: false,
+        body: "It looks like you accidently spelled 'commit' with two 't's."
+      },
+      labeled: { label: 'bug', sender: { login: 'Codertocat', isBot: false } }
+    })
+  })
+
+  it('reads a pull request labeled with the label, and other pull request actions without one', () => {
+    const labeled = parseEvent(
+      'pull_request',
+      webhookExample('pull_request', (p) => p.action === 'labeled')
+    )
+    expect(labeled).toMatchObject({ kind: 'pull_request', action: 'labeled', pull: { number: 2 }, labeled: { label: 'bug' } })
+    const opened = parseEvent(
+      'pull_request',
+      webhookExample('pull_request', (p) => p.action === 'opened')
+    )
+    expect(opened).not.toHaveProperty('labeled')
+  })
+
+  it('takes a [bot] login or type Bot as a bot', () => {
+    const payload = webhookExample('issues', (p) => p.action === 'labeled')
+    payload.sender = { login: 'renovate[bot]', type: 'User' }
+    expect(parseEvent('issues', payload)).toMatchObject({ labeled: { sender: { login: 'renovate[bot]', isBot: true } } })
+  })
+})

@@ -79,7 +79,148 @@ describe('planRun: a slash command, every action × body × bot × permission ×
       context: !followUp,
       introduce: true,
       followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null,
-      dryRun: false
+      dryRun: false,
+      removeLabel: null
+    })
+  })
+})
+
+describe('planRun: bots by name (allowed-bots)', () => {
+  const bots = [
+    ['', 'renovate[bot]', 'skip'],
+    ['renovate[bot]', 'renovate[bot]', 'trusted'],
+    ['Renovate[bot]', 'renovate[bot]', 'trusted'],
+    ['renovate[bot], dependabot[bot]', 'dependabot[bot]', 'trusted'],
+    ['renovate[bot]', 'dependabot[bot]', 'skip'],
+    ['*', 'any-app[bot]', 'trusted']
+  ] as const
+  const cases = bots.flatMap(([allowed, login, expected]) => ROLES.map((role) => ({ allowed, login, expected, role })))
+
+  it.each(cases)('allowed-bots "$allowed", comment by $login with role $role: $expected', (c) => {
+    const settings = settingsWith({ prompt: '', 'allowed-bots': c.allowed })
+    const event = commentEvent('/docs bump the SDK version in the docs', { login: c.login, isBot: true })
+    const trigger = readTrigger(event, settings, 'job')
+    if (c.expected === 'skip') {
+      expect(trigger).toEqual({
+        kind: 'skip',
+        why: 'The comment is by a bot not listed in allowed-bots; only people and listed bots run commands.'
+      })
+      return
+    }
+    expect(trigger).toMatchObject({ kind: 'command', command: { login: c.login, trustedBot: true } })
+    // Listing is the trust: whatever the permission API would say, the bot is not denied.
+    expect(planRun(trigger, settings, { role: c.role, agentJob: null })).toMatchObject({
+      kind: 'job',
+      request: { action: 'job', prompt: 'bump the SDK version in the docs' }
+    })
+  })
+
+  it('still skips a listed bot whose comment is no command, and never trusts a person as a bot', () => {
+    const settings = settingsWith({ prompt: '', 'allowed-bots': '*' })
+    expect(readTrigger(commentEvent('thanks!', { login: 'renovate[bot]', isBot: true }), settings, 'job').kind).toBe('skip')
+    const person = readTrigger(commentEvent('/docs go', { login: 'renovate[bot]-fan' }), settings, 'job')
+    expect(person).toMatchObject({ kind: 'command', command: { trustedBot: false } })
+    expect(planRun(person, settings, { role: null, agentJob: null }).kind).toBe('deny')
+  })
+})
+
+describe('planRun: labels, every event × label input × sender × permission', () => {
+  function labeled(on: 'issue' | 'pull', label: string, sender: { login: string; isBot: boolean }): GitHubEvent {
+    const labeling = { label, sender }
+    return on === 'issue'
+      ? {
+          kind: 'issues',
+          name: 'issues',
+          action: 'labeled',
+          issue: {
+            number: 1,
+            title: 'Spelling error',
+            url: 'https://github.com/acme/docs/issues/1',
+            isPullRequest: false,
+            body: 'commit has two ts'
+          },
+          labeled: labeling
+        }
+      : { kind: 'pull_request', name: 'pull_request', action: 'labeled', pull: { number: 2, title: 'Update', url: 'u' }, labeled: labeling }
+  }
+  const cases = (['issue', 'pull'] as const).flatMap((on) =>
+    ['', 'docs', 'Docs'].flatMap((input) =>
+      ['docs', 'bug'].flatMap((added) =>
+        [
+          { login: 'octocat', isBot: false },
+          { login: 'renovate[bot]', isBot: true }
+        ].flatMap((sender) => ROLES.map((role) => ({ on, input, added, sender, role })))
+      )
+    )
+  )
+
+  it.each(cases)('$on, label input "$input", $added added by $sender.login, role $role', (c) => {
+    const settings = readSettings(
+      stepInputs({ prompt: c.on === 'pull' ? 'Document this change' : '', label: c.input, 'allowed-bots': '' }),
+      runEnvironment({ eventName: c.on === 'issue' ? 'issues' : 'pull_request' })
+    ).settings
+    const trigger = readTrigger(labeled(c.on, c.added, c.sender), settings, 'job')
+    const matches = c.input !== '' && c.input.toLowerCase() === c.added
+    if (!matches || c.sender.isBot) {
+      expect(trigger.kind).toBe('skip')
+      return
+    }
+    const result = planRun(trigger, settings, { role: c.role, agentJob: 'job-41' })
+    const isPullRequest = c.on === 'pull'
+    const issue = isPullRequest ? 2 : 1
+    const removeLabel = { issue, isPullRequest, name: 'docs' }
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    if (!allowed) {
+      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', used: 'docs', react: null, removeLabel })
+      return
+    }
+    expect(result).toEqual({
+      kind: 'job',
+      request: {
+        action: 'job',
+        prompt: isPullRequest ? 'Document this change' : 'Spelling error\n\ncommit has two ts\n\nhttps://github.com/acme/docs/issues/1',
+        promptSource: 'label docs added by octocat',
+        jobId: ''
+      },
+      status: { where: 'reply', issue, isPullRequest },
+      react: null,
+      context: true,
+      introduce: true,
+      // A label never continues a job, even on the agent's pull request: it starts a new one.
+      followUpOf: null,
+      dryRun: false,
+      removeLabel
+    })
+  })
+
+  it('puts prompt before the issue, and removes nothing in a dry run', () => {
+    const settings = readSettings(
+      stepInputs({ prompt: 'Write a troubleshooting page for this.', label: 'docs', 'dry-run': 'true' }),
+      runEnvironment({ eventName: 'issues' })
+    ).settings
+    const result = planRun(readTrigger(labeled('issue', 'docs', { login: 'octocat', isBot: false }), settings, 'job'), settings, {
+      role: 'write',
+      agentJob: null
+    })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: { prompt: expect.stringMatching(/^Write a troubleshooting page for this\.\n\nSpelling error/) as unknown },
+      removeLabel: null,
+      dryRun: true
+    })
+  })
+
+  it('skips issue events other than labeled, quietly', () => {
+    const settings = readSettings(stepInputs({ prompt: '', label: 'docs' }), runEnvironment({ eventName: 'issues' })).settings
+    const opened: GitHubEvent = {
+      kind: 'issues',
+      name: 'issues',
+      action: 'opened',
+      issue: { number: 1, title: 'Spelling error', url: 'u', isPullRequest: false, body: '' }
+    }
+    expect(readTrigger(opened, settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The issues event (opened) starts nothing; only an added label does.'
     })
   })
 })

@@ -171,7 +171,7 @@ describe('planForComment', () => {
   it('skips a bot comment, even one holding a command', () => {
     expect(planForComment({ ...created, isBot: true }, '/docs')).toEqual({
       kind: 'skip',
-      why: 'The comment is by a bot; only people run commands.'
+      why: 'The comment is by a bot not listed in allowed-bots; only people and listed bots run commands.'
     })
   })
 

@@ -186,6 +186,16 @@ export class GitHubApi {
     )
   }
 
+  /** Takes a label off an issue or pull request; one already gone (404) is no error. */
+  async removeLabel(issue: number, isPullRequest: boolean, name: string): Promise<void> {
+    try {
+      await this.octokit.rest.issues.removeLabel({ ...this.repo, issue_number: issue, name })
+    } catch (error) {
+      if (responseOf(error)?.status === 404) return
+      throw describe(`remove the label ${name} from #${issue}`, threadPermission(isPullRequest), error)
+    }
+  }
+
   /**
    * The commenter's role to judge (`admin`, `maintain`, `write`, `triage`, `read`; a custom role as its
    * base permission), or null for a non-collaborator.

@@ -3,8 +3,10 @@ import { firstLine, isRecord } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
-  | { kind: 'pull_request'; name: string; action: string; pull: PullFacts }
+  | { kind: 'pull_request'; name: string; action: string; pull: PullFacts; labeled?: Labeling }
   | { kind: 'issue_comment'; name: string; action: string; issue: IssueFacts; comment: CommentFacts }
+  /** An issue event (`labeled` is the one that can start a job). */
+  | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; labeled?: Labeling }
   | { kind: 'push'; name: string; ref: string; sha: string; commits: PushCommit[] }
   /** schedule, workflow_dispatch and anything else: no pull request of its own. */
   | { kind: 'other'; name: string }
@@ -22,9 +24,19 @@ export interface IssueFacts {
   isPullRequest: boolean
 }
 
-export interface CommentFacts {
+export interface CommentFacts extends Actor {
   id: number
   body: string
+}
+
+/** A label added (action `labeled`), and who added it. */
+export interface Labeling {
+  label: string
+  sender: Actor
+}
+
+/** Who did something: a person, or a bot (GitHub says `type: Bot`; app logins end in `[bot]`). */
+export interface Actor {
   login: string
   isBot: boolean
 }
@@ -81,19 +93,28 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
       kind: 'pull_request',
       name,
       action,
-      pull: { number: num(pull.number ?? payload.number), title: str(pull.title), url: str(pull.html_url) }
+      pull: { number: num(pull.number ?? payload.number), title: str(pull.title), url: str(pull.html_url) },
+      ...labeling(action, payload)
     }
   }
   if (name === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.comment)) {
     const { issue, comment } = payload
-    const user = isRecord(comment.user) ? comment.user : {}
-    const login = str(user.login)
     return {
       kind: 'issue_comment',
       name,
       action,
       issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: isRecord(issue.pull_request) },
-      comment: { id: num(comment.id), body: str(comment.body), login, isBot: str(user.type) === 'Bot' || login.endsWith('[bot]') }
+      comment: { id: num(comment.id), body: str(comment.body), ...actorOf(comment.user) }
+    }
+  }
+  if (name === 'issues' && isRecord(payload.issue)) {
+    const { issue } = payload
+    return {
+      kind: 'issues',
+      name,
+      action,
+      issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: false, body: str(issue.body) },
+      ...labeling(action, payload)
     }
   }
   if (name === 'push') {
@@ -112,6 +133,17 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
     }
   }
   return { kind: 'other', name }
+}
+
+function actorOf(user: unknown): Actor {
+  const login = isRecord(user) ? str(user.login) : ''
+  return { login, isBot: (isRecord(user) && str(user.type) === 'Bot') || login.endsWith('[bot]') }
+}
+
+/** For a `labeled` event: the label added and who added it. */
+function labeling(action: string, payload: Record<string, unknown>): { labeled?: Labeling } {
+  if (action !== 'labeled') return {}
+  return { labeled: { label: isRecord(payload.label) ? str(payload.label.name) : '', sender: actorOf(payload.sender) } }
 }
 
 function str(value: unknown): string {

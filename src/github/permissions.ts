@@ -18,3 +18,8 @@ export function effectiveRole(roleName: string | null | undefined, permission: s
   if (roleName && (PERMISSIONS as readonly string[]).includes(roleName)) return roleName
   return permission || roleName || null
 }
+
+/** Whether `allowed-bots` lists this bot (logins compare case-insensitively; `*` lists every bot). */
+export function botAllowed(login: string, allowed: readonly string[] | '*'): boolean {
+  return allowed === '*' || allowed.includes(login.toLowerCase())
+}

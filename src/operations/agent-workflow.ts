@@ -22,6 +22,8 @@ import {
   type Introduction,
   introductionFor,
   type JobRequest,
+  type LabelRemoval,
+  type Plan,
   needsAgentJob,
   planRun,
   type ReactionPlan,
@@ -73,12 +75,28 @@ export async function runAgentWorkflow(
 ): Promise<WorkflowResult> {
   const github = lazyGitHub(settings, run, deps)
   const trigger = readTrigger(run.event, settings, operation)
-  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github) : null)
+  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
   if (plan.kind === 'skip') return quiet('skipped', plan.why)
+  try {
+    return await carryOut(plan, settings, run, github, deps)
+  } finally {
+    // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
+    if (plan.kind !== 'help' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
+  }
+}
+
+/** A plan that is not a skip, carried out: replies, reactions, the job and its status. */
+async function carryOut(
+  plan: Exclude<Plan, { kind: 'skip' }>,
+  settings: Settings,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
   if (plan.kind === 'deny') {
     const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
-    await replies?.post(renderDeniedReply(plan.login, plan.role, settings.trigger, settings.minPermission))
+    await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
     if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
     return quiet('denied', plan.why, replies)
   }
@@ -168,9 +186,10 @@ async function showDryRun(
 }
 
 /** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
-async function commandFacts(command: Command, settings: Settings, github: LazyGitHub): Promise<CommandFacts> {
-  const api = await github.required('to check the permission of the commenter')
-  const role = await api.roleOf(command.login)
+async function commandFacts(command: Command, settings: Settings, github: LazyGitHub, deps: WorkflowDeps): Promise<CommandFacts> {
+  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
+  const role = command.trustedBot ? null : await api.roleOf(command.login)
   return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, settings, github) : null }
 }
 
@@ -350,6 +369,17 @@ function noAccessNotice(intro: Introduction, run: RunContext, trigger: string, e
     `To connect them, give the workflows of both repositories a token with pull-request write access to ${code} and ${docs}: ` +
     `a GitHub App installation token (e.g. from actions/create-github-app-token) or a fine-grained personal access token.`
   )
+}
+
+/** The label goes, or one warning says it stays (and why); the run's result does not change. */
+async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<void> {
+  const api = await github.optional()
+  if (!api) return
+  try {
+    await api.removeLabel(label.issue, label.isPullRequest, label.name)
+  } catch (error) {
+    github.trouble(error, `The label ${label.name} stays on #${label.issue}: remove it before adding it again.`)
+  }
 }
 
 async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {

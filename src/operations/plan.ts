@@ -1,5 +1,5 @@
-import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
-import { meetsPermission } from '../github/permissions.js'
+import type { Actor, GitHubEvent, Repo, RunContext } from '../github/event.js'
+import { botAllowed, meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
 import { parsePullLink } from '../mintlify/job.js'
 import type { JobAction } from '../outcome.js'
@@ -11,15 +11,22 @@ import type { Settings } from '../settings.js'
  * those facts. The executor (agent-workflow.ts) only gathers the facts and carries the plan out.
  */
 
-/** A slash command found in a comment: who wrote it, what it asks, and where its replies go. */
+/**
+ * What a person (or a listed bot) asked for: a slash command in a comment, or the label added to an issue
+ * or pull request. Who asked, what, and where the replies go.
+ */
 export interface Command {
   login: string
   ask: { kind: 'help' } | { kind: 'run'; prompt: string }
-  /** The issue or pull request the comment is on. */
+  /** The issue or pull request the comment or label is on. */
   issue: number
   isPullRequest: boolean
-  /** The comment the reactions go on. */
-  commentId: number
+  /** The comment the reactions go on; null for a label (nothing to react to). */
+  commentId: number | null
+  /** The label that started it, removed when the run ends; null for a comment. */
+  label: string | null
+  /** A bot listed in `allowed-bots`: the listing is the trust, its permission is not looked up. */
+  trustedBot: boolean
 }
 
 /** Where the status of a run without a command goes. */
@@ -40,20 +47,60 @@ export type Trigger =
 
 export function readTrigger(event: GitHubEvent, settings: Settings, operation: JobAction): Trigger {
   if (event.kind === 'issue_comment') {
-    const read = planForComment({ action: event.action, body: event.comment.body, isBot: event.comment.isBot }, settings.trigger)
+    const { comment } = event
+    const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
+    const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger)
     if (read.kind === 'skip') return read
     return {
       kind: 'command',
       command: {
-        login: event.comment.login,
+        login: comment.login,
         ask: read,
         issue: event.issue.number,
         isPullRequest: event.issue.isPullRequest,
-        commentId: event.comment.id
+        commentId: comment.id,
+        label: null,
+        trustedBot
       }
     }
   }
+  if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
   return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+}
+
+/**
+ * A label added to an issue or pull request: only the one named by `label` starts a job, quietly
+ * skipped otherwise (and every other issue event). The issue's title and body are the prompt (after
+ * `prompt`, when given); a pull request's is `prompt` with its context.
+ */
+function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings): Trigger {
+  const { labeled } = event
+  if (!labeled)
+    return { kind: 'skip', why: `The ${event.name} event (${event.action || 'no action'}) starts nothing; only an added label does.` }
+  if (settings.label === '' || labeled.label.toLowerCase() !== settings.label.toLowerCase())
+    return {
+      kind: 'skip',
+      why: settings.label
+        ? `The label ${labeled.label} was added; only ${settings.label} starts a job.`
+        : `The label ${labeled.label} was added, and the label input is empty: labels start nothing.`
+    }
+  const sender: Actor = labeled.sender
+  const trustedBot = sender.isBot && botAllowed(sender.login, settings.allowedBots)
+  if (sender.isBot && !trustedBot)
+    return {
+      kind: 'skip',
+      why: `The label was added by ${sender.login}, a bot not listed in allowed-bots; only people and listed bots start jobs.`
+    }
+  const prompt =
+    event.kind === 'issues'
+      ? [settings.prompt, `${event.issue.title}\n\n${event.issue.body}`.trim(), event.issue.url].filter(Boolean).join('\n\n')
+      : settings.prompt
+  const target =
+    event.kind === 'issues' ? { issue: event.issue.number, isPullRequest: false } : { issue: event.pull.number, isPullRequest: true }
+  return {
+    kind: 'command',
+    command: { login: sender.login, ask: { kind: 'run', prompt }, ...target, commentId: null, label: labeled.label, trustedBot }
+  }
 }
 
 /** Comments and reactions: asked for, and not a dry run (which reads GitHub but writes nothing there). */
@@ -101,10 +148,27 @@ export interface ReactionPlan {
   isPullRequest: boolean
 }
 
+/** The label that started the run, removed when it ends (whatever the outcome) so adding it again runs again. */
+export interface LabelRemoval {
+  issue: number
+  isPullRequest: boolean
+  name: string
+}
+
 export type Plan =
   | { kind: 'skip'; why: string }
   /** Below `min-permission`: a short reply and 😕, no request to the docs API. */
-  | { kind: 'deny'; why: string; login: string; role: string | null; reply: ReplyStatus | null; react: ReactionPlan | null }
+  | {
+      kind: 'deny'
+      why: string
+      login: string
+      role: string | null
+      /** What was used: the trigger word, or the label. */
+      used: string
+      reply: ReplyStatus | null
+      react: ReactionPlan | null
+      removeLabel: LabelRemoval | null
+    }
   /** The trigger alone or `help`: the usage as a reply. */
   | { kind: 'help'; why: string; reply: ReplyStatus | null }
   | {
@@ -121,11 +185,17 @@ export type Plan =
       followUpOf: { pull: number; jobId: string } | null
       /** Show the request instead of sending it: no docs API call, nothing written to GitHub. */
       dryRun: boolean
+      removeLabel: LabelRemoval | null
     }
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
 export function needsAgentJob(command: Command, role: string | null, settings: Settings): boolean {
-  return command.ask.kind === 'run' && command.isPullRequest && meetsPermission(role, settings.minPermission)
+  return command.label === null && command.ask.kind === 'run' && command.isPullRequest && allowed(command, role, settings)
+}
+
+/** A listed bot, or a person with `min-permission`. */
+function allowed(command: Command, role: string | null, settings: Settings): boolean {
+  return command.trustedBot || meetsPermission(role, settings.minPermission)
 }
 
 /**
@@ -149,32 +219,40 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
       context: request.action === 'job' && settings.context,
       introduce: writesToGitHub(settings),
       followUpOf: null,
-      dryRun: settings.dryRun
+      dryRun: settings.dryRun,
+      removeLabel: null
     }
   }
   const { command } = trigger
   const writes = writesToGitHub(settings)
   const reply: ReplyStatus | null = writes ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
-  const react: ReactionPlan | null = writes ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
+  const react: ReactionPlan | null =
+    writes && command.commentId !== null ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
+  // Not in a dry run, which writes nothing to GitHub.
+  const removeLabel: LabelRemoval | null =
+    command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null
+  const used = command.label ?? settings.trigger
   const role = facts?.role ?? null
   // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
-  if (!meetsPermission(role, settings.minPermission))
+  if (!allowed(command, role, settings))
     return {
       kind: 'deny',
-      why: `${command.login} has ${role ?? 'no'} permission on this repository; ${settings.trigger} needs ${settings.minPermission} or higher.`,
+      why: `${command.login} has ${role ?? 'no'} permission on this repository; ${command.label ? `the label ${used}` : used} needs ${settings.minPermission} or higher.`,
       login: command.login,
       role,
+      used,
       reply,
-      react
+      react,
+      removeLabel
     }
   if (command.ask.kind === 'help') return { kind: 'help', why: `${command.login} asked for help; the usage was posted.`, reply }
-  const jobId = command.isPullRequest ? (facts?.agentJob ?? null) : null
+  const jobId = command.isPullRequest && command.label === null ? (facts?.agentJob ?? null) : null
   return {
     kind: 'job',
     request: {
       action: jobId ? 'message' : 'job',
       prompt: command.ask.prompt,
-      promptSource: `${settings.trigger} comment by ${command.login}`,
+      promptSource: command.label ? `label ${command.label} added by ${command.login}` : `${settings.trigger} comment by ${command.login}`,
       jobId: jobId ?? ''
     },
     status: reply ?? { where: 'none' },
@@ -182,7 +260,8 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
     context: jobId === null && settings.context,
     introduce: writes,
     followUpOf: jobId ? { pull: command.issue, jobId } : null,
-    dryRun: settings.dryRun
+    dryRun: settings.dryRun,
+    removeLabel
   }
 }
 

@@ -77,7 +77,11 @@ function describeTrigger(event: GitHubEvent, repository: string | null): string 
     case 'push':
       return `a push to ${escapeInline(event.ref.replace(/^refs\/heads\//, ''))}${repository ? ` in ${escapeInline(repository)}` : ''}`
     case 'pull_request':
-      return `pull request ${where(event.pull.number, event.pull.url)}`
+      return event.labeled
+        ? `the label ${codeSpan(event.labeled.label)} on pull request ${where(event.pull.number, event.pull.url)}`
+        : `pull request ${where(event.pull.number, event.pull.url)}`
+    case 'issues':
+      return `the label ${codeSpan(event.labeled?.label ?? '')} on issue ${where(event.issue.number, event.issue.url)}`
     case 'issue_comment':
       return `a comment by ${escapeInline(`@${event.comment.login}`)} on ${where(event.issue.number, event.issue.url)}`
     case 'other': {
