@@ -148,8 +148,10 @@ export interface ReviewOptions {
   userType?: GitHubUserType
   /** `created` (default) for a review comment, `submitted` for a review; others come from their own examples. */
   action?: string
-  /** The pull request, default #2 of Hello-World (it must exist in the fake GitHub). */
+  /** The pull request, default #2 (it must exist in the fake GitHub). */
   on?: number
+  /** The repository (`owner/name`), default Hello-World. */
+  repo?: string
 }
 
 /**
@@ -157,8 +159,8 @@ export interface ReviewOptions {
  * comment that also exists in the fake GitHub, so replies and reactions find it.
  */
 export function reviewCommentPayload(sim: Simulator, options: ReviewOptions): Record<string, unknown> {
-  const { body, login = COMMENTER, userType = 'User', action = 'created', on = PULL } = options
-  const created = sim.github.addReviewComment(REPO, on, { user: login, userType, body })
+  const { body, login = COMMENTER, userType = 'User', action = 'created', on = PULL, repo = REPO } = options
+  const created = sim.github.addReviewComment(repo, on, { user: login, userType, body })
   const payload = example<Record<string, unknown> & { comment: Record<string, unknown> & { user: WebhookUser }; sender: WebhookUser }>(
     'pull_request_review_comment',
     (p) => p.action === action && isRecordWith(p.comment, 'line')
@@ -166,7 +168,8 @@ export function reviewCommentPayload(sim: Simulator, options: ReviewOptions): Re
   payload.comment.id = created.id
   payload.comment.body = body
   payload.comment.html_url = created.html_url
-  Object.assign(payload.pull_request as Record<string, unknown>, { number: on, html_url: `${REPO_URL}/pull/${on}` })
+  Object.assign(payload.pull_request as Record<string, unknown>, { number: on, html_url: `https://github.com/${repo}/pull/${on}` })
+  if (repo !== REPO) payload.repository = { ...(payload.repository as Record<string, unknown>), name: repo.split('/')[1], full_name: repo }
   for (const user of [payload.comment.user, payload.sender]) Object.assign(user, { login, type: userType })
   return payload
 }
