@@ -6,10 +6,10 @@
  * export and a docs-health report, and prints what a user would see: the log, the step outputs, the job
  * summary, and the comments posted in both repositories.
  */
-import { startSimulator, type Simulator } from '../simulator/index.js'
+import { type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
-import { COMMENTER, commentPayload, PULL, PUSH_SHA, pushPayload, REPO, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
+import { COMMENTER, PULL, PUSH_SHA, pushPayload, REPO, reviewCommentPayload, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
 
 /** The docs live in a repository of their own; the agent opens its pull requests there. */
 const DOCS = 'Codertocat/docs'
@@ -49,11 +49,16 @@ async function step(
 /** The comments on a pull request as GitHub would list them, with their reactions. */
 function printComments(sim: Simulator, repo: string, number: number): void {
   console.log(`\n${bold(`━━ Comments on ${repo}#${number} ━━`)}`)
-  for (const comment of sim.github.comments(repo, number)) {
-    const reactions = comment.reactions.length ? `  reactions: ${comment.reactions.join(', ')}` : ''
-    console.log(bold(`@${comment.user.login} (comment ${comment.id})${reactions}`))
-    console.log(indent(comment.body.trimEnd()))
-  }
+  for (const comment of sim.github.comments(repo, number)) printComment(comment, 'comment')
+  // Review threads, on a pull request: each reply names the comment it answers.
+  for (const comment of sim.github.reviewComments(repo, number))
+    printComment(comment, comment.in_reply_to_id ? `reply to review comment ${comment.in_reply_to_id}` : 'review comment')
+}
+
+function printComment(comment: SimComment, kind: string): void {
+  const reactions = comment.reactions.length ? `  reactions: ${comment.reactions.join(', ')}` : ''
+  console.log(bold(`@${comment.user.login} (${kind} ${comment.id})${reactions}`))
+  console.log(indent(comment.body.trimEnd()))
 }
 
 function indent(text: string): string {
@@ -83,18 +88,17 @@ async function main(): Promise<void> {
     })
     const agentPull = Number(push.outputs['pr-number'])
 
-    // 2. A reply on the agent's PR, run by the docs repository's workflow with its own token: the App's
-    //    marker is trusted through marker-authors, so the reply is a follow-up to the same job.
-    //    (An issue comment on the PR: review-comment triggers are another branch's work.)
+    // 2. A review comment on a line of the agent's PR, run by the docs repository's workflow with its own
+    //    token: the App's marker is trusted through marker-authors, so it is a follow-up to the same job,
+    //    carrying the file, line and diff hunk; the status is a reply in that review thread.
     sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
-    const reply = commentPayload(sim, {
-      body: '/docs Also add an example with a custom rate limit.',
+    const reply = reviewCommentPayload(sim, {
+      body: '/docs Also add an example with a custom rate limit here.',
       on: agentPull,
-      pullRequest: true,
       repo: DOCS
     })
-    await step(sim, `2. /docs reply on ${DOCS}#${agentPull}: a follow-up to the same job`, {
-      eventName: 'issue_comment',
+    await step(sim, `2. /docs review comment on ${DOCS}#${agentPull}: a follow-up to the same job, answered in its thread`, {
+      eventName: 'pull_request_review_comment',
       event: reply,
       repository: DOCS,
       inputs: { 'marker-authors': APP_LOGIN }
@@ -115,7 +119,7 @@ async function main(): Promise<void> {
       inputs: { operation: 'visitors', 'date-from': '2026-10-01', 'date-to': '2026-11-01', 'output-file': 'analytics/visitors.csv' }
     })
 
-    // 4. The weekly docs-health report, with what readers struggled with planted in the simulator's data.
+    // 5. The weekly docs-health report, with what readers struggled with planted in the simulator's data.
     sim.analytics.setData({ paths: 200 })
     sim.analytics.plantThumbsDown('/docs/page-000003', 8)
     sim.analytics.plantDeadSearch('sso saml', 30)

@@ -142,6 +142,55 @@ export function commentPayload(sim: Simulator, options: CommentOptions): IssueCo
   return payload
 }
 
+export interface ReviewOptions {
+  body: string
+  login?: string
+  userType?: GitHubUserType
+  /** `created` (default) for a review comment, `submitted` for a review; others come from their own examples. */
+  action?: string
+  /** The pull request, default #2 (it must exist in the fake GitHub). */
+  on?: number
+  /** The repository (`owner/name`), default Hello-World. */
+  repo?: string
+}
+
+/**
+ * A `pull_request_review_comment` payload (README.md, line 265, the example's diff hunk) for a review
+ * comment that also exists in the fake GitHub, so replies and reactions find it.
+ */
+export function reviewCommentPayload(sim: Simulator, options: ReviewOptions): Record<string, unknown> {
+  const { body, login = COMMENTER, userType = 'User', action = 'created', on = PULL, repo = REPO } = options
+  const created = sim.github.addReviewComment(repo, on, { user: login, userType, body })
+  const payload = example<Record<string, unknown> & { comment: Record<string, unknown> & { user: WebhookUser }; sender: WebhookUser }>(
+    'pull_request_review_comment',
+    (p) => p.action === action && isRecordWith(p.comment, 'line')
+  )
+  payload.comment.id = created.id
+  payload.comment.body = body
+  payload.comment.html_url = created.html_url
+  Object.assign(payload.pull_request as Record<string, unknown>, { number: on, html_url: `https://github.com/${repo}/pull/${on}` })
+  if (repo !== REPO) payload.repository = { ...(payload.repository as Record<string, unknown>), name: repo.split('/')[1], full_name: repo }
+  for (const user of [payload.comment.user, payload.sender]) Object.assign(user, { login, type: userType })
+  return payload
+}
+
+/** A `pull_request_review` payload (submitted by default) whose review body is `body`. */
+export function reviewPayload(options: ReviewOptions): Record<string, unknown> {
+  const { body, login = COMMENTER, userType = 'User', action = 'submitted', on = PULL } = options
+  const payload = example<Record<string, unknown> & { review: Record<string, unknown> & { user: WebhookUser }; sender: WebhookUser }>(
+    'pull_request_review',
+    (p) => p.action === action
+  )
+  payload.review.body = body
+  Object.assign(payload.pull_request as Record<string, unknown>, { number: on, html_url: `${REPO_URL}/pull/${on}` })
+  for (const user of [payload.review.user, payload.sender]) Object.assign(user, { login, type: userType })
+  return payload
+}
+
+function isRecordWith(value: unknown, key: string): boolean {
+  return typeof value === 'object' && value !== null && key in value
+}
+
 export interface LabelOptions {
   /** Issue #1 (default) or pull request #2 of Hello-World, as in the examples. */
   on?: 'issue' | 'pull'

@@ -70,6 +70,8 @@ interface Repo {
   issues: Map<number, Issue>
   /** By comment id, so in creation order. */
   comments: Map<number, Comment>
+  /** Comments on the diff of pull requests (their own ids and routes), by id. */
+  reviewComments: Map<number, Comment>
   /** By lower-case login: logins are case-insensitive on GitHub. */
   roles: Map<string, GitHubRole | GitHubCustomRole>
   /** By lower-case sha. */
@@ -99,6 +101,8 @@ interface Comment {
   createdAt: string
   updatedAt: string
   reactions: Reaction[]
+  /** A review comment: the comment whose thread it replies to (null: it starts one). */
+  inReplyTo?: number | null
 }
 
 interface Reaction {
@@ -161,6 +165,24 @@ const ROUTES: Route[] = [
     pattern: repoRoute(String.raw`/issues/comments/(?<id>\d+)/reactions`),
     family: 'reactions',
     handle: (api, ctx) => api.addReaction(ctx)
+  },
+  {
+    method: 'POST',
+    pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/comments/(?<id>\d+)/replies`),
+    family: 'comments',
+    handle: (api, ctx) => api.replyInReviewThread(ctx)
+  },
+  {
+    method: 'PATCH',
+    pattern: repoRoute(String.raw`/pulls/comments/(?<id>\d+)`),
+    family: 'comments',
+    handle: (api, ctx) => api.updateComment(ctx, ctx.repo.reviewComments)
+  },
+  {
+    method: 'POST',
+    pattern: repoRoute(String.raw`/pulls/comments/(?<id>\d+)/reactions`),
+    family: 'reactions',
+    handle: (api, ctx) => api.addReaction(ctx, ctx.repo.reviewComments)
   },
   {
     method: 'DELETE',
@@ -234,6 +256,19 @@ export class GitHubApi implements FakeGitHub {
   /** The labels an issue or pull request has now. */
   labels(repoName: string, issueNumber: number): string[] {
     return [...this.requireIssue(repoName, issueNumber).issue.labels]
+  }
+
+  addReviewComment(repoName: string, pullNumber: number, init: { user: string; userType?: GitHubUserType; body: string }): SimComment {
+    const { repo, issue } = this.requireIssue(repoName, pullNumber)
+    if (!issue.pullRequest) throw new Error(`${repo.fullName}#${pullNumber} is not a pull request`)
+    return this.snapshot(repo, this.insertComment(repo, issue, init.user, init.userType ?? userTypeOf(init.user), init.body, null))
+  }
+
+  reviewComments(repoName: string, pullNumber: number): (SimComment & { in_reply_to_id: number | null })[] {
+    const { repo, issue } = this.requireIssue(repoName, pullNumber)
+    return [...repo.reviewComments.values()]
+      .filter((c) => c.issue === issue)
+      .map((c) => ({ ...this.snapshot(repo, c), in_reply_to_id: c.inReplyTo ?? null }))
   }
 
   addComment(repoName: string, issueNumber: number, init: { user: string; userType?: GitHubUserType; body: string }): SimComment {
@@ -315,8 +350,8 @@ export class GitHubApi implements FakeGitHub {
     return { status: 201, json: this.commentJson(repo, comment), headers: { location: this.commentUrl(repo, comment) } }
   }
 
-  updateComment({ req, params, repo, actor }: Context): RouteResponse {
-    const comment = repo.comments.get(Number(params.id))
+  updateComment({ req, params, repo, actor }: Context, comments = repo.comments): RouteResponse {
+    const comment = comments.get(Number(params.id))
     if (!comment) return notFound()
     // Stricter than GitHub, where a token with write access may edit anyone's comment: the action must
     // only ever edit its own comments, so touching someone else's fails loudly here.
@@ -330,8 +365,8 @@ export class GitHubApi implements FakeGitHub {
     return { status: 200, json: this.commentJson(repo, comment) }
   }
 
-  addReaction({ req, params, repo, actor }: Context): RouteResponse {
-    const comment = repo.comments.get(Number(params.id))
+  addReaction({ req, params, repo, actor }: Context, comments = repo.comments): RouteResponse {
+    const comment = comments.get(Number(params.id))
     if (!comment) return notFound()
     const parsed = parseJsonObject(req.body)
     if (!parsed.ok) return parsed.error
@@ -352,6 +387,18 @@ export class GitHubApi implements FakeGitHub {
     }
     comment.reactions.push(reaction)
     return { status: 201, json: this.reactionJson(reaction) }
+  }
+
+  /** `POST …/pulls/{n}/comments/{id}/replies`: a reply in the thread of a review comment of that pull request. */
+  replyInReviewThread({ req, params, repo, actor }: Context): RouteResponse {
+    const parent = repo.reviewComments.get(Number(params.id))
+    // A comment of another pull request is not found under this one, as on GitHub.
+    if (!parent) return notFound()
+    if (parent.issue.number !== Number(params.number)) return notFound()
+    const body = readCommentBody(req)
+    if (typeof body !== 'string') return body
+    const reply = this.insertComment(repo, parent.issue, actor, userTypeOf(actor), body, parent.inReplyTo ?? parent.id)
+    return { status: 201, json: this.commentJson(repo, reply) }
   }
 
   /** `DELETE …/issues/{n}/labels/{name}`: the labels left (200), or 404 when the label is not on it. */
@@ -499,7 +546,15 @@ export class GitHubApi implements FakeGitHub {
     if (existing) return existing
     const [owner, name, ...rest] = fullName.split('/')
     if (!owner || !name || rest.length > 0) throw new Error(`Repository must be 'owner/name', got '${fullName}'`)
-    const repo: Repo = { fullName, owner, issues: new Map(), comments: new Map(), roles: new Map(), linkedPulls: new Map() }
+    const repo: Repo = {
+      fullName,
+      owner,
+      issues: new Map(),
+      comments: new Map(),
+      reviewComments: new Map(),
+      roles: new Map(),
+      linkedPulls: new Map()
+    }
     this.repos.set(fullName.toLowerCase(), repo)
     return repo
   }
@@ -521,11 +576,20 @@ export class GitHubApi implements FakeGitHub {
     return issue?.pullRequest ? issue : undefined
   }
 
-  private insertComment(repo: Repo, issue: Issue, user: string, userType: GitHubUserType, body: string): Comment {
+  /** An issue comment, or with `inReplyTo` (null: a thread of its own) a review comment. */
+  private insertComment(
+    repo: Repo,
+    issue: Issue,
+    user: string,
+    userType: GitHubUserType,
+    body: string,
+    inReplyTo?: number | null
+  ): Comment {
     const now = timestamp()
     const comment: Comment = { id: this.nextCommentId++, issue, body, user, userType, createdAt: now, updatedAt: now, reactions: [] }
-    repo.comments.set(comment.id, comment)
-    return comment
+    if (inReplyTo === undefined) repo.comments.set(comment.id, comment)
+    else repo.reviewComments.set(comment.id, { ...comment, inReplyTo })
+    return repo.reviewComments.get(comment.id) ?? comment
   }
 
   private snapshot(repo: Repo, c: Comment): SimComment {
@@ -549,6 +613,7 @@ export class GitHubApi implements FakeGitHub {
   }
 
   private commentHtmlUrl(repo: Repo, c: Comment): string {
+    if (c.inReplyTo !== undefined) return `https://github.com/${repo.fullName}/pull/${c.issue.number}#discussion_r${c.id}`
     const kind = c.issue.pullRequest ? 'pull' : 'issues'
     return `https://github.com/${repo.fullName}/${kind}/${c.issue.number}#issuecomment-${c.id}`
   }
@@ -564,7 +629,9 @@ export class GitHubApi implements FakeGitHub {
       user: this.userJson(c.user, c.userType),
       created_at: c.createdAt,
       updated_at: c.updatedAt,
-      author_association: this.associationOf(repo, c.user)
+      author_association: this.associationOf(repo, c.user),
+      // A review comment also names the thread it replies to.
+      ...(c.inReplyTo !== undefined ? { in_reply_to_id: c.inReplyTo ?? undefined, pull_request_review_id: 80 } : {})
     }
   }
 

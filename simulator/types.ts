@@ -253,6 +253,10 @@ export interface FakeGitHub {
   addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
   /** The comments of an issue now, in creation order. Throws for an issue never added. */
   comments(repo: string, issueNumber: number): SimComment[]
+  /** A review comment starting a thread on a pull request's diff (as by a reviewer). */
+  addReviewComment(repo: string, pullNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
+  /** The review comments of a pull request now, replies with the id of the comment they reply to. */
+  reviewComments(repo: string, pullNumber: number): (SimComment & { in_reply_to_id: number | null })[]
   /** Puts a label on an issue or pull request (a labeled event's label is on it already). */
   addLabel(repo: string, issueNumber: number, name: string): void
   /** The labels of an issue or pull request now (`DELETE …/labels/{name}` removes one). */

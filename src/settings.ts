@@ -97,7 +97,7 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   const apiKey = readApiKey(input('api-key'), warnings)
   const operation = oneOf(input, 'operation', OPERATIONS, 'job')
   // The comment (a slash command) or the labelled issue supplies the prompt; `prompt` may then be empty.
-  const slashCommand = env.eventName === 'issue_comment' || env.eventName === 'issues'
+  const slashCommand = ['issue_comment', 'pull_request_review_comment', 'pull_request_review', 'issues'].includes(env.eventName)
   const { prompt, promptSource } = readPrompt(input, env, operation, slashCommand)
   const jobId = input('job-id').trim()
   if (operation === 'message' && !jobId && !slashCommand) {

@@ -108,6 +108,21 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
       settled(() => {
         record('react', [commentId, isPullRequest, content])
       }),
+    replyInReviewThread: (pull: number, commentId: number, body: string): Promise<IssueComment> =>
+      settled(() => {
+        record('replyInReviewThread', [pull, commentId, body])
+        const id = 9000 + calls.length
+        return { id, body, login: state.identity, url: `https://github.com/acme/docs/pull/${pull}#discussion_r${id}` }
+      }),
+    updateReviewComment: (commentId: number, body: string): Promise<IssueComment> =>
+      settled(() => {
+        record('updateReviewComment', [commentId, body])
+        return { id: commentId, body, login: state.identity, url: `https://github.com/acme/docs/pull/0#discussion_r${commentId}` }
+      }),
+    reactToReviewComment: (commentId: number, content: Reaction): Promise<void> =>
+      settled(() => {
+        record('reactToReviewComment', [commentId, content])
+      }),
     removeLabel: (issue: number, isPullRequest: boolean, name: string): Promise<void> =>
       settled(() => {
         record('removeLabel', [issue, isPullRequest, name])

@@ -169,6 +169,25 @@ describe('labels', () => {
   })
 })
 
+describe('review threads', () => {
+  it('replies in the thread of a review comment, updates the reply and reacts to the comment', async () => {
+    const comment = sim.github.addReviewComment('octo-org/docs', 7, { user: 'alice', body: '/docs explain' })
+    const { api } = await connect()
+
+    const reply = await api.replyInReviewThread(7, comment.id, 'working')
+    await api.updateReviewComment(reply.id, 'done')
+    await api.reactToReviewComment(comment.id, 'eyes')
+
+    const thread = sim.github.reviewComments('octo-org/docs', 7)
+    expect(thread.map((c) => [c.body, c.in_reply_to_id])).toEqual([
+      ['/docs explain', null],
+      ['done', comment.id]
+    ])
+    expect(thread[0]?.reactions).toEqual(['eyes'])
+    expect(reply.url).toMatch(/#discussion_r\d+$/)
+  })
+})
+
 describe('comment creation (not idempotent)', () => {
   it('is not repeated after a 5xx, where the comment may exist', async () => {
     sim.injectFault({ route: 'github-comment-create', status: 502, process: true })

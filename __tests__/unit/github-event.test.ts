@@ -382,3 +382,43 @@ describe('labeled events', () => {
     expect(parseEvent('issues', payload)).toMatchObject({ labeled: { sender: { login: 'renovate[bot]', isBot: true } } })
   })
 })
+
+describe('review events', () => {
+  it('reads a review comment with its file, lines and diff hunk', () => {
+    const payload = webhookExample('pull_request_review_comment', (p) => p.action === 'created')
+    const event = parseEvent('pull_request_review_comment', payload)
+    expect(event).toMatchObject({
+      kind: 'pull_request_review_comment',
+      action: 'created',
+      pull: { number: 2, url: 'https://github.com/Codertocat/Hello-World/pull/2' },
+      comment: {
+        id: 284312630,
+        login: 'Codertocat',
+        isBot: false,
+        path: 'README.md',
+        body: 'Maybe you should use more emoji on this line.'
+      }
+    })
+    expect(event.kind === 'pull_request_review_comment' && event.comment.diffHunk).toMatch(/^@@ -1 \+1 @@/)
+  })
+
+  it('takes a multi-line comment range from start_line, and none for an outdated comment', () => {
+    const payload = webhookExample('pull_request_review_comment', (p) => p.action === 'created')
+    const comment = payload.comment as Record<string, unknown>
+    Object.assign(comment, { start_line: 260, line: 265 })
+    expect(parseEvent('pull_request_review_comment', payload)).toMatchObject({ comment: { lines: { start: 260, end: 265 } } })
+    Object.assign(comment, { start_line: null, line: null, original_line: null })
+    expect(parseEvent('pull_request_review_comment', payload)).toMatchObject({ comment: { lines: null } })
+  })
+
+  it('reads a submitted review with its body as the comment', () => {
+    const payload = webhookExample('pull_request_review', (p) => p.action === 'submitted')
+    ;(payload.review as Record<string, unknown>).body = '/docs Document the flag'
+    expect(parseEvent('pull_request_review', payload)).toMatchObject({
+      kind: 'pull_request_review',
+      action: 'submitted',
+      pull: { number: 2 },
+      comment: { body: '/docs Document the flag', login: 'Codertocat' }
+    })
+  })
+})

@@ -338,3 +338,90 @@ describe('planRun: a step without a command', () => {
     expect(readTrigger(commentEvent('/docs fix it'), settings, 'message').kind).toBe('command')
   })
 })
+
+describe('planRun: review comments and reviews, as comments with their own places', () => {
+  const pull = { number: 7, title: 'Guide', url: 'https://github.com/acme/docs/pull/7' }
+  const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
+    kind: 'pull_request_review_comment',
+    name: 'pull_request_review_comment',
+    action,
+    pull,
+    comment: {
+      id: 900,
+      body,
+      login: isBot ? 'renovate[bot]' : 'octocat',
+      isBot,
+      path: 'docs/auth.md',
+      lines: { start: 10, end: 12 },
+      diffHunk: '@@ -8,3 +8,5 @@\n+token'
+    }
+  })
+  const review = (action: string, body: string): GitHubEvent => ({
+    kind: 'pull_request_review',
+    name: 'pull_request_review',
+    action,
+    pull,
+    comment: { id: 77, body, login: 'octocat', isBot: false }
+  })
+  const cases = ['created', 'submitted', 'edited', 'dismissed'].flatMap((action) =>
+    ['/docs explain the token', 'nice', '/docs'].flatMap((body) =>
+      ROLES.flatMap((role) => [null, 'job-41'].map((agentJob) => ({ action, body, role, agentJob })))
+    )
+  )
+
+  it.each(cases)('review comment $action "$body", role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const trigger = readTrigger(reviewComment(c.action, c.body), settings, 'job')
+    if (c.action !== 'created' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: true, reviewThread: 900 }
+    const react = { commentId: 900, isPullRequest: true, reviewComment: true }
+    if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react })
+    if (c.body === '/docs') return expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: {
+        action: c.agentJob ? 'message' : 'job',
+        prompt:
+          'explain the token\n\nThe comment is on docs/auth.md, lines 10–12, in this part of the diff:\n\n```diff\n@@ -8,3 +8,5 @@\n+token\n```'
+      },
+      status: reply,
+      react
+    })
+  })
+
+  it.each(cases)('review $action "$body", role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const trigger = readTrigger(review(c.action, c.body), settings, 'job')
+    if (c.action !== 'submitted' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: true }
+    // A review has no reactions.
+    if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react: null })
+    if (c.body === '/docs') return expect(result).toMatchObject({ kind: 'help', reply })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: { action: c.agentJob ? 'message' : 'job', prompt: 'explain the token' },
+      status: reply,
+      react: null
+    })
+  })
+
+  it('says which was skipped: an edited review comment, a dismissed review', () => {
+    const settings = settingsWith({ prompt: '' })
+    expect(readTrigger(reviewComment('edited', '/docs x'), settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The review comment was edited, not created; only new review comments run commands.'
+    })
+    expect(readTrigger(review('dismissed', '/docs x'), settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The review was dismissed, not submitted; only new reviews run commands.'
+    })
+    expect(readTrigger(reviewComment('created', '/docs x', true), settings, 'job')).toMatchObject({
+      kind: 'skip',
+      why: expect.stringMatching(/^The review comment is by a bot/) as unknown
+    })
+  })
+})

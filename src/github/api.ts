@@ -186,6 +186,32 @@ export class GitHubApi {
     )
   }
 
+  /** A reply in the thread of a review comment on pull request `pull`. Not retried once sent, like any comment. */
+  async replyInReviewThread(pull: number, commentId: number, body: string): Promise<IssueComment> {
+    return this.explain(`reply to review comment ${commentId}`, 'pull-requests: write', async () => {
+      const { data } = await this.octokit.rest.pulls.createReplyForReviewComment({
+        ...this.repo,
+        pull_number: pull,
+        comment_id: commentId,
+        body
+      })
+      return { id: data.id, body: data.body, login: data.user.login, url: data.html_url }
+    })
+  }
+
+  async updateReviewComment(commentId: number, body: string): Promise<IssueComment> {
+    return this.explain(`update review comment ${commentId}`, 'pull-requests: write', async () => {
+      const { data } = await this.octokit.rest.pulls.updateReviewComment({ ...this.repo, comment_id: commentId, body })
+      return { id: data.id, body: data.body, login: data.user.login, url: data.html_url }
+    })
+  }
+
+  async reactToReviewComment(commentId: number, content: Reaction): Promise<void> {
+    await this.explain(`react to review comment ${commentId}`, 'pull-requests: write', () =>
+      this.octokit.rest.reactions.createForPullRequestReviewComment({ ...this.repo, comment_id: commentId, content })
+    )
+  }
+
   /** Takes a label off an issue or pull request; one already gone (404) is no error. */
   async removeLabel(issue: number, isPullRequest: boolean, name: string): Promise<void> {
     try {

@@ -45,8 +45,7 @@ export async function gatherContext(
 
 function describeEvent(event: GitHubEvent): string {
   if (event.kind === 'push') return `push to ${event.ref.replace(/^refs\/heads\//, '')}`
-  if (event.kind === 'pull_request' || event.kind === 'issue_comment' || event.kind === 'issues')
-    return event.action ? `${event.name} (${event.action})` : event.name
+  if (event.kind !== 'other') return event.action ? `${event.name} (${event.action})` : event.name
   return event.name || 'unknown'
 }
 

@@ -5,6 +5,10 @@ import { firstLine, isRecord } from '../text.js'
 export type GitHubEvent =
   | { kind: 'pull_request'; name: string; action: string; pull: PullFacts; labeled?: Labeling }
   | { kind: 'issue_comment'; name: string; action: string; issue: IssueFacts; comment: CommentFacts }
+  /** A comment on a line of a pull request's diff; the status reply goes into its thread. */
+  | { kind: 'pull_request_review_comment'; name: string; action: string; pull: PullFacts; comment: CommentFacts & ReviewCommentFacts }
+  /** A review of a pull request; its body can hold the trigger like a comment. */
+  | { kind: 'pull_request_review'; name: string; action: string; pull: PullFacts; comment: CommentFacts }
   /** An issue event (`labeled` is the one that can start a job). */
   | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; labeled?: Labeling }
   | { kind: 'push'; name: string; ref: string; sha: string; commits: PushCommit[] }
@@ -27,6 +31,14 @@ export interface IssueFacts {
 export interface CommentFacts extends Actor {
   id: number
   body: string
+}
+
+/** Where a review comment sits in the diff. */
+export interface ReviewCommentFacts {
+  path: string
+  /** First and last line commented on (the same for one line); null when GitHub gave none (an outdated comment). */
+  lines: { start: number; end: number } | null
+  diffHunk: string
 }
 
 /** A label added (action `labeled`), and who added it. */
@@ -107,6 +119,35 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
       comment: { id: num(comment.id), body: str(comment.body), ...actorOf(comment.user) }
     }
   }
+  if (name === 'pull_request_review_comment' && isRecord(payload.pull_request) && isRecord(payload.comment)) {
+    const { comment } = payload
+    const end = num(comment.line ?? comment.original_line)
+    const start = num(comment.start_line ?? comment.original_start_line) || end
+    return {
+      kind: 'pull_request_review_comment',
+      name,
+      action,
+      pull: pullOf(payload.pull_request),
+      comment: {
+        id: num(comment.id),
+        body: str(comment.body),
+        ...actorOf(comment.user),
+        path: str(comment.path),
+        lines: end > 0 ? { start, end } : null,
+        diffHunk: str(comment.diff_hunk)
+      }
+    }
+  }
+  if (name === 'pull_request_review' && isRecord(payload.pull_request) && isRecord(payload.review)) {
+    const { review } = payload
+    return {
+      kind: 'pull_request_review',
+      name,
+      action,
+      pull: pullOf(payload.pull_request),
+      comment: { id: num(review.id), body: str(review.body), ...actorOf(review.user) }
+    }
+  }
   if (name === 'issues' && isRecord(payload.issue)) {
     const { issue } = payload
     return {
@@ -133,6 +174,10 @@ export function parseEvent(name: string, payload: Record<string, unknown>): GitH
     }
   }
   return { kind: 'other', name }
+}
+
+function pullOf(pull: Record<string, unknown>): PullFacts {
+  return { number: num(pull.number), title: str(pull.title), url: str(pull.html_url) }
 }
 
 function actorOf(user: unknown): Actor {

@@ -24,14 +24,24 @@ export function parseSlashCommand(body: string, trigger: string): SlashCommand {
 /** What to do about an `issue_comment` event. */
 export type CommentPlan = { kind: 'skip'; why: string } | { kind: 'help' } | { kind: 'run'; prompt: string }
 
-/** `isBot`: written by a bot that `allowed-bots` does not list. */
-export function planForComment(comment: { action: string; body: string; isBot: boolean }, trigger: string): CommentPlan {
+/**
+ * `isBot`: written by a bot that `allowed-bots` does not list. `fresh`: the action of a new comment or
+ * review (`created`, or `submitted` for a review).
+ */
+export function planForComment(
+  comment: { action: string; body: string; isBot: boolean },
+  trigger: string,
+  fresh: { action: string; noun: string } = { action: 'created', noun: 'comment' }
+): CommentPlan {
   // Edits would re-run a command that already ran; deletions have nothing to run.
-  if (comment.action !== 'created')
-    return { kind: 'skip', why: `The comment was ${comment.action || 'changed'}, not created; only new comments run commands.` }
+  if (comment.action !== fresh.action)
+    return {
+      kind: 'skip',
+      why: `The ${fresh.noun} was ${comment.action || 'changed'}, not ${fresh.action}; only new ${fresh.noun}s run commands.`
+    }
   if (comment.isBot)
-    return { kind: 'skip', why: 'The comment is by a bot not listed in allowed-bots; only people and listed bots run commands.' }
+    return { kind: 'skip', why: `The ${fresh.noun} is by a bot not listed in allowed-bots; only people and listed bots run commands.` }
   const command = parseSlashCommand(comment.body, trigger)
-  if (command.kind === 'none') return { kind: 'skip', why: `The comment does not start with ${trigger}.` }
+  if (command.kind === 'none') return { kind: 'skip', why: `The ${fresh.noun} does not start with ${trigger}.` }
   return command
 }

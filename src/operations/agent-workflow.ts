@@ -194,7 +194,12 @@ async function commandFacts(command: Command, settings: Settings, github: LazyGi
 }
 
 function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGitHub): StatusThread {
-  return new StatusThread(api, { issue: status.issue, isPullRequest: status.isPullRequest, mode: 'reply', marker: '' }, github.trouble)
+  return new StatusThread(api, replyTarget(status), github.trouble)
+}
+
+function replyTarget(status: ReplyStatus): ThreadTarget {
+  const { issue, isPullRequest, reviewThread } = status
+  return { issue, isPullRequest, mode: 'reply', marker: '', ...(reviewThread !== undefined ? { reviewThread } : {}) }
 }
 
 /** Where the status comment goes, once the pull request of a pushed commit is known. */
@@ -213,7 +218,7 @@ async function threadTarget(
     marker: statusMarker(`${run.workflow}/${run.job}`)
   })
   if (status.where === 'none') return null
-  if (status.where === 'reply') return { issue: status.issue, isPullRequest: status.isPullRequest, mode: 'reply', marker: '' }
+  if (status.where === 'reply') return replyTarget(status)
   if (status.where === 'pull') return sticky(status.pull)
   try {
     const [pull] = await api.pullsForCommit(status.sha)
@@ -295,7 +300,7 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
 async function contextFor(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<string> {
   const { event } = run
   const pullNumber =
-    event.kind === 'pull_request'
+    event.kind === 'pull_request' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review'
       ? event.pull.number
       : event.kind === 'issue_comment' && event.issue.isPullRequest
         ? event.issue.number
@@ -384,7 +389,7 @@ async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<voi
 
 async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
   try {
-    await api.react(on.commentId, on.isPullRequest, content)
+    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.commentId, on.isPullRequest, content))
   } catch (error) {
     trouble(error, '')
   }

@@ -1,4 +1,4 @@
-import type { Actor, GitHubEvent, Repo, RunContext } from '../github/event.js'
+import type { Actor, GitHubEvent, Repo, ReviewCommentFacts, RunContext } from '../github/event.js'
 import { botAllowed, meetsPermission } from '../github/permissions.js'
 import { planForComment } from '../github/slash-command.js'
 import { parsePullLink } from '../mintlify/job.js'
@@ -21,8 +21,10 @@ export interface Command {
   /** The issue or pull request the comment or label is on. */
   issue: number
   isPullRequest: boolean
-  /** The comment the reactions go on; null for a label (nothing to react to). */
+  /** The comment the reactions go on; null for a label or a review (nothing to react to). */
   commentId: number | null
+  /** A review comment: its reactions, and the status reply, go into its thread. */
+  inReviewThread: boolean
   /** The label that started it, removed when the run ends; null for a comment. */
   label: string | null
   /** A bot listed in `allowed-bots`: the listing is the trust, its permission is not looked up. */
@@ -46,26 +48,57 @@ export type Trigger =
   | { kind: 'step'; action: JobAction; status: StickyStatus }
 
 export function readTrigger(event: GitHubEvent, settings: Settings, operation: JobAction): Trigger {
-  if (event.kind === 'issue_comment') {
-    const { comment } = event
-    const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
-    const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger)
-    if (read.kind === 'skip') return read
-    return {
-      kind: 'command',
-      command: {
-        login: comment.login,
-        ask: read,
-        issue: event.issue.number,
-        isPullRequest: event.issue.isPullRequest,
-        commentId: comment.id,
-        label: null,
-        trustedBot
-      }
-    }
-  }
+  if (event.kind === 'issue_comment' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review')
+    return readComment(event, settings)
   if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
   return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+}
+
+/**
+ * A comment, a review comment or a review: the same trigger, bot and action rules. A review comment's
+ * prompt carries where it sits in the diff; its reactions and status reply go into its thread. A review
+ * has no reactions; its status goes into a reply on the pull request.
+ */
+function readComment(
+  event: Extract<GitHubEvent, { kind: 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review' }>,
+  settings: Settings
+): Trigger {
+  const { comment } = event
+  const review = event.kind === 'pull_request_review'
+  const fresh = review
+    ? { action: 'submitted', noun: 'review' }
+    : { action: 'created', noun: event.kind === 'issue_comment' ? 'comment' : 'review comment' }
+  const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
+  const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger, fresh)
+  if (read.kind === 'skip') return read
+  const on = event.kind === 'issue_comment' ? event.issue : { number: event.pull.number, isPullRequest: true }
+  const ask =
+    read.kind === 'run' && event.kind === 'pull_request_review_comment'
+      ? { kind: 'run' as const, prompt: withDiffPlace(read.prompt, event.comment) }
+      : read
+  return {
+    kind: 'command',
+    command: {
+      login: comment.login,
+      ask,
+      issue: on.number,
+      isPullRequest: on.isPullRequest,
+      commentId: review ? null : comment.id,
+      inReviewThread: event.kind === 'pull_request_review_comment',
+      label: null,
+      trustedBot
+    }
+  }
+}
+
+/** The instruction of a review comment, then the file, lines and diff hunk it was written on. */
+function withDiffPlace(prompt: string, comment: ReviewCommentFacts): string {
+  const lines = comment.lines
+    ? comment.lines.start === comment.lines.end
+      ? `line ${comment.lines.end}`
+      : `lines ${comment.lines.start}–${comment.lines.end}`
+    : 'an outdated line'
+  return `${prompt}\n\nThe comment is on ${comment.path || 'a file'}, ${lines}, in this part of the diff:\n\n\`\`\`diff\n${comment.diffHunk}\n\`\`\``
 }
 
 /**
@@ -99,7 +132,15 @@ function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request'
     event.kind === 'issues' ? { issue: event.issue.number, isPullRequest: false } : { issue: event.pull.number, isPullRequest: true }
   return {
     kind: 'command',
-    command: { login: sender.login, ask: { kind: 'run', prompt }, ...target, commentId: null, label: labeled.label, trustedBot }
+    command: {
+      login: sender.login,
+      ask: { kind: 'run', prompt },
+      ...target,
+      commentId: null,
+      inReviewThread: false,
+      label: labeled.label,
+      trustedBot
+    }
   }
 }
 
@@ -137,6 +178,8 @@ export interface ReplyStatus {
   where: 'reply'
   issue: number
   isPullRequest: boolean
+  /** A reply in the thread of this review comment, not a comment on the issue. */
+  reviewThread?: number
 }
 
 /** Where the status of a job goes. */
@@ -146,6 +189,8 @@ export type StatusPlan = StickyStatus | ReplyStatus
 export interface ReactionPlan {
   commentId: number
   isPullRequest: boolean
+  /** A review comment (its reactions have their own endpoint). */
+  reviewComment?: boolean
 }
 
 /** The label that started the run, removed when it ends (whatever the outcome) so adding it again runs again. */
@@ -225,9 +270,14 @@ export function planRun(trigger: Trigger, settings: Settings, facts: CommandFact
   }
   const { command } = trigger
   const writes = writesToGitHub(settings)
-  const reply: ReplyStatus | null = writes ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest } : null
+  const thread = command.inReviewThread && command.commentId !== null ? command.commentId : null
+  const reply: ReplyStatus | null = writes
+    ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewThread: thread } : {}) }
+    : null
   const react: ReactionPlan | null =
-    writes && command.commentId !== null ? { commentId: command.commentId, isPullRequest: command.isPullRequest } : null
+    writes && command.commentId !== null
+      ? { commentId: command.commentId, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewComment: true } : {}) }
+      : null
   // Not in a dry run, which writes nothing to GitHub.
   const removeLabel: LabelRemoval | null =
     command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null

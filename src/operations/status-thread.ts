@@ -10,6 +10,8 @@ export interface ThreadTarget {
    */
   mode: 'sticky' | 'reply'
   marker: string
+  /** A reply in the thread of this review comment (a pull request's diff), updated in place. */
+  reviewThread?: number
 }
 
 /**
@@ -33,10 +35,15 @@ export class StatusThread {
     const { issue, isPullRequest } = this.target
     try {
       if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
+      const { reviewThread } = this.target
       const comment =
-        this.commentId === null
-          ? await this.github.createComment(issue, isPullRequest, body)
-          : await this.github.updateComment(this.commentId, isPullRequest, body)
+        reviewThread === undefined
+          ? this.commentId === null
+            ? await this.github.createComment(issue, isPullRequest, body)
+            : await this.github.updateComment(this.commentId, isPullRequest, body)
+          : this.commentId === null
+            ? await this.github.replyInReviewThread(issue, reviewThread, body)
+            : await this.github.updateReviewComment(this.commentId, body)
       this.commentId = comment.id
       this.url = comment.url
     } catch (error) {

@@ -82,6 +82,10 @@ function describeTrigger(event: GitHubEvent, repository: string | null): string 
         : `pull request ${where(event.pull.number, event.pull.url)}`
     case 'issues':
       return `the label ${codeSpan(event.labeled?.label ?? '')} on issue ${where(event.issue.number, event.issue.url)}`
+    case 'pull_request_review_comment':
+      return `a review comment by ${escapeInline(`@${event.comment.login}`)} on ${where(event.pull.number, event.pull.url)}`
+    case 'pull_request_review':
+      return `a review by ${escapeInline(`@${event.comment.login}`)} on ${where(event.pull.number, event.pull.url)}`
     case 'issue_comment':
       return `a comment by ${escapeInline(`@${event.comment.login}`)} on ${where(event.issue.number, event.issue.url)}`
     case 'other': {
