@@ -85,7 +85,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
           pageSize: settings.pageSize,
           maxRequests: settings.maxRequests,
           outputFile: settings.outputFile,
-          outputPath: settings.outputPath
+          outputPath: settings.outputPath,
+          dryRun: settings.dryRun
         },
         { client, clock: deps.clock, log: out, signal: cancel.signal }
       )

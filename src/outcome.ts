@@ -144,6 +144,16 @@ export function judgeDryRun(action: JobAction, projectId: string, jobId: string,
   }
 }
 
+/** An export in a dry run: the request plan, and that nothing was sent and no file written. */
+export function judgeExportDryRun(kind: PagedEndpoint, pageSize: number, maxRequests: number): Verdict {
+  return {
+    outcome: 'dry-run',
+    result: 'notice',
+    headline: `Dry run: the ${kind} export would ask for ${pageSize} rows per request, one request per page until the API says the end is reached, at most ${maxRequests} requests; nothing was sent and no file was written.`,
+    failureReason: ''
+  }
+}
+
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
 export function judgeQuiet(outcome: 'skipped' | 'denied', why: string): Verdict {
   return { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }

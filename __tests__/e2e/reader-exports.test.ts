@@ -5,7 +5,7 @@
  * what readers wrote reaches the job summary only with `show-reader-text: true`.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRun } from '../../scripts/run-action.js'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
@@ -105,6 +105,22 @@ describe('files', () => {
     expect(header).toBe('id,timestamp,query,response,responseType,sources,resolutionStatus,queryCategory,pageUrl')
     expect(first).toMatch(/"\[(\{""title"":.*""url"":.*\})?\]"|,\[\],/)
   })
+})
+
+describe('dry run', () => {
+  test.each(['visitors', 'feedback', 'searches', 'assistant'])(
+    '%s: the request plan in the log and summary, no request, no file',
+    async (operation) => {
+      const run = await exportRun(operation, { 'dry-run': 'true' })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.outcome).toBe('dry-run')
+      expect(run.outputs.file).toBe('')
+      expect(run.log).toMatch(new RegExp(`Exporting ${operation} of project .* rows per request, at most 100 requests\\.`))
+      expect(run.summary).toContain('Dry run: the')
+      expect(analyticsRequests()).toEqual([])
+      expect(existsSync(join(run.workspace, `docs-${operation}.json`))).toBe(false)
+    }
+  )
 })
 
 describe('privacy', () => {

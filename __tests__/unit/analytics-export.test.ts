@@ -34,6 +34,7 @@ function request(overrides: Partial<ExportRequest> = {}): ExportRequest {
     maxRequests: 100,
     outputFile: 'out.json',
     outputPath: join(dir.path, overrides.outputFile ?? 'out.json'),
+    dryRun: false,
     ...overrides
   }
 }

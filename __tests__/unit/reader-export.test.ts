@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { foundNothing } from '../../src/analytics/export-kinds.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
@@ -46,6 +46,7 @@ async function exportOf(kind: ExportRequest['kind'], overrides: Partial<ExportRe
       range: RANGE,
       pageSize: 100,
       maxRequests: budget,
+      dryRun: false,
       outputFile: file,
       outputPath: join(dir.path, file),
       ...overrides
@@ -119,6 +120,21 @@ describe('exportAnalytics of what readers did', () => {
     const [header, ...lines] = text.trimEnd().split('\r\n')
     expect(header).toBe('id,timestamp,query,response,responseType,sources,resolutionStatus,queryCategory,pageUrl')
     expect(lines.some((line) => line.includes('"[{""title""'))).toBe(true)
+  })
+
+  it('in a dry run shows the plan, sends nothing and writes no file', async () => {
+    const { report, log } = await exportOf('assistant', { dryRun: true, pageSize: 1000 })
+    expect(report.verdict).toEqual({
+      outcome: 'dry-run',
+      result: 'notice',
+      headline:
+        'Dry run: the assistant export would ask for 1000 rows per request, one request per page until the API says the end is reached, at most 100 requests; nothing was sent and no file was written.',
+      failureReason: ''
+    })
+    expect(report.file).toBe('')
+    expect(sim.mintlifyRequests()).toEqual([])
+    expect(readdirSync(dir.path)).toEqual([])
+    expect(log.messages('info')[0]).toMatch(/^Exporting assistant of project proj_sim for /)
   })
 
   it('fails before writing when the first page cannot be read, naming the endpoint', async () => {

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js'
 import { messageOf } from '../errors.js'
 import type { TrafficCounts } from '../mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
-import { type ExportReport, judgeExport, judgeExportFailure } from '../outcome.js'
+import { type ExportReport, judgeExport, judgeExportDryRun, judgeExportFailure } from '../outcome.js'
 import { type AnalyticsOperation, isFileSystemError, outputFileError } from '../settings.js'
 
 export interface ExportRequest {
@@ -19,6 +19,8 @@ export interface ExportRequest {
   outputFile: string
   /** Where the file goes (resolved by settings). */
   outputPath: string
+  /** Show the request plan only: nothing is sent, no file is written. */
+  dryRun: boolean
 }
 
 export interface ExportDeps {
@@ -55,6 +57,20 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
     `Exporting ${request.kind} of project ${request.projectId} for ${describeRange(request.range)}, ${request.pageSize} rows per request, at most ${request.maxRequests} requests.`
   )
   if (!request.range.from && !request.range.to) log.info('No date-from or date-to given: the API applies its default range.')
+  if (request.dryRun) {
+    const verdict = judgeExportDryRun(request.kind, request.pageSize, request.maxRequests)
+    return {
+      kind: request.kind,
+      verdict,
+      range: request.range,
+      totals: null,
+      rowCount: 0,
+      requests: 0,
+      file: '',
+      summary: null,
+      duplicates: 0
+    }
+  }
 
   let file: ExportFile<Row>
   try {
