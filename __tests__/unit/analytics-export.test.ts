@@ -127,6 +127,25 @@ describe('a complete export', () => {
     expect(report).toMatchObject({ kind: 'visitors', totals: TOTALS, rowCount: 600, requests: 3, file: 'out.json', duplicates: 0 })
   })
 
+  it('asks for the next page while the last one is written, and only after it said more follow', async () => {
+    // What the temporary file held when each request went out: with the overlap, page n is not yet written
+    // when page n+1 is asked for.
+    const heldAt: number[] = []
+    const all = rows(500)
+    const fake = fakeAnalyticsClient((query, call) => {
+      const temp = readdirSync(dir.path).find((name) => name.startsWith('out.json.tmp-'))
+      heldAt.push(temp ? readFileSync(join(dir.path, temp), 'utf8').split('"path"').length - 1 : -1)
+      return page(all.slice(query.offset, query.offset + query.limit), call < 1)
+    })
+    const { report } = await run(fake, { pageSize: 250 })
+
+    expect(report.rowCount).toBe(500)
+    expect(fake.queries.map((query) => query.offset)).toEqual([0, 250])
+    // The second request went out before the first page's 250 rows were in the file.
+    expect(heldAt[1]).toBeLessThan(250)
+    expect(readExport().rows).toEqual(all)
+  })
+
   it('reports exported with a headline naming rows, file and requests', async () => {
     const { report } = await run(pagedAnalyticsClient(rows(600)))
     expect(report.verdict).toEqual({

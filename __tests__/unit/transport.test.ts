@@ -49,6 +49,17 @@ describe('createNodeTransport', () => {
     expect(response.headers['x-multi']).toBe('a, b')
   })
 
+  it('reuses one kept-alive connection for GETs, and opens a fresh one for every POST', async () => {
+    const api = await startApi(json(200, { ok: true }))
+    const transport = createNodeTransport()
+    for (let i = 0; i < 5; i++)
+      await transport({ method: 'GET', url: `${api.url}/v1/analytics/p/visitors?offset=${i}`, headers: {}, timeoutMs: 5_000 })
+    expect(api.connections()).toBe(1)
+    for (let i = 0; i < 3; i++) await transport(post(`${api.url}/v2/agent/p/job`))
+    expect(api.connections()).toBe(4)
+    expect(api.received).toHaveLength(8)
+  })
+
   it('reports a server that never answers as a timeout, after the request was sent', async () => {
     const api = await startApi(hang)
     const error = await transportError(post(api.url, { timeoutMs: 150 }))

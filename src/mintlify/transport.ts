@@ -46,11 +46,16 @@ const NOT_SENT_CODES: Record<string, NetworkKind> = {
 const MAX_BODY_BYTES = 8 * 1024 * 1024
 
 /**
- * One HTTP exchange with Node's http/https. The agent comes from @actions/http-client so that runner
+ * One HTTP exchange with Node's http/https. The agents come from @actions/http-client so that runner
  * proxy settings (https_proxy, no_proxy) apply; retries are the client's business, not this one's.
+ * GETs (polls, analytics pages) reuse one kept-alive connection: a page costs no new handshake. A POST
+ * (create, message) always opens its own: on a reused socket the server may have just closed, a reset
+ * could not tell "never arrived" from "done, answer lost", and a create is never repeated in doubt.
+ * Idle kept-alive sockets do not keep the process alive.
  */
 export function createNodeTransport(): Transport {
-  const proxyAware = new HttpClient('docs-agent-action')
+  const reusing = new HttpClient('docs-agent-action', [], { keepAlive: true })
+  const fresh = new HttpClient('docs-agent-action')
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
       // Cancelled before it started: nothing is sent.
@@ -67,7 +72,7 @@ export function createNodeTransport(): Transport {
       }
       const req = module.request(
         url,
-        { method: request.method, headers: request.headers, agent: proxyAware.getAgent(request.url) },
+        { method: request.method, headers: request.headers, agent: (request.method === 'GET' ? reusing : fresh).getAgent(request.url) },
         (res) => {
           const chunks: Buffer[] = []
           let size = 0

@@ -95,10 +95,11 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
       where = 'offset' in position ? `at offset ${position.offset}` : `after ${rowCount} ${kind.noun[rowCount === 1 ? 0 : 1]}`
       return kind.fetch(position, limit)
     })
+    let next = pages.next()
     for (;;) {
       let step: IteratorResult<KindPage<Row>, PageEnd>
       try {
-        step = await pages.next()
+        step = await next
       } catch (error) {
         if (!(error instanceof RequestBudgetSpent)) throw error
         const spent = `the request budget (max-requests: ${request.maxRequests}) was spent`
@@ -113,11 +114,11 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
         break
       }
       const page = step.value
+      const first = !started
       skipped += page.skipped
-      if (!started) {
+      if (first) {
         started = true
         totals = page.totals
-        await file.begin(kind.head(page))
       } else if (totals && page.totals && !sameCounts(totals, page.totals)) {
         totalsChanged = true
       }
@@ -125,8 +126,13 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
       const fresh = page.rows.filter((row) => !seen.has(kind.key(row)) && seen.add(kind.key(row)))
       duplicates += page.rows.length - fresh.length
       kind.tally.add(fresh)
-      await file.rows(fresh)
       rowCount += fresh.length
+      // The next request goes out while this page is written, never before this page said more follow
+      // (readPages decides from it). Its failure is read at the top of the loop, or dropped with the file.
+      next = pages.next()
+      next.catch(() => undefined)
+      if (first) await file.begin(kind.head(page))
+      await file.rows(fresh)
     }
     await file.finish(stoppedBecause !== null, new Date(deps.clock.now()).toISOString())
   } catch (error) {
