@@ -3,7 +3,8 @@
  * never really waits, the inputs of a workflow step, and a log that remembers what it was told.
  */
 import type { Clock } from '../../src/clock.js'
-import type { DocsApiClient } from '../../src/mintlify/client.js'
+import { DocsApiClient } from '../../src/mintlify/client.js'
+import { createNodeTransport } from '../../src/mintlify/transport.js'
 import { type AgentJob, parseJob } from '../../src/mintlify/job.js'
 import type { JobReport } from '../../src/outcome.js'
 import type { InputReader, RunEnvironment } from '../../src/settings.js'
@@ -68,6 +69,21 @@ export interface FakeClock extends Clock {
 }
 
 /** A clock whose sleep returns at once and moves `now` forward by the time asked for. */
+/** The real client against a simulator, with a fake clock (backoff takes no time) and jitter fixed at 0.5. */
+export function simulatorClient(sim: { url: string; apiKey: string }, requestBudget?: number): { client: DocsApiClient; clock: FakeClock } {
+  const clock = fakeClock()
+  const client = new DocsApiClient({
+    baseUrl: sim.url,
+    apiKey: sim.apiKey,
+    transport: createNodeTransport(),
+    clock,
+    random: () => 0.5,
+    deadline: clock.now() + 60_000,
+    requestBudget
+  })
+  return { client, clock }
+}
+
 export function fakeClock(start = T0): FakeClock {
   let now = start
   const sleeps: number[] = []

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { DocsApiClient } from '../../src/mintlify/client.js'
 import { READER_PARSERS } from '../../src/mintlify/analytics.js'
-import { createNodeTransport } from '../../src/mintlify/transport.js'
 import { startSimulator, type Simulator } from '../../simulator/index.js'
-import { fakeClock } from './factories.js'
+import { simulatorClient } from './factories.js'
 
 describe('READER_PARSERS read each page as the OpenAPI document describes it', () => {
   it('feedback: every documented field of the three entry shapes, and never the contact address', () => {
@@ -133,15 +131,7 @@ describe('getReaderPage against the simulator', () => {
   it('reads every endpoint with the documented query, following cursors, and drops planted contact addresses', async () => {
     sim = await startSimulator()
     sim.analytics.plantThumbsDown('/docs/broken', 3)
-    const clock = fakeClock()
-    const client = new DocsApiClient({
-      baseUrl: sim.url,
-      apiKey: sim.apiKey,
-      transport: createNodeTransport(),
-      clock,
-      random: () => 0.5,
-      deadline: clock.now() + 60_000
-    })
+    const { client } = simulatorClient(sim)
     const range = { dateFrom: '2026-06-08', dateTo: '2026-06-15' }
 
     const first = await client.getReaderPage('feedback', sim.projectId, { ...range, limit: 10 })

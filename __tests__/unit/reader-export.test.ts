@@ -2,12 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { foundNothing } from '../../src/analytics/export-kinds.js'
-import { DocsApiClient } from '../../src/mintlify/client.js'
-import { createNodeTransport } from '../../src/mintlify/transport.js'
 import { exportAnalytics, type ExportRequest } from '../../src/operations/analytics-export.js'
 import { startSimulator, type Simulator } from '../../simulator/index.js'
 import { tempDir } from './factories-github.js'
-import { fakeClock, recordingLog } from './factories.js'
+import { recordingLog, simulatorClient } from './factories.js'
 
 const RANGE = { from: '2026-06-08', to: '2026-06-15' }
 
@@ -27,16 +25,7 @@ afterEach(async () => {
 
 /** The export in-process, with the real client against the simulator and a fake clock. */
 async function exportOf(kind: ExportRequest['kind'], overrides: Partial<ExportRequest> = {}, budget = 100) {
-  const clock = fakeClock()
-  const client = new DocsApiClient({
-    baseUrl: sim.url,
-    apiKey: sim.apiKey,
-    transport: createNodeTransport(),
-    clock,
-    random: () => 0.5,
-    deadline: clock.now() + 60_000,
-    requestBudget: budget
-  })
+  const { client, clock } = simulatorClient(sim, budget)
   const log = recordingLog()
   const file = overrides.outputFile ?? `${kind}.json`
   const report = await exportAnalytics(

@@ -158,7 +158,8 @@ export function bar(value: number, max: number): string {
   return `${'█'.repeat(Math.floor(eighths / 8))}${partial}`
 }
 
-function count(value: number): string {
+/** A count as readers of a summary expect it: 12,345. */
+export function count(value: number): string {
   return value.toLocaleString('en-US')
 }
 

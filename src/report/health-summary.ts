@@ -2,7 +2,7 @@ import type { Compared } from '../health/findings.js'
 import { describePlan, type ReportPlan } from '../health/plan.js'
 import { type HealthReport, pendingCount } from '../health/report.js'
 import type { Verdict } from '../outcome.js'
-import { bar } from './analytics-summary.js'
+import { bar, count } from './analytics-summary.js'
 import { codeBlock, codeCell, codeSpan, escapeInline, escapeWithLinks } from './markdown.js'
 import { ICONS } from './summary.js'
 
@@ -177,8 +177,4 @@ function points(change: number): string {
 
 function percent(share: number | null): string {
   return share === null ? '–' : `${(Math.round(share * 1000) / 10).toFixed(1)}%`
-}
-
-function count(value: number): string {
-  return value.toLocaleString('en-US')
 }
