@@ -27,9 +27,14 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Files to create in the workspace before the run: relative path → content. */
   files?: Record<string, string | Buffer>
-  /** Sends SIGINT once the log contains this text (a cancelled workflow). */
+  /** Sends the cancel signal once the log contains this text (a cancelled workflow). */
   cancelWhenLogHas?: string
-  /** The signal `cancelWhenLogHas` sends; default SIGINT (the runner's first), SIGTERM is its second. */
+  /**
+   * Sends the cancel signal once this holds, asked every few milliseconds: for a moment the log cannot
+   * mark, such as a request the simulator has received and not yet answered.
+   */
+  cancelWhen?: () => boolean
+  /** The signal a cancel sends; default SIGINT (the runner's first), SIGTERM is its second. */
   cancelSignal?: NodeJS.Signals
   /** Kills the process after this long; a test should never get here. */
   killAfterMs?: number
@@ -111,12 +116,17 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   let stdout = ''
   let stderr = ''
   let signalledAt: number | null = null
+  const cancelIfDue = (): void => {
+    if (signalledAt !== null) return
+    const due = (options.cancelWhenLogHas !== undefined && stdout.includes(options.cancelWhenLogHas)) || options.cancelWhen?.() === true
+    if (!due) return
+    signalledAt = Date.now()
+    child.kill(options.cancelSignal ?? 'SIGINT')
+  }
+  const watcher = options.cancelWhen ? setInterval(cancelIfDue, 5) : undefined
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk
-    if (options.cancelWhenLogHas && signalledAt === null && stdout.includes(options.cancelWhenLogHas)) {
-      signalledAt = Date.now()
-      child.kill(options.cancelSignal ?? 'SIGINT')
-    }
+    cancelIfDue()
   })
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000)
@@ -125,6 +135,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     child.on('close', (code) => resolve(code))
   })
   clearTimeout(killer)
+  clearInterval(watcher)
   const ended = Date.now()
 
   const run: ActionRun = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { GitHubError } from '../../src/github/api.js'
 import { statusMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/operations/status-thread.js'
 import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
@@ -176,5 +177,73 @@ describe('when GitHub refuses', () => {
     github.state.failures.set('createComment', new Error('boom'))
     const { status } = thread(github, REPLY)
     await expect(status.post('working')).resolves.toBeUndefined()
+  })
+})
+
+describe('when the workflow is cancelled with a call in flight', () => {
+  const stopped = (): GitHubError =>
+    new GitHubError('Could not update comment 3: the workflow was cancelled while the request was under way.', null, { cancelled: true })
+
+  /** Each failure strikes once: the cancel stops the call under way, and the calls after it reach GitHub. */
+  class FailingOnce extends Map<string, Error> {
+    override get(method: string): Error | undefined {
+      const failure = super.get(method)
+      this.delete(method)
+      return failure
+    }
+  }
+
+  it('stays usable after a stopped progress update, without warning or writing it again', async () => {
+    const github = fakeGitHub({ failures: new FailingOnce([['updateComment', stopped()]]) })
+    github.state.comments.set(7, [issueComment({ id: 3, login: BOT_LOGIN, body: `${MARKER}\nprevious run` })])
+    const { status, warnings } = thread(github, STICKY)
+    await status.post('working')
+    await status.conclude('cancelled while waiting')
+    expect(github.callsTo('updateComment').map((call) => call.args[2])).toEqual(['working', 'cancelled while waiting'])
+    expect(github.state.comments.get(7)?.[0]?.body).toBe('cancelled while waiting')
+    expect(warnings).toEqual([])
+  })
+
+  it('writes the last word once more when the cancel stopped it, so the comment does not say "working" for good', async () => {
+    const github = fakeGitHub()
+    const { status, warnings } = thread(github, STICKY)
+    await status.post('working')
+    github.state.failures = new FailingOnce([['updateComment', stopped()]])
+    await status.conclude('opened the pull request')
+    expect(writes(github)).toEqual([
+      ['createComment', 7, 'working'],
+      ['updateComment', 1000, 'opened the pull request'],
+      ['updateComment', 1000, 'opened the pull request']
+    ])
+    expect(github.state.comments.get(7)?.map((comment) => comment.body)).toEqual(['opened the pull request'])
+    expect(warnings).toEqual([])
+  })
+
+  it('looks a sticky comment up again when the cancel stopped its creation, so there is never a second one', async () => {
+    const github = fakeGitHub({ failures: new FailingOnce([['ownComments', stopped()]]) })
+    const { status } = thread(github, STICKY)
+    await status.conclude(`${MARKER}\ncancelled`)
+    expect(github.callsTo('ownComments')).toHaveLength(2)
+    expect(writes(github)).toEqual([['createComment', 7, `${MARKER}\ncancelled`]])
+  })
+
+  it("does not send a reply's creation again: GitHub may have posted it", async () => {
+    const github = fakeGitHub({ failures: new FailingOnce([['createComment', stopped()]]) })
+    const { status, warnings } = thread(github, REPLY)
+    await status.conclude('denied')
+    expect(github.callsTo('createComment')).toHaveLength(1)
+    expect(warnings).toEqual([])
+  })
+
+  it('writes once when nothing stopped it, and not at all once GitHub has failed for real', async () => {
+    const github = fakeGitHub()
+    const { status, warnings } = thread(github, REPLY)
+    await status.conclude('done')
+    expect(writes(github)).toHaveLength(1)
+    github.state.failures.set('updateComment', new Error('Could not update comment 1000: HTTP 500 (Server Error).'))
+    await status.conclude('done again')
+    await status.conclude('and again')
+    expect(github.callsTo('updateComment')).toHaveLength(1)
+    expect(warnings).toEqual([`Could not update comment 1000: HTTP 500 (Server Error). ${CONSEQUENCE}`])
   })
 })

@@ -139,7 +139,7 @@ async function carryOut(
   const shown = deps.showPrompt ? deps.showPrompt(sent.prompt) : sent.prompt
   const report: JobReport = { ...sent, prompt: redact(shown, settings.apiKey), context: redact(sent.context, settings.apiKey) }
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
-  await thread?.post(renderResultComment(thread.target.marker, report))
+  await thread?.conclude(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps)

@@ -30,8 +30,25 @@ export class StatusThread {
     private readonly onError: (error: unknown, consequence: string) => void
   ) {}
 
+  /** Progress ("working"). A call the cancel stops is left unfinished: the run's last word follows. */
   async post(body: string): Promise<void> {
-    if (this.broken) return
+    await this.write(body)
+  }
+
+  /**
+   * The run's last word (its result, or that it was cancelled). When the cancel stops it in flight, it is
+   * written once more: a call made after the cancel has a short bound of its own, and the comment would
+   * otherwise say "working" for good. Not when the stopped call was a reply's creation, which GitHub may
+   * have carried out: one comment too many is worse than a stale one. (A sticky comment is looked up again.)
+   */
+  async conclude(body: string): Promise<void> {
+    const stopped = (await this.write(body)) === 'stopped'
+    if (stopped && (this.commentId !== null || this.target.mode === 'sticky')) await this.write(body)
+  }
+
+  /** One attempt; 'stopped' when the workflow's cancel stopped it, which says nothing about GitHub. */
+  private async write(body: string): Promise<'written' | 'stopped' | 'quiet'> {
+    if (this.broken) return 'quiet'
     const { issue, isPullRequest } = this.target
     try {
       if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
@@ -46,12 +63,13 @@ export class StatusThread {
             : await this.github.updateReviewComment(this.commentId, body)
       this.commentId = comment.id
       this.url = comment.url
+      return 'written'
     } catch (error) {
-      // A call stopped by the workflow's cancel says nothing about GitHub: the "cancelled" update that
-      // follows must still be tried (it finds the sticky comment again if the stopped call created it).
-      if (error instanceof GitHubError && error.cancelled) return
+      // Later writes must still be tried (a sticky one finds the comment again if the stopped call created it).
+      if (error instanceof GitHubError && error.cancelled) return 'stopped'
       this.broken = true
       this.onError(error, 'The run goes on without a status comment.')
+      return 'quiet'
     }
   }
 
