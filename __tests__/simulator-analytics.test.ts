@@ -291,6 +291,30 @@ describe('analytics endpoints', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
   })
 
+  it('answer with the data as it was when the request arrived, the latency counted from its arrival', async () => {
+    const s = await start()
+    s.analytics.latencyMs = 300
+    const before = s.analytics.rows('visitors').slice(0, 2)
+    const reply = page('visitors', { limit: 2 })
+    // Arrived, and waiting out its latency: data changed now is not in this answer.
+    while (s.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    s.analytics.setData({ paths: 3, seed: 7 })
+    expect((await reply).visitors).toEqual(before)
+    expect((await page('visitors', { limit: 2 })).visitors).toEqual(s.analytics.rows('visitors').slice(0, 2))
+    expect(before).not.toEqual(s.analytics.rows('visitors').slice(0, 2))
+  })
+
+  it('cut the real answer in half for a malformed fault, also when the answer waited out a latency', async () => {
+    const s = await start()
+    s.analytics.latencyMs = 20
+    const whole = JSON.stringify(await page('visitors', { limit: 3 }))
+    s.injectFault({ route: 'analytics', malformed: true })
+    const res = await fetch(`${s.url}/v1/analytics/${s.projectId}/visitors?limit=3`, { headers: { authorization: `Bearer ${s.apiKey}` } })
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).toBe(whole.slice(0, Math.floor(whole.length / 2)))
+  })
+
   it('still apply faults on the analytics route (429 with Retry-After: 1 as plain text)', async () => {
     const s = await start()
     s.injectFault({ route: 'analytics', retryAfter: '1', plainText: true, message: 'Too Many Requests', skip: 1 })

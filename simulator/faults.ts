@@ -129,7 +129,8 @@ export function faultErrorResponse(fault: Fault, now = Date.now()): RouteRespons
  */
 export function malformedResponse(fault: Fault, route: FaultRoute | undefined, real?: RouteResponse): RouteResponse {
   const status = fault.status ?? (route === 'create' ? 201 : 200)
-  const full = JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
+  // A real answer may come rendered already (an analytics answer waiting out its latency).
+  const full = real?.text ?? JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
   return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }
 }
 

@@ -145,6 +145,7 @@ class SimulatorServer implements Simulator {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const at = Date.now()
+    const arrived = performance.now()
     const method = (req.method ?? 'GET').toUpperCase()
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const { text: body, tooLarge } = await readBody(req)
@@ -162,14 +163,14 @@ class SimulatorServer implements Simulator {
     // Empty for the routes added with route(): those are the test's own.
     const routes = faultRoutesOf(method, url.pathname)
     const fault = this.faults.take(routes)
-    if (!fault) return send(res, await this.dispatch(request, req))
+    if (!fault) return send(res, await this.dispatch(request, req, arrived))
 
     if (fault.delayMs !== undefined && fault.delayMs > 0) {
       const completed = await this.sleep(fault.delayMs)
       if (!completed) return // closed meanwhile: the socket is gone
     }
     // Carried out even if the client gave up during the delay: the server cannot tell.
-    const real = processesRequest(fault) ? await this.dispatch(request, req) : undefined
+    const real = processesRequest(fault) ? await this.dispatch(request, req, arrived) : undefined
     if (this.closing) return
 
     switch (effectOf(fault)) {
@@ -181,12 +182,16 @@ class SimulatorServer implements Simulator {
       case 'error':
         return send(res, faultErrorResponse(fault))
       case 'none':
-        return send(res, real ?? (await this.dispatch(request, req)))
+        return send(res, real ?? (await this.dispatch(request, req, arrived)))
     }
   }
 
-  /** Added routes first (in order), then the fake GitHub API, then the built-in Mintlify API, else 404. */
-  private async dispatch(request: ParsedRequest, req: IncomingMessage): Promise<RouteResponse> {
+  /**
+   * Added routes first (in order), then the fake GitHub API, then the built-in Mintlify API, else 404.
+   * An analytics answer is computed and rendered at once and sent `latencyMs` after the request arrived
+   * (`arrived`, from performance.now()): the latency is the server's whole time, not added to its work.
+   */
+  private async dispatch(request: ParsedRequest, req: IncomingMessage, arrived: number): Promise<RouteResponse> {
     const path = request.url.pathname
     for (const route of this.routes) {
       if (route.method !== '*' && route.method !== request.method) continue
@@ -209,11 +214,26 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
-    if (this.analytics.latencyMs > 0 && isAnalyticsRequest(request.method, path)) {
-      // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.
-      if (!(await this.sleep(this.analytics.latencyMs))) return apiError(503, 'Simulator closed')
+    const response = this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
+    if (this.analytics.latencyMs <= 0 || !isAnalyticsRequest(request.method, path)) return response
+    const rendered = render(response)
+    // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.
+    if (!(await this.sleepUntil(arrived + this.analytics.latencyMs))) return apiError(503, 'Simulator closed')
+    return rendered
+  }
+
+  /**
+   * Resolves true at `target` (performance.now() time), or false at once if the simulator closes first.
+   * A timer fires up to a millisecond late, so the last millisecond is waited in setImmediate steps: a
+   * latency of 20 ms is 20 ms, and a benchmark's floor is the server's time, not the timer's slack.
+   */
+  private async sleepUntil(target: number): Promise<boolean> {
+    if (!(await this.sleep(Math.max(0, Math.floor(target - performance.now()) - 1)))) return false
+    while (performance.now() < target) {
+      await new Promise((resolve) => setImmediate(resolve))
+      if (this.closing) return false
     }
-    return this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
+    return true
   }
 
   /** Resolves true after `ms`, or false at once if the simulator closes first. */
@@ -243,11 +263,19 @@ async function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge:
   return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }
 }
 
+/** A JSON answer as its text, so that sending it later costs nothing but the write. */
+function render(response: RouteResponse): RouteResponse {
+  if (response.text !== undefined) return response
+  return { ...response, json: undefined, text: JSON.stringify(response.json ?? null), contentType: response.contentType ?? JSON_TYPE }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 function send(res: ServerResponse, response: RouteResponse): void {
   if (res.headersSent || res.destroyed || res.socket?.destroyed) return
   const isText = response.text !== undefined
   const payload = isText ? (response.text ?? '') : JSON.stringify(response.json ?? null)
-  const contentType = response.contentType ?? (isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8')
+  const contentType = response.contentType ?? (isText ? 'text/plain; charset=utf-8' : JSON_TYPE)
   res.writeHead(response.status, {
     ...response.headers,
     'content-type': contentType,

@@ -60,6 +60,21 @@ describe('createNodeTransport', () => {
     expect(api.received).toHaveLength(8)
   })
 
+  it('keeps one connection per origin when GETs alternate between two servers', async () => {
+    const first = await startApi(json(200, { ok: 1 }))
+    const second = await startApi(json(200, { ok: 2 }))
+    const transport = createNodeTransport()
+    const bodies: string[] = []
+    for (let i = 0; i < 3; i++)
+      for (const api of [first, second])
+        bodies.push(
+          (await transport({ method: 'GET', url: `${api.url}/v1/analytics/p/views?offset=${i}`, headers: {}, timeoutMs: 5_000 })).body
+        )
+    expect(bodies).toEqual(['{"ok":1}', '{"ok":2}', '{"ok":1}', '{"ok":2}', '{"ok":1}', '{"ok":2}'])
+    expect([first.connections(), second.connections()]).toEqual([1, 1])
+    expect([first.received.length, second.received.length]).toEqual([3, 3])
+  })
+
   it('reports a server that never answers as a timeout, after the request was sent', async () => {
     const api = await startApi(hang)
     const error = await transportError(post(api.url, { timeoutMs: 150 }))

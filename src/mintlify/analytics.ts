@@ -28,9 +28,12 @@ export interface AnalyticsPage {
 export function parseAnalyticsPage(body: unknown, kind: AnalyticsKind): AnalyticsPage | null {
   if (!isRecord(body) || !isRecord(body.totals) || !Array.isArray(body[kind])) return null
   const items = body[kind] as unknown[]
-  const rows = items
-    .filter((item) => isRecord(item) && typeof item.path === 'string')
-    .map((item) => ({ path: (item as { path: string }).path, ...counts(item as Record<string, unknown>) }))
+  // One pass, one object per row: this runs between a page's answer and the next request.
+  const rows: AnalyticsRow[] = []
+  for (const item of items) {
+    if (isRecord(item) && typeof item.path === 'string')
+      rows.push({ path: item.path, human: count(item.human), ai: count(item.ai), total: count(item.total) })
+  }
   return { totals: counts(body.totals), rows, hasMore: body.hasMore === true, skipped: items.length - rows.length }
 }
 

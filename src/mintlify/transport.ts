@@ -56,6 +56,15 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024
 export function createNodeTransport(): Transport {
   const reusing = new HttpClient('docs-agent-action', [], { keepAlive: true })
   const fresh = new HttpClient('docs-agent-action')
+  // The kept-alive agent of each origin, looked up once (the proxy settings do not change during a run):
+  // the lookup parses the URL and the proxy variables, on the path between one page and the next request.
+  const kept = new Map<string, http.Agent>()
+  const agentFor = (method: HttpRequest['method'], url: URL): http.Agent => {
+    if (method !== 'GET') return fresh.getAgent(url.href)
+    let agent = kept.get(url.origin)
+    if (!agent) kept.set(url.origin, (agent = reusing.getAgent(url.href)))
+    return agent
+  }
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
       // Cancelled before it started: nothing is sent.
@@ -70,26 +79,22 @@ export function createNodeTransport(): Transport {
         req.destroy()
         reject(error)
       }
-      const req = module.request(
-        url,
-        { method: request.method, headers: request.headers, agent: (request.method === 'GET' ? reusing : fresh).getAgent(request.url) },
-        (res) => {
-          const chunks: Buffer[] = []
-          let size = 0
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length
-            if (size > MAX_BODY_BYTES) fail(new TransportError('too-large', 'EBODYTOOLARGE', true))
-            else chunks.push(chunk)
-          })
-          res.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
-          res.on('end', () => {
-            if (settled) return
-            settled = true
-            cleanup()
-            resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') })
-          })
-        }
-      )
+      const req = module.request(url, { method: request.method, headers: request.headers, agent: agentFor(request.method, url) }, (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > MAX_BODY_BYTES) fail(new TransportError('too-large', 'EBODYTOOLARGE', true))
+          else chunks.push(chunk)
+        })
+        res.on('error', (error: NodeJS.ErrnoException) => fail(classify(error)))
+        res.on('end', () => {
+          if (settled) return
+          settled = true
+          cleanup()
+          resolve({ status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), body: Buffer.concat(chunks).toString('utf8') })
+        })
+      })
       const timer = setTimeout(() => fail(new TransportError('timeout', 'ETIMEDOUT', true)), request.timeoutMs)
       const onAbort = (): void => fail(new TransportError('aborted', 'ABORT_ERR', true))
       request.signal?.addEventListener('abort', onAbort, { once: true })

@@ -1,6 +1,6 @@
 import { ExportFile } from '../analytics/export-file.js'
 import { assistantKind, type ExportKind, feedbackKind, type KindPage, searchesKind, trafficKind } from '../analytics/export-kinds.js'
-import { type PageEnd, readPages } from '../analytics/paging.js'
+import { type PageEnd, type PagePosition, readPages } from '../analytics/paging.js'
 import { type DateRange, describeRange } from '../analytics/range.js'
 import type { Clock } from '../clock.js'
 import { messageOf } from '../errors.js'
@@ -83,7 +83,7 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
   let totals: TrafficCounts | null = null
   let totalsChanged = false
   /** Where the request being read (or last read) starts: where a partial export stopped. */
-  let where = ''
+  let lastPosition: PagePosition | null = null
   let started = false
   let rowCount = 0
   let duplicates = 0
@@ -92,7 +92,7 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
   let stoppedBecause: string | null
   try {
     const pages = readPages(request.kind, request.pageSize, (position, limit) => {
-      where = 'offset' in position ? `at offset ${position.offset}` : `after ${rowCount} ${kind.noun[rowCount === 1 ? 0 : 1]}`
+      lastPosition = position
       return kind.fetch(position, limit)
     })
     let next = pages.next()
@@ -113,6 +113,13 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
         stoppedBecause = step.value.stalled
         break
       }
+      // The next request goes out first: this page is counted and written while it is answered, never
+      // before this page said more follow (readPages decides from it alone). Its failure is read at the
+      // top of the loop, or dropped with the file. Yielding once to the event loop lets the request reach
+      // the socket before the work on this page begins.
+      next = pages.next()
+      next.catch(() => undefined)
+      await new Promise((resolve) => setImmediate(resolve))
       const page = step.value
       const first = !started
       skipped += page.skipped
@@ -125,12 +132,8 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
       // Pagination over data that changes can serve a row twice; the first sighting wins.
       const fresh = page.rows.filter((row) => !seen.has(kind.key(row)) && seen.add(kind.key(row)))
       duplicates += page.rows.length - fresh.length
-      kind.tally.add(fresh)
       rowCount += fresh.length
-      // The next request goes out while this page is written, never before this page said more follow
-      // (readPages decides from it). Its failure is read at the top of the loop, or dropped with the file.
-      next = pages.next()
-      next.catch(() => undefined)
+      kind.tally.add(fresh)
       if (first) await file.begin(kind.head(page))
       await file.rows(fresh)
     }
@@ -168,7 +171,14 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`
     )
   const written = `${rowCount} ${rowCount === 1 ? one : many} in ${request.outputFile} (${requests} ${requests === 1 ? 'request' : 'requests'})`
-  const verdict = judgeExport(request.kind, written, stoppedBecause === null ? null : { where, because: stoppedBecause })
+  // Where it stopped: the offset of the last request, or how many rows the file holds.
+  const where = (position: PagePosition | null): string =>
+    position && 'offset' in position ? `at offset ${position.offset}` : `after ${rowCount} ${rowCount === 1 ? one : many}`
+  const verdict = judgeExport(
+    request.kind,
+    written,
+    stoppedBecause === null ? null : { where: where(lastPosition), because: stoppedBecause }
+  )
   return {
     kind: request.kind,
     verdict,
