@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type AnalyticsRow, type AnalyticsTotals, type Simulator } from '../simulator/index.js'
+import { describe, expect, it } from '@jest/globals'
+import type { AnalyticsRow, AnalyticsTotals } from '../simulator/index.js'
 import { at } from './expect-helpers.js'
+import { analyticsPath, simulatorPerTest } from './simulator-harness.js'
 
-let sim: Simulator | undefined
-
-afterEach(async () => {
-  await sim?.close()
-  sim = undefined
-})
-
-async function start(): Promise<Simulator> {
-  sim = await startSimulator()
-  return sim
-}
+const { start, current } = simulatorPerTest()
 
 interface Page {
   totals: AnalyticsTotals
@@ -39,20 +30,13 @@ async function get(path: string, options: { key?: string | null } = {}): Promise
 
 /** GET /v1/analytics/{projectId}/{kind}?query */
 async function analytics(kind: 'visitors' | 'views', query: Record<string, string | number> = {}): Promise<Reply> {
-  const s = current()
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()
-  return get(`/v1/analytics/${s.projectId}/${kind}${qs ? `?${qs}` : ''}`)
+  return get(analyticsPath(current(), kind, query))
 }
 
 async function page(kind: 'visitors' | 'views', query: Record<string, string | number> = {}): Promise<Page> {
   const reply = await analytics(kind, query)
   expect(reply.status).toBe(200)
   return reply.json as unknown as Page
-}
-
-function current(): Simulator {
-  if (!sim) throw new Error('simulator not started')
-  return sim
 }
 
 /** Follows hasMore with offset += limit; returns every page. */

@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js'
+import { describe, expect, it } from '@jest/globals'
+import { SIM_GITHUB_TOKEN, type Simulator, type SimulatorOptions } from '../simulator/index.js'
 import { at } from './expect-helpers.js'
+import { simulatorPerTest } from './simulator-harness.js'
 
 const OWNER = 'octo-org'
 const NAME = 'docs'
 const REPO = `${OWNER}/${NAME}`
 const API = `/api/v3/repos/${REPO}`
 
-let sim: Simulator | undefined
-
-afterEach(async () => {
-  await sim?.close()
-  sim = undefined
-})
-
-async function start(options?: SimulatorOptions): Promise<Simulator> {
-  sim = await startSimulator(options)
-  return sim
-}
+const { start, current } = simulatorPerTest()
 
 /** A simulator with PR #7 and issue #8 in octo-org/docs. */
 async function startWithRepo(options?: SimulatorOptions): Promise<Simulator> {
@@ -35,11 +26,6 @@ async function startWithRepo(options?: SimulatorOptions): Promise<Simulator> {
   })
   s.github.addIssue(REPO, { number: 8, title: 'Docs are out of date' })
   return s
-}
-
-function current(): Simulator {
-  if (!sim) throw new Error('simulator not started')
-  return sim
 }
 
 interface Reply<T> {

@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator } from '../simulator/index.js'
+import { describe, expect, it } from '@jest/globals'
 import { at, defined } from './expect-helpers.js'
+import { analyticsPath, simulatorPerTest } from './simulator-harness.js'
 
-let sim: Simulator | undefined
-
-afterEach(async () => {
-  await sim?.close()
-  sim = undefined
-})
-
-async function start(): Promise<Simulator> {
-  sim = await startSimulator()
-  return sim
-}
+const { start, current } = simulatorPerTest()
 
 interface Reply {
   status: number
@@ -21,9 +11,8 @@ interface Reply {
 
 /** GET /v1/analytics/{projectId}/{endpoint}?query, with the simulator's key. */
 async function ask(endpoint: string, query: Record<string, string | number> = {}): Promise<Reply> {
-  const s = defined(sim, 'simulator')
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()
-  const res = await fetch(`${s.url}/v1/analytics/${s.projectId}/${endpoint}${qs ? `?${qs}` : ''}`, {
+  const s = current()
+  const res = await fetch(`${s.url}${analyticsPath(s, endpoint, query)}`, {
     headers: { authorization: `Bearer ${s.apiKey}` }
   })
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }

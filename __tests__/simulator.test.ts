@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js'
+import { describe, expect, it } from '@jest/globals'
 import { at } from './expect-helpers.js'
+import { simulatorPerTest } from './simulator-harness.js'
 
-let sim: Simulator | undefined
-
-afterEach(async () => {
-  await sim?.close()
-  sim = undefined
-})
-
-async function start(options?: SimulatorOptions): Promise<Simulator> {
-  sim = await startSimulator(options)
-  return sim
-}
+const { start, current } = simulatorPerTest()
 
 interface Reply {
   status: number
@@ -50,11 +40,6 @@ async function call(method: string, path: string, options: CallOptions = {}): Pr
     // Not JSON: tests look at `text`.
   }
   return { status: res.status, headers: res.headers, text, json }
-}
-
-function current(): Simulator {
-  if (!sim) throw new Error('simulator not started')
-  return sim
 }
 
 const create = (prompt: unknown = 'Document the new endpoint', options: CallOptions = {}): Promise<Reply> =>
@@ -539,7 +524,6 @@ describe('close()', () => {
     const timersWhileWaiting = timers()
     await s.close()
     await s.close() // idempotent
-    sim = undefined
     expect(await pending).toMatchObject({ name: 'TypeError' })
     expect(servers()).toBe(baseline)
     expect(timers()).toBeLessThan(timersWhileWaiting)
