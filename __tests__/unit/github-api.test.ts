@@ -27,15 +27,17 @@ afterEach(async () => {
 
 /** A clock that only moves when slept on, recording every wait. */
 function fakeClock(): Clock & { waits: number[] } {
-  // Starts at the real time: the simulator's x-ratelimit-reset is an epoch second from its own clock.
-  let now = Date.now()
+  // The real time plus the time slept: the simulator's x-ratelimit-reset is an epoch second from its own
+  // clock, so the action must read it against a time no earlier than the simulator's answer (a clock frozen
+  // at its creation would ask for the milliseconds the test took so far on top).
+  let slept = 0
   const waits: number[] = []
   return {
     waits,
-    now: () => now,
+    now: () => Date.now() + slept,
     sleep: (ms) => {
       waits.push(ms)
-      now += ms
+      slept += ms
       return Promise.resolve()
     }
   }
