@@ -5,17 +5,28 @@ import { GitHubApi } from './github/api.js'
 import { readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
-import { runAgentWorkflow, type WorkflowDeps, type WorkflowResult } from './operations/agent-workflow.js'
-import { runImprove } from './operations/improve.js'
-import { clientSource, type HealthRun, runReport } from './operations/report.js'
-import type { ExportReport, JobAction, Verdict } from './outcome.js'
-import { exportAnalytics } from './operations/analytics-export.js'
-import { renderExportSummary } from './report/analytics-summary.js'
-import { renderHealthSummary, renderPlanSummary } from './report/health-summary.js'
-import { exportOutputs, healthOutputs, jobOutputs } from './report/outputs.js'
-import { renderJobSummary, renderNoticeSummary } from './report/summary.js'
-import { isAnalytics, isHealth, readSettings, type Settings } from './settings.js'
+import { runAgentOperation } from './operations/agent-workflow.js'
+import { exportOperation } from './operations/analytics-export.js'
+import { runImproveOperation } from './operations/improve.js'
+import type { OperationDeps, RunOperation } from './operations/operation.js'
+import { runReportOperation } from './operations/report.js'
+import type { OperationResult, Verdict } from './outcome.js'
+import { resultOutputs } from './report/outputs.js'
+import { type Operation, readSettings, type Settings } from './settings.js'
 import { redact } from './text.js'
+
+/** Every operation, by its `operation` input: adding one is one module and one row here. */
+const OPERATIONS: Record<Operation, RunOperation> = {
+  job: (settings, deps) => runAgentOperation(settings, 'job', deps),
+  message: (settings, deps) => runAgentOperation(settings, 'message', deps),
+  visitors: exportOperation('visitors'),
+  views: exportOperation('views'),
+  feedback: exportOperation('feedback'),
+  searches: exportOperation('searches'),
+  assistant: exportOperation('assistant'),
+  report: runReportOperation,
+  improve: runImproveOperation
+}
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
 const CANCEL_EXIT_MS = 4_500
@@ -53,82 +64,11 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
-    // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
-    const { settings, warnings } = readSettings((name) => core.getInput(name, { trimWhitespace: false }), {
-      eventName: deps.env.GITHUB_EVENT_NAME ?? '',
-      workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
-      now: deps.clock.now()
-    })
-    warnings.forEach((warning) => out.warning(warning))
-    const deadline = deps.clock.now() + settings.timeoutMs
-    const clientWith = (requestBudget: number | undefined): DocsApiClient =>
-      new DocsApiClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        transport: deps.transport,
-        clock: deps.clock,
-        random: deps.random,
-        deadline,
-        signal: cancel.signal,
-        requestBudget,
-        onRetry: (message) => out.info(message)
-      })
-    // Analytics requests are paid from the organisation's hourly quota: max-requests caps them, retries included.
-    // An improve job's requests are not analytics: they get a client of their own, outside that budget.
-    const client = clientWith(isAnalytics(settings.operation) ? settings.maxRequests : undefined)
-    if (isAnalytics(settings.operation)) {
-      const exported = await exportAnalytics(
-        {
-          kind: settings.operation,
-          projectId: settings.projectId,
-          range: settings.range,
-          pageSize: settings.pageSize,
-          maxRequests: settings.maxRequests,
-          outputFile: settings.outputFile,
-          outputPath: settings.outputPath,
-          dryRun: settings.dryRun
-        },
-        { client, clock: deps.clock, log: out, signal: cancel.signal }
-      )
-      return await reportExport(exported, settings.showReaderText, out)
-    }
-    const health = isHealth(settings.operation)
-      ? await runReport(
-          {
-            range: settings.range,
-            maxRequests: settings.maxRequests,
-            dryRun: settings.dryRun,
-            outputFile: settings.outputFile,
-            outputPath: settings.outputPath
-          },
-          { source: clientSource(clientWith(settings.maxRequests), settings.projectId), now: deps.clock.now(), log: out }
-        )
-      : null
-    if (health && (settings.operation === 'report' || health.report === null)) return await reportHealth(health, settings, out)
-    const workflowDeps: WorkflowDeps = {
-      client,
-      clock: deps.clock,
-      signal: cancel.signal,
-      deadline,
-      log: out,
-      connectGitHub: (token, repo) =>
-        GitHubApi.connect(token, repo, {
-          cancel: cancel.signal,
-          clock: deps.clock,
-          random: deps.random,
-          deadline,
-          onRetry: (message) => out.info(message),
-          apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
-          clean: out.clean
-        }),
-      publish: (result) => publish(result, out, health)
-    }
-    const run = readRunContext(deps.env)
-    const result = health
-      ? await runImprove(health, settings, run, workflowDeps)
-      : await runAgentWorkflow(settings, settings.operation as JobAction, run, workflowDeps)
-    publish(result, out, health)
-    await report(result, out, health, settings)
+    const settings = readInputs(deps, out)
+    const result = await OPERATIONS[settings.operation](settings, operationDeps(settings, deps, cancel.signal, out))
+    publish(result, out)
+    await out.summary(result.summary)
+    conclude(result.verdict, out)
   } catch (error) {
     // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
     // permission check, say). One sentence; the stack only with debug logging on.
@@ -176,44 +116,59 @@ function exitBoundary(apiKey: string): ExitBoundary {
   }
 }
 
+/** Every input, read once; a warning for each valid but suspicious value. */
+function readInputs(deps: RunDeps, out: ExitBoundary): Settings {
+  // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
+  const { settings, warnings } = readSettings((name) => core.getInput(name, { trimWhitespace: false }), {
+    eventName: deps.env.GITHUB_EVENT_NAME ?? '',
+    workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
+    now: deps.clock.now()
+  })
+  warnings.forEach((warning) => out.warning(warning))
+  return settings
+}
+
+/** What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the outputs. */
+function operationDeps(settings: Settings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
+  const deadline = deps.clock.now() + settings.timeoutMs
+  return {
+    clock: deps.clock,
+    signal,
+    deadline,
+    log: out,
+    run: readRunContext(deps.env),
+    client: (requestBudget) =>
+      new DocsApiClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        transport: deps.transport,
+        clock: deps.clock,
+        random: deps.random,
+        deadline,
+        signal,
+        requestBudget,
+        onRetry: (message) => out.info(message)
+      }),
+    connectGitHub: (token, repo) =>
+      GitHubApi.connect(token, repo, {
+        cancel: signal,
+        clock: deps.clock,
+        random: deps.random,
+        deadline,
+        onRetry: (message) => out.info(message),
+        apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
+        clean: out.clean
+      }),
+    publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value))
+  }
+}
+
 /**
- * The outputs of a result. Idempotent: called before the last GitHub calls (so a cancel's forced exit or
- * a hanging GitHub cannot lose them) and again at the end, when the status comment's URL may be known.
+ * The outputs of a result. Operations publish theirs early as well (before their last GitHub calls); this
+ * sets them all once more at the end, when the status comment's URL is known.
  */
-function publish(result: WorkflowResult, out: ExitBoundary, health: HealthRun | null): void {
-  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
-  const reportOutputs = health ? healthOutputs(health) : {}
-  for (const [name, value] of Object.entries({ ...reportOutputs, ...outputs, 'comment-url': result.commentUrl ?? '' }))
-    out.setOutput(name, value)
-}
-
-/** Job summary and the step's ending; the outputs are already published. An improve run's summary starts with its report. */
-async function report(result: WorkflowResult, out: ExitBoundary, health: HealthRun | null, settings: Settings): Promise<void> {
-  const job = result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict)
-  await out.summary(health ? `${job}\n${renderHealth(health, settings)}` : job)
-  conclude(result.verdict, out)
-}
-
-async function reportHealth(health: HealthRun, settings: Settings, out: ExitBoundary): Promise<void> {
-  for (const [name, value] of Object.entries(healthOutputs(health))) out.setOutput(name, value)
-  await out.summary(renderHealth(health, settings))
-  conclude(health.verdict, out)
-}
-
-function renderHealth(health: HealthRun, settings: Settings): string {
-  return health.report
-    ? renderHealthSummary(health.report, health.verdict, {
-        readerText: settings.showReaderText,
-        file: health.file,
-        requests: health.requests
-      })
-    : renderPlanSummary(health.plan, health.ranges, health.verdict)
-}
-
-async function reportExport(report: ExportReport, showReaderText: boolean, out: ExitBoundary): Promise<void> {
-  for (const [name, value] of Object.entries(exportOutputs(report))) out.setOutput(name, value)
-  await out.summary(renderExportSummary(report, showReaderText))
-  conclude(report.verdict, out)
+function publish(result: OperationResult, out: ExitBoundary): void {
+  for (const [name, value] of Object.entries(resultOutputs(result))) out.setOutput(name, value)
 }
 
 /** Outside a runner (a local try-out) there is no summary file; the log already holds the result. */

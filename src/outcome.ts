@@ -3,6 +3,8 @@ import { messageOf } from './errors.js'
 import type { ExportSummary } from './analytics/export-kinds.js'
 import type { PagedEndpoint } from './analytics/paging.js'
 import type { DateRange } from './analytics/range.js'
+import type { ClosedRange, ReportPlan } from './health/plan.js'
+import type { HealthReport } from './health/report.js'
 import type { TrafficCounts } from './mintlify/analytics.js'
 import type { AgentJob } from './mintlify/job.js'
 import type { WaitResult } from './wait.js'
@@ -35,6 +37,18 @@ export interface Verdict {
   headline: string
   /** Plain text, set whenever the outcome is not a success. */
   failureReason: string
+}
+
+/**
+ * What every operation ends with: how the step ends, its outputs (all of them), its job summary, and the
+ * status comment's URL where the operation keeps one (null: none was posted; absent: it never posts one).
+ */
+export interface OperationResult {
+  verdict: Verdict
+  outputs: Record<string, string>
+  /** Markdown for the job summary. */
+  summary: string
+  statusComment?: string | null
 }
 
 /** What the agent was asked to do, for wording: a new job or a follow-up message. */
@@ -70,6 +84,18 @@ export interface ExportReport {
   /** What the job summary shows; null when nothing was written (a partial read would mislead). */
   summary: ExportSummary | null
   duplicates: number
+}
+
+/** What a docs-health report run produced: the plan, the report (null in a dry run), the file. */
+export interface HealthRun {
+  verdict: Verdict
+  plan: ReportPlan
+  ranges: { current: ClosedRange; previous: ClosedRange }
+  /** Null in a dry run and when the report failed. */
+  report: HealthReport | null
+  requests: number
+  /** The file as the user named it; '' when nothing was written. */
+  file: string
 }
 
 /** The verdict on a job the API accepted, from how waiting ended (or `null` when not waiting). */

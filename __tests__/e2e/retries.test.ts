@@ -38,7 +38,8 @@ describe('creating a job (POST, not idempotent)', () => {
   test('a create that times out is sent exactly once', async () => {
     sim.injectFault({ route: 'create', delayMs: 4000 })
     const run = await runAgainst(sim, { inputs: { timeout: '1500ms' } })
-    expectFailedWith(run, 'failed', /no response within 1.5s; the job may have been created anyway/)
+    // The request gets what is left of the 1.5 s timeout: a loaded machine starts it a few tenths later.
+    expectFailedWith(run, 'failed', /no response within 1(\.\d)?s; the job may have been created anyway/)
     expect(creates(sim)).toHaveLength(1)
   })
 

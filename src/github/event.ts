@@ -97,83 +97,107 @@ function readPayload(path: string | undefined): Record<string, unknown> {
   }
 }
 
+/** One parser per event name; an event without the parts it needs reads as `other`. */
+type EventParser = (name: string, action: string, payload: Record<string, unknown>) => GitHubEvent | null
+
+const EVENT_PARSERS: Record<string, EventParser> = {
+  pull_request: parsePullRequest,
+  pull_request_target: parsePullRequest,
+  issue_comment: parseIssueComment,
+  pull_request_review_comment: parseReviewComment,
+  pull_request_review: parseReview,
+  issues: parseIssue,
+  push: (name, _action, payload) => parsePush(name, payload)
+}
+
 export function parseEvent(name: string, payload: Record<string, unknown>): GitHubEvent {
-  const action = str(payload.action)
-  if ((name === 'pull_request' || name === 'pull_request_target') && isRecord(payload.pull_request)) {
-    const pull = payload.pull_request
-    return {
-      kind: 'pull_request',
-      name,
-      action,
-      pull: { number: num(pull.number ?? payload.number), title: str(pull.title), url: str(pull.html_url) },
-      ...labeling(action, payload)
+  const parser = Object.hasOwn(EVENT_PARSERS, name) ? EVENT_PARSERS[name] : undefined
+  return parser?.(name, str(payload.action), payload) ?? { kind: 'other', name }
+}
+
+function parsePullRequest(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const pull = payload.pull_request
+  if (!isRecord(pull)) return null
+  return {
+    kind: 'pull_request',
+    name,
+    action,
+    pull: pullOf({ ...pull, number: pull.number ?? payload.number }),
+    ...labeling(action, payload)
+  }
+}
+
+function parseIssueComment(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const { issue, comment } = payload
+  if (!isRecord(issue) || !isRecord(comment)) return null
+  return {
+    kind: 'issue_comment',
+    name,
+    action,
+    issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: isRecord(issue.pull_request) },
+    comment: { id: num(comment.id), body: str(comment.body), ...actorOf(comment.user) }
+  }
+}
+
+function parseReviewComment(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const { pull_request: pull, comment } = payload
+  if (!isRecord(pull) || !isRecord(comment)) return null
+  const end = num(comment.line ?? comment.original_line)
+  const start = num(comment.start_line ?? comment.original_start_line) || end
+  return {
+    kind: 'pull_request_review_comment',
+    name,
+    action,
+    pull: pullOf(pull),
+    comment: {
+      id: num(comment.id),
+      body: str(comment.body),
+      ...actorOf(comment.user),
+      path: str(comment.path),
+      lines: end > 0 ? { start, end } : null,
+      diffHunk: str(comment.diff_hunk)
     }
   }
-  if (name === 'issue_comment' && isRecord(payload.issue) && isRecord(payload.comment)) {
-    const { issue, comment } = payload
-    return {
-      kind: 'issue_comment',
-      name,
-      action,
-      issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: isRecord(issue.pull_request) },
-      comment: { id: num(comment.id), body: str(comment.body), ...actorOf(comment.user) }
-    }
+}
+
+function parseReview(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const { pull_request: pull, review } = payload
+  if (!isRecord(pull) || !isRecord(review)) return null
+  return {
+    kind: 'pull_request_review',
+    name,
+    action,
+    pull: pullOf(pull),
+    comment: { id: num(review.id), body: str(review.body), ...actorOf(review.user) }
   }
-  if (name === 'pull_request_review_comment' && isRecord(payload.pull_request) && isRecord(payload.comment)) {
-    const { comment } = payload
-    const end = num(comment.line ?? comment.original_line)
-    const start = num(comment.start_line ?? comment.original_start_line) || end
-    return {
-      kind: 'pull_request_review_comment',
-      name,
-      action,
-      pull: pullOf(payload.pull_request),
-      comment: {
-        id: num(comment.id),
-        body: str(comment.body),
-        ...actorOf(comment.user),
-        path: str(comment.path),
-        lines: end > 0 ? { start, end } : null,
-        diffHunk: str(comment.diff_hunk)
-      }
-    }
+}
+
+function parseIssue(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const { issue } = payload
+  if (!isRecord(issue)) return null
+  return {
+    kind: 'issues',
+    name,
+    action,
+    issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: false, body: str(issue.body) },
+    ...labeling(action, payload)
   }
-  if (name === 'pull_request_review' && isRecord(payload.pull_request) && isRecord(payload.review)) {
-    const { review } = payload
-    return {
-      kind: 'pull_request_review',
-      name,
-      action,
-      pull: pullOf(payload.pull_request),
-      comment: { id: num(review.id), body: str(review.body), ...actorOf(review.user) }
-    }
+}
+
+function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent {
+  const commits = Array.isArray(payload.commits) ? payload.commits.filter(isRecord) : []
+  return {
+    kind: 'push',
+    name,
+    ref: str(payload.ref),
+    sha: str(payload.after) || (isRecord(payload.head_commit) ? str(payload.head_commit.id) : ''),
+    commits: commits.map((commit) => ({
+      subject: firstLine(str(commit.message)),
+      files: ['added', 'modified', 'removed'].flatMap((key) =>
+        Array.isArray(commit[key]) ? commit[key].filter((f): f is string => typeof f === 'string') : []
+      )
+    }))
   }
-  if (name === 'issues' && isRecord(payload.issue)) {
-    const { issue } = payload
-    return {
-      kind: 'issues',
-      name,
-      action,
-      issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: false, body: str(issue.body) },
-      ...labeling(action, payload)
-    }
-  }
-  if (name === 'push') {
-    const commits = Array.isArray(payload.commits) ? payload.commits.filter(isRecord) : []
-    return {
-      kind: 'push',
-      name,
-      ref: str(payload.ref),
-      sha: str(payload.after) || (isRecord(payload.head_commit) ? str(payload.head_commit.id) : ''),
-      commits: commits.map((commit) => ({
-        subject: firstLine(str(commit.message)),
-        files: ['added', 'modified', 'removed'].flatMap((key) =>
-          Array.isArray(commit[key]) ? commit[key].filter((f): f is string => typeof f === 'string') : []
-        )
-      }))
-    }
-  }
-  return { kind: 'other', name }
 }
 
 function pullOf(pull: Record<string, unknown>): PullFacts {

@@ -5,7 +5,7 @@ import { gatherContext, renderContextBlock } from '../github/context.js'
 import type { Repo, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, jobOfMarkers, statusMarker } from '../github/markers.js'
 import type { DocsApiClient } from '../mintlify/client.js'
-import { type JobAction, type JobReport, judgeDryRun, judgeQuiet, type Verdict } from '../outcome.js'
+import { type JobAction, type JobReport, judgeDryRun, judgeQuiet, type OperationResult, type Verdict } from '../outcome.js'
 import {
   renderAgentPullComment,
   renderDeniedReply,
@@ -13,6 +13,8 @@ import {
   renderUsageReply,
   renderWorkingComment
 } from '../report/comment.js'
+import { jobOutputs, resultOutputs } from '../report/outputs.js'
+import { renderJobSummary, renderNoticeSummary } from '../report/summary.js'
 import type { Settings } from '../settings.js'
 import { redact } from '../text.js'
 import { runAgentJob } from './agent-job.js'
@@ -31,15 +33,10 @@ import {
   type ReplyStatus,
   type StatusPlan
 } from './plan.js'
+import type { OperationDeps, OperationLog } from './operation.js'
 import { StatusThread, type ThreadTarget } from './status-thread.js'
 
-export interface WorkflowLog {
-  info(message: string): void
-  warning(message: string): void
-  /** An annotation that stays visible on the run without being a warning. */
-  notice(message: string): void
-  group<T>(name: string, body: () => Promise<T>): Promise<T>
-}
+export type WorkflowLog = OperationLog
 
 export interface WorkflowDeps {
   client: DocsApiClient
@@ -60,6 +57,37 @@ export interface WorkflowResult {
   verdict: Verdict
   job: JobReport | null
   commentUrl: string | null
+}
+
+/** `job` and `message` (and the job of `improve`): the agent workflow, as an operation's result. */
+export async function runAgentOperation(
+  settings: Settings,
+  action: JobAction,
+  deps: OperationDeps,
+  showPrompt?: (prompt: string) => string
+): Promise<OperationResult> {
+  const result = await runAgentWorkflow(settings, action, deps.run, {
+    client: deps.client(),
+    clock: deps.clock,
+    signal: deps.signal,
+    log: deps.log,
+    deadline: deps.deadline,
+    connectGitHub: deps.connectGitHub,
+    publish: (partial) => deps.publish(resultOutputs(agentResult(partial))),
+    ...(showPrompt ? { showPrompt } : {})
+  })
+  return agentResult(result)
+}
+
+/** The outputs and summary of an agent run (or of the notice that none ran). */
+export function agentResult(result: WorkflowResult): OperationResult {
+  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
+  return {
+    verdict: result.verdict,
+    outputs,
+    summary: result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict),
+    statusComment: result.commentUrl
+  }
 }
 
 /**

@@ -28,8 +28,11 @@ import {
 } from '../health/plan.js'
 import { type HealthReport, pendingCount } from '../health/report.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../mintlify/client.js'
-import type { Verdict } from '../outcome.js'
-import { isFileSystemError, outputFileError } from '../settings.js'
+import type { HealthRun, OperationResult, Verdict } from '../outcome.js'
+import { renderHealthSummary, renderPlanSummary } from '../report/health-summary.js'
+import { healthOutputs } from '../report/outputs.js'
+import { isFileSystemError, outputFileError, type Settings } from '../settings.js'
+import type { OperationDeps } from './operation.js'
 
 /** One page of each analytics endpoint the report reads, parsed; `requestsSent` counts retries too. */
 export interface HealthSource {
@@ -57,15 +60,31 @@ export interface ReportDeps {
   log: { info(message: string): void; warning(message: string): void }
 }
 
-export interface HealthRun {
-  verdict: Verdict
-  plan: ReportPlan
-  ranges: { current: ClosedRange; previous: ClosedRange }
-  /** Null in a dry run and when the report failed. */
-  report: HealthReport | null
-  requests: number
-  /** The file as the user named it; '' when nothing was written. */
-  file: string
+/** `report`: the docs-health report, its file, outputs and summary. */
+export async function runReportOperation(settings: Settings, deps: OperationDeps): Promise<OperationResult> {
+  const health = await readHealth(settings, deps)
+  return { verdict: health.verdict, outputs: healthOutputs(health), summary: renderHealth(health, settings.showReaderText) }
+}
+
+/** The report as `report` and `improve` read it: through a client of its own, paid from max-requests. */
+export function readHealth(settings: Settings, deps: OperationDeps): Promise<HealthRun> {
+  return runReport(
+    {
+      range: settings.range,
+      maxRequests: settings.maxRequests,
+      dryRun: settings.dryRun,
+      outputFile: settings.outputFile,
+      outputPath: settings.outputPath
+    },
+    { source: clientSource(deps.client(settings.maxRequests), settings.projectId), now: deps.clock.now(), log: deps.log }
+  )
+}
+
+/** The report's job summary; a dry run shows its request plan. */
+export function renderHealth(health: HealthRun, readerText: boolean): string {
+  return health.report
+    ? renderHealthSummary(health.report, health.verdict, { readerText, file: health.file, requests: health.requests })
+    : renderPlanSummary(health.plan, health.ranges, health.verdict)
 }
 
 /** A section the budget could not finish paying for: it is marked missing, never guessed from what was read. */

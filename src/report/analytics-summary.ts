@@ -57,93 +57,100 @@ export function renderExportSummary(report: ExportReport, showReaderText: boolea
   return lines.join('\n')
 }
 
+const HIDDEN_READER_TEXT = '_What readers wrote is in the file; set `show-reader-text: true` to show it here._'
+
+/** The counts that matter for each export kind; reader text only with `show-reader-text`. */
 function summaryLines(summary: ExportSummary, showReaderText: boolean): string[] {
-  const hidden = '_What readers wrote is in the file; set `show-reader-text: true` to show it here._'
   switch (summary.kind) {
-    case 'traffic': {
-      if (summary.top.length === 0) return []
-      const max = Math.max(...summary.top.flatMap((row) => [row.human, row.ai]), 1)
-      return [
-        `**Top ${summary.top.length} pages**`,
-        '',
-        '| Page | Human | AI | Total |',
-        '|---|---|---|---:|',
-        ...summary.top.map((row) => topRow(row, max)),
-        ''
-      ]
-    }
-    case 'feedback': {
-      const statuses = Object.entries(summary.byStatus).sort(([, a], [, b]) => b - a)
-      const lines = [
-        `**${count(summary.entries)} feedback ${summary.entries === 1 ? 'entry' : 'entries'}:** ${statuses.map(([status, n]) => `${escapeInline(status)} ${count(n)}`).join(', ') || 'none'}`,
-        ''
-      ]
-      if (summary.pages.length > 0)
-        lines.push(
-          '| Page | Entries | 👎 |',
-          '|---|---:|---:|',
-          ...summary.pages.map((page) => `| ${codeCell(page.path)} | ${count(page.entries)} | ${count(page.thumbsDown)} |`),
-          ''
-        )
-      if (summary.pendingComments.length > 0)
-        lines.push(
-          ...(showReaderText
-            ? [
-                '**Pending comments**',
-                '',
-                ...summary.pendingComments.map((entry) => `- ${codeSpan(entry.path)}: ${escapeInline(clipText(entry.comment, 200))}`),
-                ''
-              ]
-            : [hidden, ''])
-        )
-      return lines
-    }
-    case 'searches': {
-      const lines = [
-        `**${count(summary.totalSearches)} searches** for ${count(summary.terms)} ${summary.terms === 1 ? 'term' : 'terms'}; ${count(summary.withoutClick.terms)} ${summary.withoutClick.terms === 1 ? 'term' : 'terms'} (${count(summary.withoutClick.hits)} searches) found nothing worth clicking.`,
-        ''
-      ]
-      if (summary.top.length === 0) return lines
-      if (!showReaderText) return [...lines, hidden, '']
-      return [
-        ...lines,
-        '| Search term | Hits | Click-through | Clicked page |',
-        '|---|---:|---:|---|',
-        ...summary.top.map(
-          (term) =>
-            `| ${codeCell(clipText(term.searchQuery, 80))} | ${count(term.hits)} | ${(term.ctr * 100).toFixed(0)}% | ${term.topClickedPage ? codeCell(term.topClickedPage) : '–'} |`
-        ),
-        ''
-      ]
-    }
-    case 'assistant': {
-      const lines = [
-        `**${count(summary.conversations)} conversations:** ${count(summary.conversations - summary.unanswered)} answered, ${count(summary.unanswered)} unanswered (${share(summary.unanswered, summary.conversations)}).`,
-        ''
-      ]
-      if (summary.categories.length > 0)
-        lines.push(
-          '| Category | Conversations | Unanswered |',
-          '|---|---:|---:|',
-          ...summary.categories.map((c) => `| ${codeCell(c.category)} | ${count(c.conversations)} | ${count(c.unanswered)} |`),
-          ''
-        )
-      if (summary.pages.length > 0)
-        lines.push(
-          '| Page where unanswered questions start | Unanswered |',
-          '|---|---:|',
-          ...summary.pages.map((p) => `| ${codeCell(p.page)} | ${count(p.unanswered)} |`),
-          ''
-        )
-      if (summary.questions.length > 0)
-        lines.push(
-          ...(showReaderText
-            ? ['**Unanswered questions**', '', ...summary.questions.map((q) => `- ${escapeInline(clipText(q, 200))}`), '']
-            : [hidden, ''])
-        )
-      return lines
-    }
+    case 'traffic':
+      return trafficLines(summary)
+    case 'feedback':
+      return feedbackLines(summary, showReaderText)
+    case 'searches':
+      return searchLines(summary, showReaderText)
+    case 'assistant':
+      return assistantLines(summary, showReaderText)
   }
+}
+
+type SummaryOf<K extends ExportSummary['kind']> = Extract<ExportSummary, { kind: K }>
+
+function trafficLines(summary: SummaryOf<'traffic'>): string[] {
+  if (summary.top.length === 0) return []
+  const max = Math.max(...summary.top.flatMap((row) => [row.human, row.ai]), 1)
+  return [
+    `**Top ${summary.top.length} pages**`,
+    '',
+    '| Page | Human | AI | Total |',
+    '|---|---|---|---:|',
+    ...summary.top.map((row) => topRow(row, max)),
+    ''
+  ]
+}
+
+function feedbackLines(summary: SummaryOf<'feedback'>, showReaderText: boolean): string[] {
+  const statuses = Object.entries(summary.byStatus).sort(([, a], [, b]) => b - a)
+  const lines = [
+    `**${count(summary.entries)} feedback ${summary.entries === 1 ? 'entry' : 'entries'}:** ${statuses.map(([status, n]) => `${escapeInline(status)} ${count(n)}`).join(', ') || 'none'}`,
+    ''
+  ]
+  if (summary.pages.length > 0)
+    lines.push(
+      '| Page | Entries | 👎 |',
+      '|---|---:|---:|',
+      ...summary.pages.map((page) => `| ${codeCell(page.path)} | ${count(page.entries)} | ${count(page.thumbsDown)} |`),
+      ''
+    )
+  const comments = summary.pendingComments.map((entry) => `- ${codeSpan(entry.path)}: ${escapeInline(clipText(entry.comment, 200))}`)
+  return [...lines, ...readerText('Pending comments', comments, showReaderText)]
+}
+
+function searchLines(summary: SummaryOf<'searches'>, showReaderText: boolean): string[] {
+  const lines = [
+    `**${count(summary.totalSearches)} searches** for ${count(summary.terms)} ${summary.terms === 1 ? 'term' : 'terms'}; ${count(summary.withoutClick.terms)} ${summary.withoutClick.terms === 1 ? 'term' : 'terms'} (${count(summary.withoutClick.hits)} searches) found nothing worth clicking.`,
+    ''
+  ]
+  if (summary.top.length === 0) return lines
+  if (!showReaderText) return [...lines, HIDDEN_READER_TEXT, '']
+  return [
+    ...lines,
+    '| Search term | Hits | Click-through | Clicked page |',
+    '|---|---:|---:|---|',
+    ...summary.top.map(
+      (term) =>
+        `| ${codeCell(clipText(term.searchQuery, 80))} | ${count(term.hits)} | ${(term.ctr * 100).toFixed(0)}% | ${term.topClickedPage ? codeCell(term.topClickedPage) : '–'} |`
+    ),
+    ''
+  ]
+}
+
+function assistantLines(summary: SummaryOf<'assistant'>, showReaderText: boolean): string[] {
+  const lines = [
+    `**${count(summary.conversations)} conversations:** ${count(summary.conversations - summary.unanswered)} answered, ${count(summary.unanswered)} unanswered (${share(summary.unanswered, summary.conversations)}).`,
+    ''
+  ]
+  if (summary.categories.length > 0)
+    lines.push(
+      '| Category | Conversations | Unanswered |',
+      '|---|---:|---:|',
+      ...summary.categories.map((c) => `| ${codeCell(c.category)} | ${count(c.conversations)} | ${count(c.unanswered)} |`),
+      ''
+    )
+  if (summary.pages.length > 0)
+    lines.push(
+      '| Page where unanswered questions start | Unanswered |',
+      '|---|---:|',
+      ...summary.pages.map((p) => `| ${codeCell(p.page)} | ${count(p.unanswered)} |`),
+      ''
+    )
+  const questions = summary.questions.map((q) => `- ${escapeInline(clipText(q, 200))}`)
+  return [...lines, ...readerText('Unanswered questions', questions, showReaderText)]
+}
+
+/** What readers wrote, as a list under its title, or a line saying it is in the file only. */
+function readerText(title: string, items: string[], show: boolean): string[] {
+  if (items.length === 0) return []
+  return show ? [`**${title}**`, '', ...items, ''] : [HIDDEN_READER_TEXT, '']
 }
 
 function topRow(row: AnalyticsRow, max: number): string {

@@ -16,123 +16,142 @@ const SECTION_NAMES: Record<string, string> = {
   pendingFeedback: 'Pending feedback'
 }
 
+interface SummaryOptions {
+  readerText: boolean
+  file: string
+  requests: number
+}
+
 /**
  * The job summary of a docs-health report, for a docs lead to forward: the figures with their change,
  * bars for the pages, the top findings as short tables. Reader text (search terms, questions, comments)
- * only with `show-reader-text`; otherwise counts and page paths.
+ * only with `show-reader-text`; otherwise counts and page paths. A section the budget did not pay for is absent.
  */
-export function renderHealthSummary(
-  report: HealthReport,
-  verdict: Verdict,
-  options: { readerText: boolean; file: string; requests: number }
-): string {
-  const lines = [
-    `### ${ICONS[verdict.result]} Docs health`,
-    '',
-    escapeWithLinks(verdict.headline),
-    '',
-    `**Range:** ${escapeInline(report.range.from)} up to ${escapeInline(report.range.to)}, against ${escapeInline(report.previousRange.from)} up to ${escapeInline(report.previousRange.to)}`,
+export function renderHealthSummary(report: HealthReport, verdict: Verdict, options: SummaryOptions): string {
+  const sections = [
+    [
+      `### ${ICONS[verdict.result]} Docs health`,
+      '',
+      escapeWithLinks(verdict.headline),
+      '',
+      `**Range:** ${escapeInline(report.range.from)} up to ${escapeInline(report.range.to)}, against ${escapeInline(report.previousRange.from)} up to ${escapeInline(report.previousRange.to)}`,
+      ''
+    ],
+    report.traffic ? trafficLines(report.traffic) : [],
+    report.fixFirst ? fixFirstLines(report.fixFirst) : [],
+    report.searchesWithoutClicks ? searchLines(report.searchesWithoutClicks, options.readerText) : [],
+    report.assistant ? assistantLines(report.assistant, options.readerText) : [],
+    report.pendingFeedback ? pendingLines(report.pendingFeedback, options.readerText) : [],
+    footerLines(report, options)
+  ]
+  return sections.flat().join('\n')
+}
+
+type Section<K extends keyof HealthReport> = NonNullable<HealthReport[K]>
+
+function trafficLines({ visitors, views }: Section<'traffic'>): string[] {
+  return [
+    '| | Total | Human | AI |',
+    '|---|---:|---:|---:|',
+    `| Visitors | ${figure(visitors.total)} | ${figure(visitors.human)} | ${figure(visitors.ai)} |`,
+    `| Views | ${figure(views.total)} | ${figure(views.human)} | ${figure(views.ai)} |`,
     ''
   ]
-  if (report.traffic) {
-    const { visitors, views } = report.traffic
+}
+
+function fixFirstLines(fixFirst: Section<'fixFirst'>): string[] {
+  const pages = fixFirst.slice(0, TOP)
+  const max = Math.max(1, ...pages.map((page) => page.views))
+  if (pages.length === 0) return ['#### Pages to fix first', '', 'No read page got a thumbs down.', '']
+  return [
+    '#### Pages to fix first',
+    '',
+    '| Page | Views | 👍 / 👎 |',
+    '|---|---|---:|',
+    ...pages.map(
+      (page) => `| ${codeCell(page.path)} | ${bar(page.views, max)} ${count(page.views)} | ${page.thumbsUp} / ${page.thumbsDown} |`
+    ),
+    ''
+  ]
+}
+
+function searchLines({ terms, totalSearches }: Section<'searchesWithoutClicks'>, readerText: boolean): string[] {
+  const hits = terms.reduce((sum, term) => sum + term.hits, 0)
+  const lines = [
+    '#### Searches without a click',
+    '',
+    `${terms.length} ${terms.length === 1 ? 'term' : 'terms'}, ${count(hits)} of ${count(totalSearches)} searches (${percent(totalSearches > 0 ? hits / totalSearches : null)}), found nothing anyone clicked.`,
+    ''
+  ]
+  if (readerText && terms.length > 0)
     lines.push(
-      '| | Total | Human | AI |',
-      '|---|---:|---:|---:|',
-      `| Visitors | ${figure(visitors.total)} | ${figure(visitors.human)} | ${figure(visitors.ai)} |`,
-      `| Views | ${figure(views.total)} | ${figure(views.human)} | ${figure(views.ai)} |`,
+      '| Search | Searches |',
+      '|---|---:|',
+      ...terms.slice(0, TOP).map((term) => `| ${escapeInline(term.term)} | ${count(term.hits)} |`),
       ''
     )
-  }
-  if (report.fixFirst) {
-    const pages = report.fixFirst.slice(0, TOP)
-    const max = Math.max(1, ...pages.map((page) => page.views))
-    lines.push('#### Pages to fix first', '')
-    if (pages.length === 0) lines.push('No read page got a thumbs down.', '')
-    else
-      lines.push(
-        '| Page | Views | 👍 / 👎 |',
-        '|---|---|---:|',
-        ...pages.map(
-          (page) => `| ${codeCell(page.path)} | ${bar(page.views, max)} ${count(page.views)} | ${page.thumbsUp} / ${page.thumbsDown} |`
-        ),
-        ''
-      )
-  }
-  if (report.searchesWithoutClicks) {
-    const { terms, totalSearches } = report.searchesWithoutClicks
-    const hits = terms.reduce((sum, term) => sum + term.hits, 0)
+  return lines
+}
+
+function assistantLines({ unanswered, conversations, callers }: Section<'assistant'>, readerText: boolean): string[] {
+  const change = unanswered.share.change === null ? '' : ` (${arrow(unanswered.share.change)} ${points(unanswered.share.change)})`
+  const lines = [
+    '#### Assistant',
+    '',
+    `${count(unanswered.count.value)} of ${count(conversations.value)} conversations unanswered: ${percent(unanswered.share.value)}${change}. Callers: web ${count(callers.web)}, API ${count(callers.api)}, other ${count(callers.other)}.`,
+    ''
+  ]
+  const max = Math.max(1, ...unanswered.byPage.map((t) => t.count))
+  if (unanswered.byPage.length > 0)
     lines.push(
-      '#### Searches without a click',
-      '',
-      `${terms.length} ${terms.length === 1 ? 'term' : 'terms'}, ${count(hits)} of ${count(totalSearches)} searches (${percent(totalSearches > 0 ? hits / totalSearches : null)}), found nothing anyone clicked.`,
+      '| Started on | Unanswered |',
+      '|---|---|',
+      ...unanswered.byPage.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${bar(t.count, max)} ${t.count} |`),
       ''
     )
-    if (options.readerText && terms.length > 0)
-      lines.push(
-        '| Search | Searches |',
-        '|---|---:|',
-        ...terms.slice(0, TOP).map((term) => `| ${escapeInline(term.term)} | ${count(term.hits)} |`),
-        ''
-      )
-  }
-  if (report.assistant) {
-    const { unanswered, conversations, callers } = report.assistant
-    const change = unanswered.share.change === null ? '' : ` (${arrow(unanswered.share.change)} ${points(unanswered.share.change)})`
+  if (unanswered.byCategory.length > 0)
     lines.push(
-      '#### Assistant',
-      '',
-      `${count(unanswered.count.value)} of ${count(conversations.value)} conversations unanswered: ${percent(unanswered.share.value)}${change}. Callers: web ${count(callers.web)}, API ${count(callers.api)}, other ${count(callers.other)}.`,
+      '| Category | Unanswered |',
+      '|---|---:|',
+      ...unanswered.byCategory.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${t.count} |`),
       ''
     )
-    const max = Math.max(1, ...unanswered.byPage.map((t) => t.count))
-    if (unanswered.byPage.length > 0)
-      lines.push(
-        '| Started on | Unanswered |',
-        '|---|---|',
-        ...unanswered.byPage.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${bar(t.count, max)} ${t.count} |`),
-        ''
-      )
-    if (unanswered.byCategory.length > 0)
-      lines.push(
-        '| Category | Unanswered |',
-        '|---|---:|',
-        ...unanswered.byCategory.slice(0, TOP).map((t) => `| ${codeCell(t.key)} | ${t.count} |`),
-        ''
-      )
-    if (options.readerText && unanswered.questions.length > 0)
-      lines.push(
-        '<details><summary>Unanswered questions</summary>',
-        '',
-        ...unanswered.questions.slice(0, 20).map((q) => `- ${escapeInline(q.query)}`),
-        '',
-        '</details>',
-        ''
-      )
-  }
-  if (report.pendingFeedback) {
-    const pages = report.pendingFeedback
+  if (readerText && unanswered.questions.length > 0)
     lines.push(
-      '#### Written feedback still pending',
-      '',
-      `${pendingCount(pages)} comments on ${pages.length} ${pages.length === 1 ? 'page' : 'pages'}.`,
-      ''
+      ...folded(
+        'Unanswered questions',
+        unanswered.questions.slice(0, 20).map((q) => `- ${escapeInline(q.query)}`)
+      )
     )
-    if (pages.length > 0) {
-      lines.push('| Page | Pending |', '|---|---:|', ...pages.slice(0, TOP).map((page) => `| ${codeCell(page.path)} | ${page.count} |`), '')
-      if (options.readerText)
-        lines.push(
-          '<details><summary>Comments</summary>',
-          '',
-          ...pages
-            .slice(0, TOP)
-            .flatMap((page) => page.comments.slice(0, 3).map((c) => `- ${codeSpan(page.path)}: ${escapeInline(c.comment)}`)),
-          '',
-          '</details>',
-          ''
-        )
-    }
-  }
+  return lines
+}
+
+function pendingLines(pages: Section<'pendingFeedback'>, readerText: boolean): string[] {
+  const lines = [
+    '#### Written feedback still pending',
+    '',
+    `${pendingCount(pages)} comments on ${pages.length} ${pages.length === 1 ? 'page' : 'pages'}.`,
+    ''
+  ]
+  if (pages.length === 0) return lines
+  lines.push('| Page | Pending |', '|---|---:|', ...pages.slice(0, TOP).map((page) => `| ${codeCell(page.path)} | ${page.count} |`), '')
+  if (readerText)
+    lines.push(
+      ...folded(
+        'Comments',
+        pages.slice(0, TOP).flatMap((page) => page.comments.slice(0, 3).map((c) => `- ${codeSpan(page.path)}: ${escapeInline(c.comment)}`))
+      )
+    )
+  return lines
+}
+
+/** Reader text folded away, so the figures stay the first thing a reader sees. */
+function folded(title: string, items: string[]): string[] {
+  return [`<details><summary>${title}</summary>`, '', ...items, '', '</details>', '']
+}
+
+function footerLines(report: HealthReport, options: SummaryOptions): string[] {
+  const lines: string[] = []
   if (report.missing.length > 0)
     lines.push(
       `**Missing** (max-requests could not pay for them): ${report.missing.map((section) => SECTION_NAMES[section] ?? section).join(', ')}.`,
@@ -145,7 +164,7 @@ export function renderHealthSummary(
       : '**File:** none written',
     ''
   )
-  return lines.join('\n')
+  return lines
 }
 
 /** A dry run: the request plan, nothing sent. */

@@ -1,7 +1,6 @@
 import { parsePullLink } from '../mintlify/job.js'
 import { headline } from '../health/report.js'
-import type { HealthRun } from '../operations/report.js'
-import type { ExportReport, JobReport } from '../outcome.js'
+import type { ExportReport, HealthRun, JobReport, OperationResult } from '../outcome.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
 export function jobOutputs(report: JobReport): Record<string, string> {
@@ -47,4 +46,9 @@ export function healthOutputs(run: HealthRun): Record<string, string> {
     'ai-visitors': visitors ? String(visitors.ai.value) : '',
     file: run.file
   }
+}
+
+/** Every output of an operation's result: its own, and `comment-url` where the operation keeps a status comment. */
+export function resultOutputs(result: OperationResult): Record<string, string> {
+  return result.statusComment === undefined ? result.outputs : { ...result.outputs, 'comment-url': result.statusComment ?? '' }
 }

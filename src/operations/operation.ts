@@ -1,0 +1,35 @@
+import type { Clock } from '../clock.js'
+import type { GitHubApi } from '../github/api.js'
+import type { Repo, RunContext } from '../github/event.js'
+import type { DocsApiClient } from '../mintlify/client.js'
+import type { OperationResult } from '../outcome.js'
+import type { Settings } from '../settings.js'
+
+/** Where an operation writes its log; every text passes the exit boundary (the key cut) on its way out. */
+export interface OperationLog {
+  info(message: string): void
+  warning(message: string): void
+  /** An annotation that stays visible on the run without being a warning. */
+  notice(message: string): void
+  group<T>(name: string, body: () => Promise<T>): Promise<T>
+}
+
+/** What every operation may use: the same for all, so adding an operation adds no wiring to main.ts. */
+export interface OperationDeps {
+  clock: Clock
+  /** Aborted when the workflow is cancelled (SIGINT, SIGTERM). */
+  signal: AbortSignal
+  /** Epoch ms when everything must end: run start + timeout. */
+  deadline: number
+  log: OperationLog
+  /** Where the run happens: the event, the repository, the run's URL. */
+  run: RunContext
+  /** A docs API client; `requestBudget` caps its requests, retries included (the analytics quota is paid per request). */
+  client: (requestBudget?: number) => DocsApiClient
+  connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
+  /** Sets outputs at once: before the last GitHub calls, so a cancel's forced exit or a hanging GitHub cannot lose them. */
+  publish: (outputs: Record<string, string>) => void
+}
+
+/** One operation: settings in, one result out. main.ts runs each from one table. */
+export type RunOperation = (settings: Settings, deps: OperationDeps) => Promise<OperationResult>
