@@ -28,3 +28,41 @@ export function analyticsPath(sim: Simulator, endpoint: string, query: Record<st
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()
   return `/v1/analytics/${sim.projectId}/${endpoint}${qs ? `?${qs}` : ''}`
 }
+
+export interface SimReply<T> {
+  status: number
+  headers: Headers
+  text: string
+  /** The parsed JSON body (undefined when it is not JSON); `T` names the fields a test reads. */
+  json: T
+}
+
+export interface SimRequestOptions {
+  /** Sent as JSON, with content-type application/json unless `headers` say otherwise. */
+  body?: unknown
+  /** Sent as is. */
+  rawBody?: string
+  /** The Authorization header; null sends none. */
+  authorization: string | null
+  headers?: Record<string, string>
+}
+
+/** One request to a running simulator. */
+export async function requestSimulator<T>(sim: Simulator, method: string, path: string, options: SimRequestOptions): Promise<SimReply<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.authorization !== null) headers.authorization = options.authorization
+  let body = options.rawBody
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const res = await fetch(`${sim.url}${path}`, { method, headers, body })
+  const text = await res.text()
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // Not JSON: the test reads `text`.
+  }
+  return { status: res.status, headers: res.headers, text, json: json as T }
+}

@@ -5,10 +5,12 @@
  *   npm run simulator -- [--port 4010] [--vars-file simulator.env]
  *
  * (or SIMULATOR_PORT and SIMULATOR_VARS_FILE). Every agent job it is sent completes with a pull request
- * (the simulator's default script), the fake GitHub holds the Hello-World issue and pull request of the
- * webhook examples, and analytics have their default data. The vars file receives `NAME=value` lines
- * (the URL, the API key and project id it accepts, and the fake GitHub's URL and token), written in one
- * rename so that a reader polling for it never sees half a file; in CI, append it to $GITHUB_ENV.
+ * (the simulator's default script), every deploy and preview succeeds 1.5 s after its trigger, one
+ * automation (SIMULATOR_AUTOMATION_ID) can be triggered, the fake GitHub holds the Hello-World issue and
+ * pull request of the webhook examples (and takes deployments and their statuses), and analytics have
+ * their default data. The vars file receives `NAME=value` lines (the URL, the API key and project id it
+ * accepts, the automation's id, and the fake GitHub's URL and token), written in one rename so that a
+ * reader polling for it never sees half a file; in CI, append it to $GITHUB_ENV.
  * Runs until SIGINT or SIGTERM.
  */
 import { renameSync, writeFileSync } from 'node:fs'
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
   const options = readOptions()
   const sim = await startSimulator({ repository: REPO_URL })
   seedHelloWorld(sim)
+  const automation = sim.deployments.addAutomation({ name: 'Sync the changelog' })
   // One line per request, so a CI log shows what the action asked for (paths only: no headers, no key).
   sim.route('*', /.*/, (request) => {
     console.log(`${request.method} ${request.path}`)
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
     SIMULATOR_URL: url,
     SIMULATOR_API_KEY: sim.apiKey,
     SIMULATOR_PROJECT_ID: sim.projectId,
+    SIMULATOR_AUTOMATION_ID: automation.id,
     SIMULATOR_GITHUB_API_URL: `${url}/api/v3`,
     SIMULATOR_GITHUB_TOKEN: SIM_GITHUB_TOKEN
   }
@@ -83,7 +87,12 @@ async function main(): Promise<void> {
     renameSync(`${options.varsFile}.tmp`, options.varsFile)
   }
   console.log(`Simulator listening on ${url}: the Mintlify API, and GitHub's REST API under /api/v3.`)
-  console.log(`API key ${sim.apiKey} (a simulator key, not a secret), project id ${sim.projectId}.`)
+  console.log('  Agent jobs:   POST /v2/agent/{projectId}/job, GET …/job/{id}, POST …/job/{id}/message')
+  console.log('  Analytics:    GET /v1/analytics/{projectId}/visitors, views, feedback, searches, assistant, …')
+  console.log('  Deployments:  POST /v1/project/update/{projectId}, POST /v1/project/preview/{projectId},')
+  console.log('                GET /v1/project/update-status/{statusId}, POST /v1/workflow/{projectId}/{automationId}/trigger')
+  console.log('  GitHub:       comments, reactions, labels, permissions, pulls, deployments and their statuses')
+  console.log(`API key ${sim.apiKey} (a simulator key, not a secret), project id ${sim.projectId}, automation ${automation.id}.`)
   if (options.varsFile) console.log(`Wrote ${Object.keys(variables).join(', ')} to ${options.varsFile}.`)
 
   const stop = (): void => {

@@ -1,20 +1,29 @@
 // Fault injection: which requests a fault hits, and what the faulty answer looks like.
 import { STATUS_CODES } from 'node:http'
 import { isGitHubPath } from './github.js'
-import type { Fault, FaultRoute, GitHubFaultRoute, RouteResponse } from './types.js'
+import type { Fault, FaultRoute, GitHubFaultRoute, MintlifyFaultRoute, RouteResponse } from './types.js'
 
 /** The fault routes a request belongs to, most specific first; empty for requests of added routes. */
 export function faultRoutesOf(method: string, path: string): FaultRoute[] {
   if (isGitHubPath(path)) return [...gitHubRoutesOf(method, path), 'github-any']
   if (!isMintlifyPath(path)) return []
-  const routes: FaultRoute[] = []
-  if (method === 'POST' && /^\/v2\/agent\/[^/]+\/job$/.test(path)) routes.push('create')
-  else if (method === 'GET' && /^\/v2\/agent\/[^/]+\/job\/[^/]+$/.test(path)) routes.push('get')
-  else if (method === 'POST' && /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/.test(path)) routes.push('message')
-  else if (path.startsWith('/v1/analytics/')) routes.push('analytics')
-  routes.push('any')
-  return routes
+  const specific = MINTLIFY_FAULT_ROUTES.find((r) => (r.method === undefined || r.method === method) && r.pattern.test(path))
+  return specific ? [specific.route, 'any'] : ['any']
 }
+
+const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: MintlifyFaultRoute }[] = [
+  { method: 'POST', pattern: /^\/v2\/agent\/[^/]+\/job$/, route: 'create' },
+  { method: 'GET', pattern: /^\/v2\/agent\/[^/]+\/job\/[^/]+$/, route: 'get' },
+  { method: 'POST', pattern: /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/, route: 'message' },
+  { pattern: /^\/v1\/analytics\//, route: 'analytics' },
+  { method: 'POST', pattern: /^\/v1\/project\/update\/[^/]+$/, route: 'deploy' },
+  { method: 'POST', pattern: /^\/v1\/project\/preview\/[^/]+$/, route: 'preview' },
+  { method: 'GET', pattern: /^\/v1\/project\/update-status\/[^/]+$/, route: 'deployment-status' },
+  { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' }
+]
+
+/** The routes whose success is 202 Accepted: a truncated answer there keeps that status. */
+const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation']
 
 const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/, route: 'github-comment-create' },
@@ -22,6 +31,9 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/collaborators\/[^/]+\/permission$/, route: 'github-permission' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/comments\/\d+\/reactions$/, route: 'github-reaction' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/, route: 'github-commit-pulls' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments$/, route: 'github-deployment-create' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses$/, route: 'github-deployment-status' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).
   { method: 'POST', pattern: /^\/api\/graphql$/, route: 'github-viewer' }
 ]
@@ -128,7 +140,7 @@ export function faultErrorResponse(fault: Fault, now = Date.now()): RouteRespons
  * it always lacks its closing brace.
  */
 export function malformedResponse(fault: Fault, route: FaultRoute | undefined, real?: RouteResponse): RouteResponse {
-  const status = fault.status ?? (route === 'create' ? 201 : 200)
+  const status = fault.status ?? (route === 'create' ? 201 : route !== undefined && ACCEPTED_ROUTES.includes(route) ? 202 : 200)
   // A real answer may come rendered already (an analytics answer waiting out its latency).
   const full = real?.text ?? JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
   return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }

@@ -10,11 +10,15 @@ import type {
   GitHubFamily,
   GitHubIssueInit,
   GitHubAccess,
+  GitHubDeploymentState,
+  GitHubFileStatus,
+  GitHubPullFile,
   GitHubRole,
   GitHubTokenInit,
   GitHubUserType,
   RouteResponse,
-  SimComment
+  SimComment,
+  SimGitHubDeployment
 } from './types.js'
 
 export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
@@ -28,6 +32,19 @@ const MAX_PER_PAGE = 100
 const MAX_PULL_COMMITS = 250
 const MAX_PULL_FILES = 3000
 const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes']
+const DEFAULT_BRANCH = 'main'
+const DEPLOYMENT_STATES: readonly GitHubDeploymentState[] = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
+const MAX_STATUS_DESCRIPTION = 140
+/** Lines added and deleted when a planted file does not say. */
+const DEFAULT_LINE_CHANGES: Record<GitHubFileStatus, [number, number]> = {
+  added: [10, 0],
+  removed: [0, 10],
+  modified: [1, 1],
+  changed: [1, 1],
+  renamed: [0, 0],
+  copied: [0, 0],
+  unchanged: [0, 0]
+}
 
 /** `permission` is the legacy base role: maintain counts as write and triage as read. */
 const LEGACY_PERMISSION: Record<GitHubRole, 'admin' | 'write' | 'read'> = {
@@ -76,6 +93,8 @@ interface Repo {
   roles: Map<string, GitHubRole | GitHubCustomRole>
   /** By lower-case sha. */
   linkedPulls: Map<string, number[]>
+  /** In creation order. */
+  deployments: Deployment[]
 }
 
 interface Issue {
@@ -87,8 +106,47 @@ interface Issue {
   headSha: string
   headRef: string
   commits: { sha: string; message: string }[]
-  files: string[]
+  files: PullFile[]
   labels: string[]
+  createdAt: string
+}
+
+interface PullFile {
+  filename: string
+  status: GitHubFileStatus
+  previousFilename?: string
+  additions: number
+  deletions: number
+}
+
+interface Deployment {
+  id: number
+  sha: string
+  ref: string
+  task: string
+  environment: string
+  originalEnvironment: string
+  description: string
+  payload: unknown
+  transient: boolean
+  production: boolean
+  requiredContexts: string[] | null
+  autoMerge: boolean
+  creator: string
+  createdAt: string
+  updatedAt: string
+  /** Oldest first. */
+  statuses: DeploymentStatusRecord[]
+}
+
+interface DeploymentStatusRecord {
+  id: number
+  state: GitHubDeploymentState
+  description: string
+  environment: string
+  logUrl: string
+  environmentUrl: string
+  creator: string
   createdAt: string
 }
 
@@ -199,7 +257,21 @@ const ROUTES: Route[] = [
     family: 'pulls',
     handle: (api, ctx) => api.pullCommits(ctx)
   },
-  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/files`), family: 'pulls', handle: (api, ctx) => api.pullFiles(ctx) }
+  { method: 'GET', pattern: repoRoute(String.raw`/pulls/(?<number>\d+)/files`), family: 'pulls', handle: (api, ctx) => api.pullFiles(ctx) },
+  { method: 'POST', pattern: repoRoute('/deployments'), family: 'deployments', handle: (api, ctx) => api.createDeployment(ctx) },
+  { method: 'GET', pattern: repoRoute('/deployments'), family: 'deployments', handle: (api, ctx) => api.listDeployments(ctx) },
+  {
+    method: 'POST',
+    pattern: repoRoute(String.raw`/deployments/(?<id>\d+)/statuses`),
+    family: 'deployments',
+    handle: (api, ctx) => api.createDeploymentStatus(ctx)
+  },
+  {
+    method: 'GET',
+    pattern: repoRoute(String.raw`/deployments/(?<id>\d+)/statuses`),
+    family: 'deployments',
+    handle: (api, ctx) => api.listDeploymentStatuses(ctx)
+  }
 ]
 
 export class GitHubApi implements FakeGitHub {
@@ -208,6 +280,8 @@ export class GitHubApi implements FakeGitHub {
   private readonly userIds = new Map<string, number>([['github-actions[bot]', 41898282]])
   private nextCommentId = 1000001
   private nextReactionId = 5001
+  private nextDeploymentId = 3000000001
+  private nextDeploymentStatusId = 4000000001
   /** Every token the fake accepts, by token; the constructor's is the workflow's own, with access everywhere. */
   private readonly tokens = new Map<string, TokenGrant>()
 
@@ -242,10 +316,46 @@ export class GitHubApi implements FakeGitHub {
       headSha,
       headRef: init.headRef ?? `feature-${init.number}`,
       commits,
-      files: [...(init.files ?? [])],
+      files: (init.files ?? []).map(pullFileOf),
       labels: [...(init.labels ?? [])],
       createdAt: timestamp()
     })
+  }
+
+  setPullFiles(repoName: string, pullNumber: number, files: (string | GitHubPullFile)[]): void {
+    const { repo, issue } = this.requireIssue(repoName, pullNumber)
+    if (!issue.pullRequest) throw new Error(`${repo.fullName}#${pullNumber} is not a pull request`)
+    issue.files = files.map(pullFileOf)
+  }
+
+  deployments(repoName: string): SimGitHubDeployment[] {
+    const repo = this.findRepo(repoName)
+    return (repo?.deployments ?? []).map((d) => ({
+      id: d.id,
+      sha: d.sha,
+      ref: d.ref,
+      task: d.task,
+      environment: d.environment,
+      original_environment: d.originalEnvironment,
+      description: d.description,
+      payload: d.payload,
+      transient_environment: d.transient,
+      production_environment: d.production,
+      required_contexts: d.requiredContexts && [...d.requiredContexts],
+      auto_merge: d.autoMerge,
+      creator: d.creator,
+      created_at: d.createdAt,
+      statuses: d.statuses.map((status) => ({
+        id: status.id,
+        state: status.state,
+        description: status.description,
+        environment: status.environment,
+        log_url: status.logUrl,
+        environment_url: status.environmentUrl,
+        creator: status.creator,
+        created_at: status.createdAt
+      }))
+    }))
   }
 
   addLabel(repoName: string, issueNumber: number, name: string): void {
@@ -471,16 +581,151 @@ export class GitHubApi implements FakeGitHub {
     const pull = this.findPull(repo, params.number ?? '')
     if (!pull) return notFound()
     const files = pull.files.slice(0, MAX_PULL_FILES)
-    return this.paginate(req, files, (filename) => ({
-      sha: fakeSha(`${repo.fullName}#${pull.number}:${filename}`),
-      filename,
-      status: 'modified',
-      additions: 1,
-      deletions: 1,
-      changes: 2,
-      blob_url: `https://github.com/${repo.fullName}/blob/${pull.headSha}/${filename}`,
-      raw_url: `https://github.com/${repo.fullName}/raw/${pull.headSha}/${filename}`
+    return this.paginate(req, files, (file) => ({
+      sha: fakeSha(`${repo.fullName}#${pull.number}:${file.filename}`),
+      filename: file.filename,
+      status: file.status,
+      additions: file.additions,
+      deletions: file.deletions,
+      changes: file.additions + file.deletions,
+      blob_url: `https://github.com/${repo.fullName}/blob/${pull.headSha}/${file.filename}`,
+      raw_url: `https://github.com/${repo.fullName}/raw/${pull.headSha}/${file.filename}`,
+      contents_url: `${this.apiUrl()}/repos/${repo.fullName}/contents/${file.filename}?ref=${pull.headSha}`,
+      ...(file.previousFilename === undefined ? {} : { previous_filename: file.previousFilename })
     }))
+  }
+
+  /**
+   * `POST …/deployments`: 201 with the deployment. `ref` (a branch, or a sha) is required and must
+   * resolve: a 40-hex sha, a sha of a planted pull request, the default branch 'main' or a pull
+   * request's head branch; else 422 "No ref found". Commit status checks (`required_contexts`) and
+   * `auto_merge` are recorded, not carried out: the simulator has neither.
+   */
+  createDeployment({ req, repo, actor }: Context): RouteResponse {
+    const parsed = parseJsonObject(req.body)
+    if (!parsed.ok) return parsed.error
+    const body = parsed.value
+    const invalid = checkFields(
+      body,
+      {
+        ref: ['string'],
+        task: ['string'],
+        auto_merge: ['boolean'],
+        required_contexts: ['string[]'],
+        payload: ['object', 'string'],
+        environment: ['string'],
+        description: ['string', 'null'],
+        transient_environment: ['boolean'],
+        production_environment: ['boolean']
+      },
+      ['ref']
+    )
+    if (invalid) return invalid
+    const ref = stringField(body, 'ref') ?? ''
+    const sha = this.resolveRef(repo, ref)
+    if (!sha) return gitHubError(422, `No ref found for: ${ref}`)
+    const environment = stringField(body, 'environment') ?? 'production'
+    const now = timestamp()
+    const deployment: Deployment = {
+      id: this.nextDeploymentId++,
+      sha,
+      ref,
+      task: stringField(body, 'task') ?? 'deploy',
+      environment,
+      originalEnvironment: environment,
+      description: stringField(body, 'description') ?? '',
+      payload: payloadOf(body.payload),
+      transient: booleanField(body, 'transient_environment') ?? false,
+      production: booleanField(body, 'production_environment') ?? environment === 'production',
+      requiredContexts: Array.isArray(body.required_contexts) ? body.required_contexts.map(String) : null,
+      autoMerge: booleanField(body, 'auto_merge') ?? true,
+      creator: actor,
+      createdAt: now,
+      updatedAt: now,
+      statuses: []
+    }
+    repo.deployments.push(deployment)
+    return { status: 201, json: this.deploymentJson(repo, deployment) }
+  }
+
+  /** `GET …/deployments`: newest first, filtered by `sha`, `ref`, `task` and `environment`. */
+  listDeployments({ req, repo }: Context): RouteResponse {
+    const query = req.url.searchParams
+    const filters: [string, (d: Deployment) => string][] = [
+      ['sha', (d) => d.sha],
+      ['ref', (d) => d.ref],
+      ['task', (d) => d.task],
+      ['environment', (d) => d.environment]
+    ]
+    const deployments = repo.deployments
+      .filter((d) => filters.every(([name, value]) => !query.has(name) || query.get(name) === value(d)))
+      .reverse()
+    return this.paginate(req, deployments, (d) => this.deploymentJson(repo, d))
+  }
+
+  /**
+   * `POST …/deployments/{id}/statuses`: 201 with the status. `environment` moves the deployment to
+   * another environment; `target_url` is the older name of `log_url`. With `auto_inactive` (the
+   * default) a `success` marks the earlier successful deployments of that environment inactive,
+   * unless they are transient or production ones, as GitHub does.
+   */
+  createDeploymentStatus({ req, params, repo, actor }: Context): RouteResponse {
+    const deployment = repo.deployments.find((d) => d.id === Number(params.id))
+    if (!deployment) return notFound()
+    const parsed = parseJsonObject(req.body)
+    if (!parsed.ok) return parsed.error
+    const body = parsed.value
+    const invalid = checkFields(
+      body,
+      {
+        state: ['string'],
+        target_url: ['string'],
+        log_url: ['string'],
+        description: ['string'],
+        environment: ['string'],
+        environment_url: ['string'],
+        auto_inactive: ['boolean']
+      },
+      ['state']
+    )
+    if (invalid) return invalid
+    const state = DEPLOYMENT_STATES.find((known) => known === body.state)
+    if (!state) {
+      return gitHubError(422, `Invalid request.\n\n${JSON.stringify(body.state)} is not a member of ${JSON.stringify(DEPLOYMENT_STATES)}.`)
+    }
+    const description = stringField(body, 'description') ?? ''
+    if ([...description].length > MAX_STATUS_DESCRIPTION) {
+      return validationFailed(
+        'DeploymentStatus',
+        'description',
+        'custom',
+        `description is too long (maximum is ${MAX_STATUS_DESCRIPTION} characters)`
+      )
+    }
+    const status = this.addDeploymentStatus(deployment, actor, {
+      state,
+      description,
+      environment: stringField(body, 'environment') ?? deployment.environment,
+      logUrl: stringField(body, 'log_url') ?? stringField(body, 'target_url') ?? '',
+      environmentUrl: stringField(body, 'environment_url') ?? ''
+    })
+    if (state === 'success' && (booleanField(body, 'auto_inactive') ?? true)) {
+      for (const earlier of repo.deployments) {
+        const succeeded = earlier.statuses.at(-1)?.state === 'success'
+        const kept = earlier.transient || earlier.production || earlier.environment !== deployment.environment
+        if (earlier.id < deployment.id && succeeded && !kept) {
+          this.addDeploymentStatus(earlier, actor, { ...status, state: 'inactive', description: '', logUrl: '', environmentUrl: '' })
+        }
+      }
+    }
+    return { status: 201, json: this.deploymentStatusJson(repo, deployment, status) }
+  }
+
+  /** `GET …/deployments/{id}/statuses`: newest first. */
+  listDeploymentStatuses({ req, params, repo }: Context): RouteResponse {
+    const deployment = repo.deployments.find((d) => d.id === Number(params.id))
+    if (!deployment) return notFound()
+    return this.paginate(req, [...deployment.statuses].reverse(), (status) => this.deploymentStatusJson(repo, deployment, status))
   }
 
   /** Only `viewer` is understood; like GitHub, GraphQL errors come with status 200. */
@@ -553,7 +798,8 @@ export class GitHubApi implements FakeGitHub {
       comments: new Map(),
       reviewComments: new Map(),
       roles: new Map(),
-      linkedPulls: new Map()
+      linkedPulls: new Map(),
+      deployments: []
     }
     this.repos.set(fullName.toLowerCase(), repo)
     return repo
@@ -569,6 +815,32 @@ export class GitHubApi implements FakeGitHub {
     const issue = repo?.issues.get(issueNumber)
     if (!repo || !issue) throw new Error(`${repoName}#${issueNumber} does not exist (addIssue it first)`)
     return { repo, issue }
+  }
+
+  /** The sha a deployment's `ref` names, or undefined when the repository has no such ref. */
+  private resolveRef(repo: Repo, ref: string): string | undefined {
+    if (/^[0-9a-f]{40}$/i.test(ref)) return ref.toLowerCase()
+    const branch = ref.replace(/^refs\/heads\//, '')
+    if (branch === DEFAULT_BRANCH) return fakeSha(`${repo.fullName}/${DEFAULT_BRANCH}`)
+    for (const issue of repo.issues.values()) {
+      if (!issue.pullRequest) continue
+      if (issue.headRef === branch) return issue.headSha
+      const sha = [issue.headSha, ...issue.commits.map((c) => c.sha)].find((known) => known.toLowerCase() === ref.toLowerCase())
+      if (sha) return sha
+    }
+    return undefined
+  }
+
+  private addDeploymentStatus(
+    deployment: Deployment,
+    actor: string,
+    fields: Pick<DeploymentStatusRecord, 'state' | 'description' | 'environment' | 'logUrl' | 'environmentUrl'>
+  ): DeploymentStatusRecord {
+    const status: DeploymentStatusRecord = { ...fields, id: this.nextDeploymentStatusId++, creator: actor, createdAt: timestamp() }
+    deployment.statuses.push(status)
+    deployment.environment = status.environment
+    deployment.updatedAt = status.createdAt
+    return status
   }
 
   private findPull(repo: Repo, number: string): Issue | undefined {
@@ -659,7 +931,59 @@ export class GitHubApi implements FakeGitHub {
       url: `${this.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
       user: this.userJson(pull.user, userTypeOf(pull.user)),
       head: { label: `${repo.owner}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, repo: repoJson },
-      base: { label: `${repo.owner}:main`, ref: 'main', sha: fakeSha(`${repo.fullName}/main`), repo: repoJson }
+      base: {
+        label: `${repo.owner}:${DEFAULT_BRANCH}`,
+        ref: DEFAULT_BRANCH,
+        sha: fakeSha(`${repo.fullName}/${DEFAULT_BRANCH}`),
+        repo: repoJson
+      }
+    }
+  }
+
+  private deploymentUrl(repo: Repo, d: Deployment): string {
+    return `${this.apiUrl()}/repos/${repo.fullName}/deployments/${d.id}`
+  }
+
+  private deploymentJson(repo: Repo, d: Deployment): Record<string, unknown> {
+    return {
+      url: this.deploymentUrl(repo, d),
+      id: d.id,
+      node_id: `DE_sim${d.id}`,
+      sha: d.sha,
+      ref: d.ref,
+      task: d.task,
+      payload: d.payload,
+      original_environment: d.originalEnvironment,
+      environment: d.environment,
+      description: d.description,
+      creator: this.userJson(d.creator, userTypeOf(d.creator)),
+      created_at: d.createdAt,
+      updated_at: d.updatedAt,
+      statuses_url: `${this.deploymentUrl(repo, d)}/statuses`,
+      repository_url: `${this.apiUrl()}/repos/${repo.fullName}`,
+      transient_environment: d.transient,
+      production_environment: d.production,
+      performed_via_github_app: null
+    }
+  }
+
+  private deploymentStatusJson(repo: Repo, d: Deployment, status: DeploymentStatusRecord): Record<string, unknown> {
+    return {
+      url: `${this.deploymentUrl(repo, d)}/statuses/${status.id}`,
+      id: status.id,
+      node_id: `DES_sim${status.id}`,
+      state: status.state,
+      creator: this.userJson(status.creator, userTypeOf(status.creator)),
+      description: status.description,
+      environment: status.environment,
+      target_url: status.logUrl,
+      created_at: status.createdAt,
+      updated_at: status.createdAt,
+      deployment_url: this.deploymentUrl(repo, d),
+      repository_url: `${this.apiUrl()}/repos/${repo.fullName}`,
+      environment_url: status.environmentUrl,
+      log_url: status.logUrl,
+      performed_via_github_app: null
     }
   }
 
@@ -690,16 +1014,74 @@ function parseJsonObject(text: string): Parsed {
   return { ok: false, error: gitHubError(400, 'Problems parsing JSON') }
 }
 
+type FieldType = 'string' | 'boolean' | 'string[]' | 'object' | 'null'
+
+const FIELD_TYPE_NAMES: Record<FieldType, string> = {
+  string: 'a string',
+  boolean: 'a boolean',
+  'string[]': 'an array of strings',
+  object: 'an object',
+  null: 'null'
+}
+
+function isOfType(value: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'string':
+    case 'boolean':
+      return typeof value === type
+    case 'string[]':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+    case 'null':
+      return value === null
+  }
+}
+
+/**
+ * Checks a body against a schema: `required` fields present, every field given of one of its types.
+ * Schema errors are 422 "Invalid request." with the reason after it, as GitHub words them.
+ */
+function checkFields(body: Record<string, unknown>, schema: Record<string, FieldType[]>, required: string[]): RouteResponse | undefined {
+  const missing = required.find((field) => body[field] === undefined)
+  if (missing) return gitHubError(422, `Invalid request.\n\n"${missing}" wasn't supplied.`)
+  for (const [field, types] of Object.entries(schema)) {
+    const value = body[field]
+    if (value !== undefined && !types.some((type) => isOfType(value, type))) {
+      const expected = types.map((type) => FIELD_TYPE_NAMES[type]).join(' or ')
+      return gitHubError(422, `Invalid request.\n\nFor 'properties/${field}', ${JSON.stringify(value)} is not ${expected}.`)
+    }
+  }
+  return undefined
+}
+
+function stringField(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field]
+  return typeof value === 'string' ? value : undefined
+}
+
+function booleanField(body: Record<string, unknown>, field: string): boolean | undefined {
+  const value = body[field]
+  return typeof value === 'boolean' ? value : undefined
+}
+
+/** A deployment's `payload` comes back as an object: a JSON text is parsed, anything else kept; none is {}. */
+function payloadOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? {}
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
+}
+
 /** A comment body: a non-blank string of at most 65536 characters (counted as code points). */
 function readCommentBody(req: GitHubRequest): string | RouteResponse {
   const parsed = parseJsonObject(req.body)
   if (!parsed.ok) return parsed.error
-  const body = parsed.value.body
-  // Schema errors (missing or mistyped fields) are 422 "Invalid request." with the reason after it.
-  if (body === undefined) return gitHubError(422, 'Invalid request.\n\n"body" wasn\'t supplied.')
-  if (typeof body !== 'string') {
-    return gitHubError(422, `Invalid request.\n\nFor 'properties/body', ${JSON.stringify(body)} is not a string.`)
-  }
+  const invalid = checkFields(parsed.value, { body: ['string'] }, ['body'])
+  if (invalid) return invalid
+  const body = stringField(parsed.value, 'body') ?? ''
   if (body.trim() === '') return validationFailed('IssueComment', 'body', 'missing_field')
   if ([...body].length > MAX_COMMENT_LENGTH) {
     return validationFailed('IssueComment', 'body', 'custom', `body is too long (maximum is ${MAX_COMMENT_LENGTH} characters)`)
@@ -712,6 +1094,18 @@ function readCommentBody(req: GitHubRequest): string | RouteResponse {
 /** GitHub timestamps have whole seconds: 2024-05-01T12:00:00Z. */
 function timestamp(): string {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+/** A planted changed file: a path alone is a modified file; renames and copies name their old path. */
+function pullFileOf(file: string | GitHubPullFile): PullFile {
+  const init: GitHubPullFile = typeof file === 'string' ? { filename: file } : file
+  const status = init.status ?? 'modified'
+  const moved = status === 'renamed' || status === 'copied'
+  if (moved !== (init.previousFilename !== undefined)) {
+    throw new Error(`${init.filename}: previousFilename is ${moved ? 'required' : 'only'} for a renamed or copied file`)
+  }
+  const [additions, deletions] = DEFAULT_LINE_CHANGES[status]
+  return { ...init, status, additions: init.additions ?? additions, deletions: init.deletions ?? deletions }
 }
 
 function userTypeOf(login: string): GitHubUserType {

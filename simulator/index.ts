@@ -5,6 +5,7 @@
 //   sim.injectFault({ route: 'get', skip: 1, status: 503 })
 //   sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
 //   sim.analytics.setData({ paths: 100_000 }); sim.analytics.quota = 5
+//   sim.deployments.scriptNext({ outcome: 'failure', inProgressMs: 500 }); sim.deployments.addAutomation({ active: false })
 //   ... point the action at sim.url with sim.apiKey and sim.projectId, GITHUB_API_URL=`${sim.url}/api/v3`
 //   and the token SIM_GITHUB_TOKEN ...
 //   await sim.close()
@@ -15,24 +16,43 @@ export type {
   AnalyticsKind,
   AnalyticsRow,
   AnalyticsTotals,
+  AutomationInit,
+  AutomationRun,
+  DeploymentAuthor,
+  DeploymentCommit,
+  DeploymentFilesChanged,
+  DeploymentOutcome,
+  DeploymentScript,
+  DeploymentSource,
+  DeploymentStatus,
   FakeAnalytics,
+  FakeDeployments,
   FakeGitHub,
   Fault,
   FaultRoute,
   GitHubAccess,
   GitHubCustomRole,
+  GitHubDeploymentState,
   GitHubFamily,
+  GitHubFileStatus,
   GitHubIssueInit,
+  GitHubPullFile,
   GitHubRole,
   GitHubTokenInit,
   GitHubUserType,
   Handler,
   JobOutcome,
   JobScript,
+  PlantedDeployment,
+  RateLimit,
   RecordedRequest,
   RouteRequest,
   RouteResponse,
+  SimAutomation,
   SimComment,
+  SimDeployment,
+  SimGitHubDeployment,
+  SimGitHubDeploymentStatus,
   SimJob,
   Simulator,
   SimulatorOptions

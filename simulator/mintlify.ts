@@ -1,26 +1,24 @@
-// The built-in Mintlify admin API routes (agent jobs, v2; analytics, v1), following the official OpenAPI
-// documents: create 201, get 200/404, message 200/400/404; errors are {"error": string}; bearer auth.
-// The analytics endpoints themselves are in analytics.ts.
+// The built-in Mintlify admin API routes (agent jobs, v2; analytics and deployments, v1), following the
+// official OpenAPI documents: create 201, get 200/404, message 200/400/404, the deployment triggers 202;
+// errors are {"error": string}; bearer auth. The analytics endpoints themselves are in analytics.ts, the
+// deployment ones in deployments.ts.
 import type { IncomingHttpHeaders } from 'node:http'
 import { AnalyticsApi } from './analytics.js'
+import { apiError, readStringField, type ApiRequest } from './api-request.js'
+import { DeploymentsApi } from './deployments.js'
 import { READER_ENDPOINTS, type ReaderEndpoint } from './reader-analytics.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
 import type { JobScript, RouteResponse } from './types.js'
 
-export interface ApiRequest {
-  method: string
-  /** The full request URL (for the query string). */
-  url: URL
-  path: string
-  headers: IncomingHttpHeaders
-  body: string
-}
+export { apiError, type ApiRequest }
 
 export interface MintlifyConfig {
   apiKey: string
   projectId: string
   repository: string
   prRepository: string
+  /** The clock of the deployment endpoints. */
+  now: () => number
   /** Told when the agent opens a pull request, so the fake GitHub can hold it too. */
   onPullOpened?: (prLink: string, jobId: string) => void
 }
@@ -58,6 +56,27 @@ const ROUTES: ApiRoute[] = [
     method: 'GET',
     pattern: /^\/v1\/analytics\/(?<projectId>[^/]+)\/(?<endpoint>feedback|feedback\/by-page|searches|assistant|assistant\/caller-stats)$/,
     handle: (api, req, params) => api.analytics.handleReaders(readerEndpoint(params.endpoint), { query: req.url.searchParams })
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/project\/update\/(?<projectId>[^/]+)$/,
+    handle: (api) => api.deployments.deploy()
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/project\/preview\/(?<projectId>[^/]+)$/,
+    handle: (api, req) => api.deployments.preview(req)
+  },
+  {
+    // The one route without a project in its path: a status id is the organization's.
+    method: 'GET',
+    pattern: /^\/v1\/project\/update-status\/(?<statusId>[^/]+)$/,
+    handle: (api, _req, params) => api.deployments.status(params.statusId ?? '')
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/workflow\/(?<projectId>[^/]+)\/(?<automationId>[^/]+)\/trigger$/,
+    handle: (api, _req, params) => api.deployments.triggerAutomation(params.automationId ?? '')
   }
 ]
 
@@ -75,21 +94,18 @@ export function isAnalyticsRequest(method: string, path: string): boolean {
   )
 }
 
-/** The Mintlify error body: {"error": message}, with `details` as the analytics endpoints add them. */
-export function apiError(status: number, message: string, details?: string[]): RouteResponse {
-  const json = details ? { error: message, details: details.map((m) => ({ message: m })) } : { error: message }
-  return { status, json }
-}
-
 export class MintlifyApi {
   readonly jobs = new Map<string, Job>()
   readonly analytics = new AnalyticsApi()
+  readonly deployments: DeploymentsApi
   private readonly jobScripts: JobScript[] = []
   private readonly messageScripts: JobScript[] = []
   private jobCounter = 0
   private prCounter = 100
 
-  constructor(private readonly config: MintlifyConfig) {}
+  constructor(private readonly config: MintlifyConfig) {
+    this.deployments = new DeploymentsApi({ projectId: config.projectId, repository: config.repository, now: config.now })
+  }
 
   scriptNextJob(script: JobScript): void {
     this.jobScripts.push({ ...script })
@@ -107,7 +123,7 @@ export class MintlifyApi {
       if (!match) continue
       const params = decodeParams(match.groups ?? {})
       if (!params) return apiError(400, 'Invalid percent-encoding in the path')
-      const refused = this.authorize(req.headers) ?? this.checkProject(params.projectId)
+      const refused = this.authorize(req.headers) ?? (params.projectId === undefined ? undefined : this.checkProject(params.projectId))
       return refused ?? route.handle(this, req, params)
     }
     return undefined
@@ -119,12 +135,12 @@ export class MintlifyApi {
     return match?.[1] === this.config.apiKey ? undefined : apiError(401, 'Unauthorized')
   }
 
-  checkProject(projectId: string | undefined): RouteResponse | undefined {
+  checkProject(projectId: string): RouteResponse | undefined {
     return projectId === this.config.projectId ? undefined : apiError(404, 'Project not found')
   }
 
   createJob(req: ApiRequest): RouteResponse {
-    const prompt = readPrompt(req)
+    const prompt = readStringField(req, 'prompt')
     if (typeof prompt !== 'string') return prompt
     this.jobCounter++
     const id = `job_${String(this.jobCounter).padStart(4, '0')}`
@@ -148,7 +164,7 @@ export class MintlifyApi {
   sendMessage(req: ApiRequest, jobId: string): RouteResponse {
     const job = this.jobs.get(jobId)
     if (!job) return apiError(404, 'Job not found')
-    const prompt = readPrompt(req)
+    const prompt = readStringField(req, 'prompt')
     if (typeof prompt !== 'string') return prompt
     // The API processes a message asynchronously: its answer may still show the job as it was (say,
     // `completed` with the old prLink). The simulator answers that way, the harder case for a client.
@@ -156,28 +172,6 @@ export class MintlifyApi {
     job.followUp(prompt, this.messageScripts.shift() ?? DEFAULT_MESSAGE_SCRIPT)
     return { status: 200, json: before }
   }
-}
-
-/** Validates a {"prompt": string (minLength 1)} body: the prompt, or a 400 answer saying what is wrong. */
-function readPrompt(req: ApiRequest): string | RouteResponse {
-  const type = req.headers['content-type'] ?? ''
-  if (!/^application\/json\b/i.test(type)) {
-    return apiError(400, `Content-Type must be application/json (got ${type ? `'${type}'` : 'none'})`)
-  }
-  let body: unknown
-  try {
-    body = JSON.parse(req.body)
-  } catch (error) {
-    return apiError(400, `Request body is not valid JSON: ${(error as Error).message}`)
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return apiError(400, 'Request body must be a JSON object')
-  }
-  const prompt: unknown = (body as Record<string, unknown>).prompt
-  if (prompt === undefined) return apiError(400, "Missing required field 'prompt'")
-  if (typeof prompt !== 'string') return apiError(400, "Field 'prompt' must be a string")
-  if (prompt.length < 1) return apiError(400, "Field 'prompt' must not be empty")
-  return prompt
 }
 
 function decodeParams(groups: Record<string, string | undefined>): Params | undefined {

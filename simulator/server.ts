@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
 import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
 import type { AnalyticsApi } from './analytics.js'
+import type { DeploymentsApi } from './deployments.js'
 import { apiError, isAnalyticsRequest, MintlifyApi } from './mintlify.js'
 import type { Fault, Handler, JobScript, RecordedRequest, RouteResponse, SimJob, Simulator, SimulatorOptions } from './types.js'
 
@@ -46,6 +47,7 @@ class SimulatorServer implements Simulator {
   readonly jobs: Map<string, SimJob>
   readonly github: GitHubApi
   readonly analytics: AnalyticsApi
+  readonly deployments: DeploymentsApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -64,6 +66,7 @@ class SimulatorServer implements Simulator {
       projectId: this.projectId,
       repository,
       prRepository: options.prRepository ?? repository,
+      now: options.now ?? Date.now,
       // The agent's pull request exists on the fake GitHub as well, so the action can comment on it.
       onPullOpened: (prLink, jobId) => {
         const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)
@@ -80,6 +83,7 @@ class SimulatorServer implements Simulator {
     })
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
+    this.deployments = this.api.deployments
     this.github = new GitHubApi(options.githubToken ?? SIM_GITHUB_TOKEN, options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY, () => this.url)
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
