@@ -22,7 +22,7 @@ const PULL_EVENT: GitHubEvent = {
   kind: 'pull_request',
   name: 'pull_request',
   action: 'opened',
-  pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7' }
+  pull: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
 }
 
 const COMMENT_EVENT: GitHubEvent = {

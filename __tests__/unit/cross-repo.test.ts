@@ -75,7 +75,7 @@ const CODE_PULL: GitHubEvent = {
   kind: 'pull_request',
   name: 'pull_request',
   action: 'opened',
-  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/api/pull/7' }
+  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', head: { ref: '', sha: '', fork: false } }
 }
 
 function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): Settings {

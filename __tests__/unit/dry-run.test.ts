@@ -20,7 +20,7 @@ const PULL: GitHubEvent = {
   kind: 'pull_request',
   name: 'pull_request',
   action: 'opened',
-  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7' }
+  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
 }
 
 function command(body: string): GitHubEvent {

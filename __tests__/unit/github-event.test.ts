@@ -114,7 +114,12 @@ describe('parseEvent: pull requests', () => {
       kind: 'pull_request',
       name: 'pull_request',
       action: 'opened',
-      pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+      pull: {
+        number: 2,
+        title: 'Update the README with new information.',
+        url: 'https://github.com/Codertocat/Hello-World/pull/2',
+        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
+      }
     })
   })
 
@@ -124,7 +129,12 @@ describe('parseEvent: pull requests', () => {
       kind: 'pull_request',
       name: 'pull_request_target',
       action: 'synchronize',
-      pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+      pull: {
+        number: 2,
+        title: 'Update the README with new information.',
+        url: 'https://github.com/Codertocat/Hello-World/pull/2',
+        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
+      }
     })
   })
 
@@ -144,8 +154,20 @@ describe('parseEvent: pull requests', () => {
       kind: 'pull_request',
       name: 'pull_request',
       action: '',
-      pull: { number: 3, title: '', url: '' }
+      pull: { number: 3, title: '', url: '', head: { ref: '', sha: '', fork: false } }
     })
+  })
+
+  it('tells a pull request from a fork by its head repository', () => {
+    const pull = (head: unknown, base: unknown = { repo: { full_name: 'acme/docs' } }): unknown =>
+      parseEvent('pull_request', { pull_request: { number: 4, head, base } })
+    const branch = { ref: 'fix-typo', sha: 'abc1234' }
+    expect(pull({ ...branch, repo: { full_name: 'acme/docs', fork: false } })).toMatchObject({ pull: { head: { ...branch, fork: false } } })
+    expect(pull({ ...branch, repo: { full_name: 'someone/docs', fork: true } })).toMatchObject({ pull: { head: { fork: true } } })
+    // A fork's repository flag can be false when it was made from a fork of a fork: the names still differ.
+    expect(pull({ ...branch, repo: { full_name: 'someone/docs', fork: false } })).toMatchObject({ pull: { head: { fork: true } } })
+    // The fork was deleted: GitHub sends head.repo null, and the branch is out of reach.
+    expect(pull({ ...branch, repo: null })).toMatchObject({ pull: { head: { fork: true } } })
   })
 
   it('reads a pull_request event without its pull request as another event', () => {
@@ -278,7 +300,12 @@ describe('readRunContext', () => {
         kind: 'pull_request',
         name: 'pull_request',
         action: 'opened',
-        pull: { number: 2, title: 'Update the README with new information.', url: 'https://github.com/Codertocat/Hello-World/pull/2' }
+        pull: {
+          number: 2,
+          title: 'Update the README with new information.',
+          url: 'https://github.com/Codertocat/Hello-World/pull/2',
+          head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
+        }
       },
       repo: { owner: 'Codertocat', repo: 'Hello-World' },
       serverUrl: 'https://github.com',

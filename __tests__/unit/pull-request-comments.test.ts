@@ -170,7 +170,12 @@ describe('renderDeniedReply', () => {
 
 describe('renderAgentPullComment', () => {
   const push: GitHubEvent = { kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'a'.repeat(40), commits: [] }
-  const pull: GitHubEvent = { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: { number: 7, title: 'T', url: 'u' } }
+  const pull: GitHubEvent = {
+    kind: 'pull_request',
+    name: 'pull_request',
+    action: 'opened',
+    pull: { number: 7, title: 'T', url: 'u', head: { ref: '', sha: '', fork: false } }
+  }
   const comment: GitHubEvent = {
     kind: 'issue_comment',
     name: 'issue_comment',

@@ -141,7 +141,13 @@ describe('planRun: labels, every event × label input × sender × permission', 
           },
           labeled: labeling
         }
-      : { kind: 'pull_request', name: 'pull_request', action: 'labeled', pull: { number: 2, title: 'Update', url: 'u' }, labeled: labeling }
+      : {
+          kind: 'pull_request',
+          name: 'pull_request',
+          action: 'labeled',
+          pull: { number: 2, title: 'Update', url: 'u', head: { ref: '', sha: '', fork: false } },
+          labeled: labeling
+        }
   }
   const cases = (['issue', 'pull'] as const).flatMap((on) =>
     ['', 'docs', 'Docs'].flatMap((input) =>
@@ -297,7 +303,7 @@ describe('planRun: a step without a command', () => {
     kind: 'pull_request',
     name: 'pull_request',
     action: 'opened',
-    pull: { number: 12, title: 'New CLI', url: '' }
+    pull: { number: 12, title: 'New CLI', url: '', head: { ref: '', sha: '', fork: false } }
   }
   const push = (sha: string): GitHubEvent => ({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha, commits: [] })
   const other: GitHubEvent = { kind: 'other', name: 'workflow_dispatch' }
@@ -340,7 +346,7 @@ describe('planRun: a step without a command', () => {
 })
 
 describe('planRun: review comments and reviews, as comments with their own places', () => {
-  const pull = { number: 7, title: 'Guide', url: 'https://github.com/acme/docs/pull/7' }
+  const pull = { number: 7, title: 'Guide', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
   const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
     kind: 'pull_request_review_comment',
     name: 'pull_request_review_comment',

@@ -5,7 +5,7 @@ import { messageOf } from '../errors.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { decideRetry, type Failure, parseRetryAfter } from '../mintlify/retry.js'
 import { clipText, firstLine } from '../text.js'
-import type { Repo } from './event.js'
+import type { PullHead, Repo } from './event.js'
 import { trustsMarkerOf } from './markers.js'
 import { effectiveRole } from './permissions.js'
 
@@ -19,6 +19,35 @@ export interface IssueComment {
 }
 
 export type Reaction = 'eyes' | 'rocket' | 'confused'
+
+/** A changed file of a pull request, as GitHub lists it. */
+export interface FileChange {
+  filename: string
+  status: string
+}
+
+export interface DeploymentRequest {
+  /** The commit (a sha) or branch deployed. */
+  ref: string
+  environment: string
+  description: string
+  /** A preview: GitHub marks it inactive once a newer one succeeds, and may drop the environment later. */
+  transient: boolean
+  production: boolean
+}
+
+/** The states this action gives a deployment as the run goes. */
+export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error'
+
+export interface DeploymentStatusRequest {
+  state: DeploymentState
+  /** GitHub keeps 140 characters; longer is cut. */
+  description: string
+  /** The workflow run. */
+  logUrl: string | null
+  /** The site or preview: GitHub's "View deployment" button. */
+  environmentUrl: string | null
+}
 
 /**
  * A request that got no answer (time limit, cancel). Named AbortError so that Octokit passes it on
@@ -244,10 +273,12 @@ export class GitHubApi {
     })
   }
 
-  async pull(number: number): Promise<{ title: string; url: string }> {
+  async pull(number: number): Promise<{ title: string; url: string; head: PullHead }> {
     return this.explain(`read pull request #${number}`, 'pull-requests: read', async () => {
       const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
-      return { title: data.title, url: data.html_url }
+      // A deleted fork leaves head.repo null: its branch is out of reach like any fork's.
+      const fork = data.head.repo === null || data.head.repo.fork || data.head.repo.full_name !== data.base.repo.full_name
+      return { title: data.title, url: data.html_url, head: { ref: data.head.ref, sha: data.head.sha, fork } }
     })
   }
 
@@ -264,13 +295,54 @@ export class GitHubApi {
 
   /** Up to `max` changed file paths of a pull request, reading only the pages needed. */
   async pullFiles(number: number, max: number): Promise<string[]> {
+    return (await this.pullFileChanges(number, max)).map((file) => file.filename)
+  }
+
+  /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…). */
+  async pullFileChanges(number: number, max: number): Promise<FileChange[]> {
     return this.explain(`read the files of pull request #${number}`, 'pull-requests: read', async () => {
       const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listFiles, {
         ...this.repo,
         pull_number: number,
         per_page: Math.min(100, max)
       })
-      return (await firstItems(pages, max)).map((file) => file.filename)
+      return (await firstItems(pages, max)).map((file) => ({ filename: file.filename, status: file.status }))
+    })
+  }
+
+  /**
+   * A deployment of `ref` to `environment`, so the pull request and the environments page show it. No
+   * required contexts (the docs build does not wait for CI) and no auto-merge (a docs preview never merges
+   * the default branch into a pull request's branch).
+   */
+  async createDeployment(deployment: DeploymentRequest): Promise<number> {
+    return this.explain(`create a deployment in environment ${deployment.environment}`, 'deployments: write', async () => {
+      const { data } = await this.octokit.rest.repos.createDeployment({
+        ...this.repo,
+        ref: deployment.ref,
+        environment: deployment.environment,
+        description: deployment.description,
+        transient_environment: deployment.transient,
+        production_environment: deployment.production,
+        required_contexts: [],
+        auto_merge: false
+      })
+      // A 202 (a merge of the default branch instead of a deployment) cannot happen with auto_merge off.
+      if (!('id' in data)) throw new Error(`GitHub answered without a deployment: ${data.message ?? 'no message'}`)
+      return data.id
+    })
+  }
+
+  async setDeploymentStatus(id: number, status: DeploymentStatusRequest): Promise<void> {
+    return this.explain(`set the status of deployment ${id} to ${status.state}`, 'deployments: write', async () => {
+      await this.octokit.rest.repos.createDeploymentStatus({
+        ...this.repo,
+        deployment_id: id,
+        state: status.state,
+        description: clipText(status.description, 140),
+        ...(status.logUrl ? { log_url: status.logUrl } : {}),
+        ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
+      })
     })
   }
 

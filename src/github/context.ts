@@ -30,10 +30,13 @@ export async function gatherContext(
     facts.commits = event.commits.slice(-MAX_COMMITS).map((commit) => commit.subject)
     facts.files = [...new Set(event.commits.flatMap((commit) => commit.files))].slice(0, MAX_FILES)
   }
-  if (event.kind === 'pull_request') facts.pull = event.pull
+  if (event.kind === 'pull_request') facts.pull = { number: event.pull.number, title: event.pull.title, url: event.pull.url }
   if (pullNumber !== null && github) {
     try {
-      facts.pull ??= { number: pullNumber, ...(await github.pull(pullNumber)) }
+      if (!facts.pull) {
+        const { title, url } = await github.pull(pullNumber)
+        facts.pull = { number: pullNumber, title, url }
+      }
       facts.commits = await github.pullCommitSubjects(pullNumber, MAX_COMMITS)
       facts.files = await github.pullFiles(pullNumber, MAX_FILES)
     } catch (error) {

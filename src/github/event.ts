@@ -19,6 +19,15 @@ export interface PullFacts {
   number: number
   title: string
   url: string
+  head: PullHead
+}
+
+/** The pull request's head branch; empty strings where the payload gives none. */
+export interface PullHead {
+  ref: string
+  sha: string
+  /** From another repository than the base (Mintlify cannot build it). */
+  fork: boolean
 }
 
 export interface IssueFacts {
@@ -201,7 +210,19 @@ function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent 
 }
 
 function pullOf(pull: Record<string, unknown>): PullFacts {
-  return { number: num(pull.number), title: str(pull.title), url: str(pull.html_url) }
+  return { number: num(pull.number), title: str(pull.title), url: str(pull.html_url), head: headOf(pull) }
+}
+/**
+ * The branch a pull request proposes. A fork's branch lives in another repository: GitHub says so with
+ * `head.repo.fork`, or the head repository differs from the base (a deleted fork has no `head.repo`).
+ */
+function headOf(pull: Record<string, unknown>): PullHead {
+  const head = isRecord(pull.head) ? pull.head : {}
+  const headRepo = isRecord(head.repo) ? head.repo : null
+  const baseRepo = isRecord(pull.base) && isRecord(pull.base.repo) ? pull.base.repo : null
+  const fork =
+    headRepo === null ? isRecord(pull.head) : headRepo.fork === true || (baseRepo !== null && headRepo.full_name !== baseRepo.full_name)
+  return { ref: str(head.ref), sha: str(head.sha), fork }
 }
 
 function actorOf(user: unknown): Actor {
