@@ -3,6 +3,7 @@
  * record as the action reads it.
  */
 import { type DeploymentStatus, parseDeploymentStatus } from '../../src/mintlify/deployment.js'
+import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/outcome.js'
 
 /** A finished deployment's status record; `overrides` replaces top-level fields. */
 export function deploymentRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -33,4 +34,25 @@ export function deploymentRecord(overrides: Record<string, unknown> = {}): Recor
 /** The same record, as the action reads it. */
 export function deploymentStatus(overrides: Record<string, unknown> = {}): DeploymentStatus {
   return parseDeploymentStatus(deploymentRecord(overrides))
+}
+
+/** A preview run that waited until the status said success; `overrides` replaces any part. */
+export function deploymentRun(overrides: Partial<DeploymentRun> = {}): DeploymentRun {
+  return {
+    kind: 'preview',
+    statusId: 'st_1',
+    branch: 'feature/x',
+    previewUrl: 'https://acme-feature-x.mintlify.app',
+    status: deploymentStatus(),
+    ended: 'terminal',
+    timeoutMs: 30 * 60_000,
+    durationMs: 92_000,
+    polls: 9,
+    ...overrides
+  }
+}
+
+/** The report of `run`, judged as `judgeDeployment` judges it; `overrides` replaces any part (a verdict, a null status id). */
+export function deploymentReport(run: DeploymentRun = deploymentRun(), overrides: Partial<DeploymentReport> = {}): DeploymentReport {
+  return { ...run, verdict: judgeDeployment(run), runUrl: 'https://github.com/acme/docs/actions/runs/42', ...overrides }
 }

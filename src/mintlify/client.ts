@@ -11,6 +11,7 @@ import {
 } from './analytics.js'
 import {
   type AutomationTrigger,
+  DEPLOYMENT_PATHS,
   type DeploymentStatus,
   type DeployTrigger,
   parseAutomationTrigger,
@@ -189,7 +190,7 @@ export class DocsApiClient {
     return this.call(
       {
         method: 'POST',
-        path: `/v1/project/update/${encodeURIComponent(projectId)}`,
+        path: DEPLOYMENT_PATHS.deploy(projectId),
         family: 'triggers',
         action: 'trigger the deployment',
         notFound: `project ${projectId} was not found; check project-id`,
@@ -204,7 +205,7 @@ export class DocsApiClient {
     return this.call(
       {
         method: 'POST',
-        path: `/v1/project/preview/${encodeURIComponent(projectId)}`,
+        path: DEPLOYMENT_PATHS.preview(projectId),
         body: { branch },
         family: 'previews',
         action: `trigger the preview of branch ${branch}`,
@@ -222,7 +223,7 @@ export class DocsApiClient {
     return this.call(
       {
         method: 'GET',
-        path: `/v1/project/update-status/${encodeURIComponent(statusId)}`,
+        path: DEPLOYMENT_PATHS.status(statusId),
         family: 'deployment-status',
         action: `read deployment status ${statusId}`,
         notFound: `deployment status ${statusId} was not found`
@@ -236,7 +237,7 @@ export class DocsApiClient {
     return this.call(
       {
         method: 'POST',
-        path: `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(automationId)}/trigger`,
+        path: DEPLOYMENT_PATHS.automation(projectId, automationId),
         family: 'triggers',
         action: `trigger automation ${automationId}`,
         notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,

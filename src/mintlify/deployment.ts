@@ -1,5 +1,14 @@
 import { fieldText, isRecord } from '../text.js'
 
+/** The paths of the deployment endpoints, ids encoded: the client sends them, a dry run shows them. */
+export const DEPLOYMENT_PATHS = {
+  deploy: (projectId: string): string => `/v1/project/update/${encodeURIComponent(projectId)}`,
+  preview: (projectId: string): string => `/v1/project/preview/${encodeURIComponent(projectId)}`,
+  status: (statusId: string): string => `/v1/project/update-status/${encodeURIComponent(statusId)}`,
+  automation: (projectId: string, automationId: string): string =>
+    `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(automationId)}/trigger`
+}
+
 /** The deployment statuses the API documents. Anything else is treated as still running. */
 export const DEPLOYMENT_TERMINAL_STATUSES = ['success', 'failure'] as const
 export const DEPLOYMENT_STATUSES = ['queued', 'in_progress', ...DEPLOYMENT_TERMINAL_STATUSES] as const
