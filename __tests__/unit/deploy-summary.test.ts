@@ -84,7 +84,7 @@ describe('renderDeploymentSummary: a preview', () => {
     expect(summary).toContain('follow status id st\\_1')
     expect(row(summary, 'Status')).toBe('| Status | in\\_progress |')
     expect(row(summary, 'Time')).toBe('| Time | waited 30m 00s (9 polls) |')
-    expect(row(summary, 'Preview')).toBe(`| Preview | ${PREVIEW_LINK} (live once a build succeeds) |`)
+    expect(row(summary, 'Preview')).toBe(`| Preview | ${PREVIEW_LINK} (this build is not live) |`)
     expect(summary).not.toContain('![')
   })
 })
@@ -168,6 +168,23 @@ describe('renderDeploymentSummary: untrusted text', () => {
   })
 })
 
+describe('renderDeploymentSummary: a sparse status record', () => {
+  it('leaves out what the record does not say, and counts a single poll as one', () => {
+    const status = deploymentStatus({ commit: { sha: 'abcdef0123' }, author: null, source: null, createdAt: null })
+    const summary = renderDeploymentSummary(
+      deploymentReport(deploymentRun({ ...DEPLOY, status, polls: 1, durationMs: 4_000 }), { runUrl: null })
+    )
+    expect(row(summary, 'Commit')).toBe('| Commit | `abcdef0` |')
+    expect(row(summary, 'Time')).toBe('| Time | waited 4s (1 poll) |')
+    for (const name of ['Author', 'Source', 'Workflow run']) expect(row(summary, name)).toBeUndefined()
+  })
+
+  it('leaves out a commit the record names with nothing in it', () => {
+    const summary = renderDeploymentSummary(deploymentReport(deploymentRun({ status: deploymentStatus({ commit: {} }) })))
+    expect(row(summary, 'Commit')).toBeUndefined()
+  })
+})
+
 describe('renderDeploymentSummary: the screenshot', () => {
   const shot = (fields: Record<string, unknown>): string =>
     renderDeploymentSummary(deploymentReport(deploymentRun({ status: deploymentStatus(fields) })))
@@ -212,7 +229,7 @@ describe('renderDeploymentSummary: runs that did not wait or did not trigger', (
     expect(summary.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| |'))).toEqual([
       '| Outcome | `failed` |',
       '| Branch | `feature/x` |',
-      `| Preview | ${PREVIEW_LINK} (live once a build succeeds) |`,
+      `| Preview | ${PREVIEW_LINK} (this build is not live) |`,
       '| Workflow run | [this run](https://github.com/acme/docs/actions/runs/42) |'
     ])
   })
@@ -315,6 +332,19 @@ describe('renderPreviewComment', () => {
     const prose = outsideCodeBlocks(comment).replace(/`[^`\n]*`/g, '')
     expect(prose).not.toMatch(/@octocat/)
     expect(comment).not.toContain('<img')
+  })
+
+  it('without a run link, a status id or a preview URL, says what it can', () => {
+    const comment = render({ branch: 'feature/x', previewUrl: null, statusId: null, runUrl: null, phase: 'building', timeoutMs: 60_000 })
+    expect(comment).toContain(
+      'Mintlify is building the preview of this branch; the API gave no preview URL. The workflow run waits up to 1m 00s for it and updates this comment.'
+    )
+    expect(comment.endsWith('updates this comment.\n')).toBe(true)
+    expect(render({ ...facts, previewUrl: null, phase: 'ready', pages: null })).toContain('The API gave no preview URL.')
+  })
+
+  it('leaves out the log section of a failure without log lines', () => {
+    expect(render({ ...facts, phase: 'failed', reason: 'Could not trigger the preview.', logs: [] })).not.toContain('log lines')
   })
 
   it('stays under the comment size limit with a huge log', () => {

@@ -94,11 +94,11 @@ function commitCell(commit: DeploymentCommit): string | null {
   return parts.length > 0 ? parts.join(' ') : null
 }
 
-/** The site or preview link; until the status says success it may still serve an older build. */
+/** The site or preview link; until the status says success it serves an older build, or nothing yet. */
 function siteCell(report: DeploymentReport): string | null {
   const url = report.kind === 'deploy' ? siteUrl(report.status) : report.previewUrl
   if (url === null) return null
-  return report.status?.status === 'success' ? safeLink(url, url) : `${safeLink(url, url)} (live once a build succeeds)`
+  return report.status?.status === 'success' ? safeLink(url, url) : `${safeLink(url, url)} (this build is not live)`
 }
 
 /** A success's screenshot, only from an `https://` address; a failure's would show the old site. */
@@ -145,7 +145,8 @@ export interface PreviewFacts {
  * which `previewCommentState` gives only when the status says success.
  */
 export function renderPreviewComment(marker: string, state: PreviewCommentState): string {
-  const lines = [...(marker ? [marker] : []), `### ${previewHeading(state)}`, '', ...previewBody(state), previewFooter(state), '']
+  const footer = previewFooter(state)
+  const lines = [...(marker ? [marker] : []), `### ${previewHeading(state)}`, '', ...previewBody(state), ...(footer ? [footer, ''] : [])]
   return fitComment(lines.join('\n'))
 }
 
