@@ -12,6 +12,19 @@ export function tryParseJson(body: string): unknown {
   }
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
+
+/**
+ * A text field of an API record, or null when absent or blank. Control characters are folded into
+ * spaces: a value with a line break could pass as a workflow command in the log.
+ */
+export function fieldText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() ? value.replace(CONTROL_CHARACTERS, ' ') : null
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return null
+}
+
 /** The first line of a text (all of it when it has no line break). */
 export function firstLine(text: string): string {
   const end = text.indexOf('\n')

@@ -5,6 +5,7 @@ import { createNodeTransport, type HttpRequest, type Transport } from '../../src
 import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID, settled } from './factories.js'
 import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
 import { at, only } from '../expect-helpers.js'
+import { deploymentRecord } from './factories-deploy.js'
 
 afterEach(closeApis)
 
@@ -496,5 +497,203 @@ describe('time limits', () => {
       'Could not create the agent job: the workflow was cancelled while the request was in flight; ' +
         'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again.'
     )
+  })
+})
+
+describe('deployments, previews and automations', () => {
+  const PREVIEW = { statusId: 'st_2', previewUrl: 'https://acme-feature-x.mintlify.app' }
+  const AUTOMATION = { schemaId: 'sch_1', instanceId: 'run_1', jobId: 'bg_1' }
+
+  it('triggers a deploy with one bodyless POST and reads the status id of the 202', async () => {
+    const api = await startApi(json(202, { statusId: 'st_1' }))
+    const trigger = await clientFor(api.url).client.triggerDeploy(PROJECT_ID)
+
+    expect(trigger.statusId).toBe('st_1')
+    const request = only(api.received, 'request')
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('/v1/project/update/acme-docs')
+    expect(request.body).toBe('')
+    expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`)
+  })
+
+  it('triggers a preview of the branch it names and reads the status id and preview URL of the 202', async () => {
+    const api = await startApi(json(202, PREVIEW))
+    const trigger = await clientFor(api.url).client.triggerPreview(PROJECT_ID, 'feature/x')
+
+    expect(trigger).toMatchObject({ statusId: 'st_2', previewUrl: 'https://acme-feature-x.mintlify.app' })
+    const request = only(api.received, 'request')
+    expect(request.url).toBe('/v1/project/preview/acme-docs')
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(request.body)).toEqual({ branch: 'feature/x' })
+  })
+
+  it('reads a deployment status with a GET, encoding the status id into the path', async () => {
+    const api = await startApi(json(200, deploymentRecord({ _id: 'st/1', status: 'in_progress' })))
+    const status = await clientFor(api.url).client.getDeploymentStatus('st/1')
+
+    expect(status).toMatchObject({ id: 'st/1', status: 'in_progress', subdomain: 'acme' })
+    const request = only(api.received, 'request')
+    expect(request.method).toBe('GET')
+    expect(request.url).toBe('/v1/project/update-status/st%2F1')
+  })
+
+  it('triggers an automation and reads the queued run of the 202', async () => {
+    const api = await startApi(json(202, AUTOMATION))
+    const trigger = await clientFor(api.url).client.triggerAutomation(PROJECT_ID, 'auto 1')
+
+    expect(trigger).toMatchObject(AUTOMATION)
+    const request = only(api.received, 'request')
+    expect(request.method).toBe('POST')
+    expect(request.url).toBe('/v1/workflow/acme-docs/auto%201/trigger')
+    expect(request.body).toBe('')
+  })
+
+  it.each<[string, (client: DocsApiClient) => Promise<unknown>, string]>([
+    ['deploy', (client) => client.triggerDeploy(PROJECT_ID), 'the deployment may have started anyway'],
+    ['preview', (client) => client.triggerPreview(PROJECT_ID, 'feature-x'), 'the preview deployment may have started anyway'],
+    ['automation', (client) => client.triggerAutomation(PROJECT_ID, 'auto_1'), 'the automation run may have started anyway']
+  ])('never retries a %s trigger after a 5xx, and says it may have started', async (_name, trigger, doubt) => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }), json(202, { ...PREVIEW, ...AUTOMATION }))
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(trigger(client))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toContain(doubt)
+  })
+
+  it('says where to check before deploying again after a 500', async () => {
+    const api = await startApi(json(500, { error: 'Internal Server Error' }))
+    const error = await apiError(clientFor(api.url).client.triggerDeploy(PROJECT_ID))
+
+    expect(error.message).toBe(
+      'Could not trigger the deployment: HTTP 500, the Mintlify API had a server error (server: "Internal Server Error"); ' +
+        'the deployment may have started anyway, so check the deployments in the Mintlify dashboard before running again.'
+    )
+  })
+
+  it('never sends a trigger again after a timeout', async () => {
+    const api = await startApi(hang)
+    const { client, clock } = clientFor(api.url, { requestTimeoutMs: 200 })
+    const error = await apiError(client.triggerPreview(PROJECT_ID, 'feature-x'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error.message).toBe(
+      'Could not trigger the preview of branch feature-x: no response within 200ms; the preview deployment may have started anyway, ' +
+        'so check the previews of branch feature-x in the Mintlify dashboard before running again.'
+    )
+  })
+
+  it('treats a 202 without a status id as an answer in doubt, not sent again', async () => {
+    const api = await startApi(json(202, { queued: true }))
+    const error = await apiError(clientFor(api.url).client.triggerDeploy(PROJECT_ID))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.uncertain).toBe(true)
+    expect(error.message).toContain('the response was not the JSON the API documents; the deployment may have started anyway')
+  })
+
+  it('retries a deploy trigger after 429, once Retry-After has passed, and deploys once', async () => {
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '10' }), json(202, { statusId: 'st_1' }))
+    const { client, clock, retries } = clientFor(api.url)
+    const trigger = await client.triggerDeploy(PROJECT_ID)
+
+    expect(trigger.statusId).toBe('st_1')
+    expect(api.received).toHaveLength(2)
+    expect(clock.sleeps).toEqual([10_000])
+    expect(retries).toEqual(['POST /v1/project/update/acme-docs: HTTP 429; retrying in 10s (attempt 2 of 5).'])
+  })
+
+  it.each<[string, (client: DocsApiClient) => Promise<unknown>, string]>([
+    ['deploy', (client) => client.triggerDeploy(PROJECT_ID), 'deploys and automation triggers share 10 per 10 seconds per organization'],
+    [
+      'automation',
+      (client) => client.triggerAutomation(PROJECT_ID, 'auto_1'),
+      'deploys and automation triggers share 10 per 10 seconds per organization'
+    ],
+    ['preview', (client) => client.triggerPreview(PROJECT_ID, 'feature-x'), '5 preview deployments per minute per organization']
+  ])('names the documented rate limit of a %s trigger on a 429 it cannot wait out', async (_name, trigger, limit) => {
+    const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '3600' }))
+    const clock = fakeClock()
+    const error = await apiError(trigger(clientFor(api.url, { clock, deadline: clock.now() + 60_000 }).client))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toContain(`HTTP 429, the rate limit is reached (${limit})`)
+    expect(error.message).not.toContain('may have started')
+  })
+
+  it("says a 403 on a preview may be the plan's, besides the key's scope and IP allowlist", async () => {
+    const api = await startApi(json(403, { error: 'Preview deployments are not available on your current plan' }))
+    const error = await apiError(clientFor(api.url).client.triggerPreview(PROJECT_ID, 'feature-x'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toMatch(
+      /^Could not trigger the preview of branch feature-x: HTTP 403, the organization's plan may not include preview deployments, or the API key is not allowed to do this: either it lacks the scope .* or its IP allowlist excludes this runner/
+    )
+  })
+
+  it('does not blame the plan for a 403 on a deploy', async () => {
+    const api = await startApi(json(403, { error: 'Forbidden' }))
+    const error = await apiError(clientFor(api.url).client.triggerDeploy(PROJECT_ID))
+    expect(error.message).not.toContain('plan')
+    expect(error.message).toContain('deployments and automation runs need write access')
+  })
+
+  it('names the documented causes of a 400 on an automation', async () => {
+    const api = await startApi(json(400, { error: 'Automation is not active' }))
+    const error = await apiError(clientFor(api.url).client.triggerAutomation(PROJECT_ID, 'auto_1'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.message).toBe(
+      'Could not trigger automation auto_1: HTTP 400, the API refused to run it: the automation id may be malformed, or the automation is not active ' +
+        'or not on a custom schedule (only those can be run on demand) (server: "Automation is not active").'
+    )
+  })
+
+  it('says a 404 on an automation means no such automation in this project', async () => {
+    const api = await startApi(json(404, { error: 'Automation not found' }))
+    const error = await apiError(clientFor(api.url).client.triggerAutomation(PROJECT_ID, 'auto_1'))
+
+    expect(error.message).toBe(
+      'Could not trigger automation auto_1: HTTP 404, automation auto_1 was not found in project acme-docs; check automation-id and project-id (server: "Automation not found").'
+    )
+  })
+
+  it('says a 400 on a preview concerns the branch', async () => {
+    const api = await startApi(json(400, { error: 'branch is required' }))
+    const error = await apiError(clientFor(api.url).client.triggerPreview(PROJECT_ID, 'feature-x'))
+    expect(error.message).toBe(
+      'Could not trigger the preview of branch feature-x: HTTP 400, the API refused branch feature-x as invalid (server: "branch is required").'
+    )
+  })
+
+  it('retries a status read after 503, as any GET', async () => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }), json(200, deploymentRecord({ status: 'success' })))
+    const { client, clock } = clientFor(api.url)
+    expect((await client.getDeploymentStatus('st_1')).status).toBe('success')
+    expect(api.received).toHaveLength(2)
+    expect(clock.sleeps).toEqual([500])
+  })
+
+  it('says which status was not found on a 404, without retrying', async () => {
+    const api = await startApi(json(404, { error: 'Not found' }))
+    const error = await apiError(clientFor(api.url).client.getDeploymentStatus('st_9'))
+    expect(api.received).toHaveLength(1)
+    expect(error.message).toBe(
+      'Could not read deployment status st_9: HTTP 404, deployment status st_9 was not found (server: "Not found").'
+    )
+  })
+
+  it('keeps the key out of logs and summaries a status record echoes', async () => {
+    const api = await startApi(json(200, deploymentRecord({ status: 'failure', summary: `auth ${API_KEY}`, logs: [`token=${API_KEY}`] })))
+    const status = await clientFor(api.url).client.getDeploymentStatus('st_1')
+
+    expect(status.summary).toBe('auth ***')
+    expect(status.logs).toEqual(['token=***'])
+    expect(JSON.stringify(status.raw)).not.toContain(API_KEY)
   })
 })

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
-import { codeBlock, codeSpan, escapeInline, escapeText, escapeWithLinks, safeLink, truncate } from '../../src/report/markdown.js'
+import {
+  codeBlock,
+  codeSpan,
+  escapeInline,
+  escapeText,
+  escapeWithLinks,
+  httpsImage,
+  safeLink,
+  truncate
+} from '../../src/report/markdown.js'
 
 const ZWSP = '\u200B'
 
@@ -230,4 +239,23 @@ describe('escapeWithLinks', () => {
   it('escapes the rest, and leaves javascript: as text', () => {
     expect(escapeWithLinks('see [x](javascript:alert(1)) by @octocat')).toBe(`see \\[x\\](javascript:alert(1)) by @\u200Boctocat`)
   })
+})
+
+describe('httpsImage', () => {
+  it('shows an image from an https address, its alt text escaped', () => {
+    expect(httpsImage('Shot of [docs] @home', 'https://cdn.example.com/a.png')).toBe(
+      `![Shot of \\[docs\\] @${ZWSP}home](https://cdn.example.com/a.png)`
+    )
+  })
+
+  it('encodes what would end the image target early or split a table cell', () => {
+    expect(httpsImage('x', 'https://cdn.example.com/a (1)|b.png')).toBe('![x](https://cdn.example.com/a%20%281%29%7Cb.png)')
+  })
+
+  it.each(['http://cdn.example.com/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '/relative.png', ''])(
+    'shows no image from %j',
+    (url) => {
+      expect(httpsImage('x', url)).toBeNull()
+    }
+  )
 })

@@ -9,7 +9,18 @@ import {
   type ReaderEndpoint,
   type ReaderPages
 } from './analytics.js'
-import { ApiError, type ApiFamily, describeFailure, type FailureCause, serverText } from './errors.js'
+import {
+  type AutomationTrigger,
+  DEPLOYMENT_PATHS,
+  type DeploymentStatus,
+  type DeployTrigger,
+  parseAutomationTrigger,
+  parseDeploymentStatus,
+  parseDeployTrigger,
+  parsePreviewTrigger,
+  type PreviewTrigger
+} from './deployment.js'
+import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
 import { type AgentJob, parseJob } from './job.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
@@ -42,6 +53,9 @@ interface Call {
   family: ApiFamily
   action: string
   notFound: string
+  /** For a 400 or a 403 with documented causes: see `FailureContext`. */
+  invalid?: string
+  forbidden?: string
   /** For POSTs: what may have happened anyway when the outcome is unknown. */
   uncertainty?: string
 }
@@ -171,6 +185,71 @@ export class DocsApiClient {
     )
   }
 
+  /** Deploys the project from its configured deployment branch. */
+  triggerDeploy(projectId: string): Promise<DeployTrigger> {
+    return this.call(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.deploy(projectId),
+        family: 'triggers',
+        action: 'trigger the deployment',
+        notFound: `project ${projectId} was not found; check project-id`,
+        uncertainty: 'the deployment may have started anyway, so check the deployments in the Mintlify dashboard before running again'
+      },
+      parseDeployTrigger
+    )
+  }
+
+  /** Creates the branch's preview, or redeploys it when it exists. */
+  triggerPreview(projectId: string, branch: string): Promise<PreviewTrigger> {
+    return this.call(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.preview(projectId),
+        body: { branch },
+        family: 'previews',
+        action: `trigger the preview of branch ${branch}`,
+        notFound: `project ${projectId} was not found; check project-id`,
+        invalid: `the API refused branch ${branch} as invalid`,
+        forbidden: "the organization's plan may not include preview deployments",
+        uncertainty: `the preview deployment may have started anyway, so check the previews of branch ${branch} in the Mintlify dashboard before running again`
+      },
+      parsePreviewTrigger
+    )
+  }
+
+  /** The poll of a deployment or preview. */
+  getDeploymentStatus(statusId: string): Promise<DeploymentStatus> {
+    return this.call(
+      {
+        method: 'GET',
+        path: DEPLOYMENT_PATHS.status(statusId),
+        family: 'deployment-status',
+        action: `read deployment status ${statusId}`,
+        notFound: `deployment status ${statusId} was not found`
+      },
+      parseDeploymentStatus
+    )
+  }
+
+  /** Runs a custom-schedule automation now. */
+  triggerAutomation(projectId: string, automationId: string): Promise<AutomationTrigger> {
+    return this.call(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.automation(projectId, automationId),
+        family: 'triggers',
+        action: `trigger automation ${automationId}`,
+        notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
+        invalid:
+          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
+        uncertainty:
+          'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
+      },
+      parseAutomationTrigger
+    )
+  }
+
   /**
    * Sends one call, retrying as the rules allow, and returns its body read by `parse`. A 2xx body that
    * `parse` refuses counts as a broken response: the server acted, we cannot tell how.
@@ -199,9 +278,7 @@ export class DocsApiClient {
       const decision = decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() })
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
         const failure = describeFailure(outcome.cause, {
-          action: call.action,
-          family: call.family,
-          notFound: call.notFound,
+          ...explained(call),
           uncertainty: null,
           attempts: attempt,
           budget: null
@@ -216,9 +293,7 @@ export class DocsApiClient {
         continue
       }
       const message = describeFailure(outcome.cause, {
-        action: call.action,
-        family: call.family,
-        notFound: call.notFound,
+        ...explained(call),
         uncertainty: inDoubt ? (call.uncertainty ?? null) : null,
         attempts: attempt,
         budget: decision.why === 'budget' ? { delayMs: decision.delayMs, remainingMs, now: clock.now() } : null
@@ -270,6 +345,17 @@ export class DocsApiClient {
       cause: { type: 'status', status: response.status, serverText: serverText(body, response.headers['content-type']), retryAfterMs }
     }
   }
+}
+
+/** What a call says about its failures, whatever the failure. */
+function explained({
+  action,
+  family,
+  notFound,
+  invalid,
+  forbidden
+}: Call): Pick<FailureContext, 'action' | 'family' | 'notFound' | 'invalid' | 'forbidden'> {
+  return { action, family, notFound, invalid, forbidden }
 }
 
 function jobPath(projectId: string, jobId: string): string {

@@ -3,8 +3,20 @@ import { clipText, isRecord, tryParseJson } from '../text.js'
 
 export const SERVER_TEXT_LIMIT = 300
 
-/** Which API family a request belongs to; the rate-limit explanation differs. */
-export type ApiFamily = 'agent' | 'analytics'
+/**
+ * Which API family a request belongs to; the rate-limit explanation differs. Deploy and automation triggers
+ * share one limit (`triggers`); previews have their own; status reads have none documented.
+ */
+export type ApiFamily = 'agent' | 'analytics' | 'triggers' | 'previews' | 'deployment-status'
+
+/** What a 429 means, by family: the documented limit, so the user knows what was spent. */
+const RATE_LIMITS: Record<ApiFamily, string> = {
+  agent: 'the rate limit is reached (100 job creations and messages per project per hour)',
+  analytics: 'the rate limit is reached (100 analytics requests per organization per hour, shared by all analytics endpoints)',
+  triggers: 'the rate limit is reached (deploys and automation triggers share 10 per 10 seconds per organization)',
+  previews: 'the rate limit is reached (5 preview deployments per minute per organization)',
+  'deployment-status': 'the rate limit is reached'
+}
 
 /** How a request failed, for the message. */
 export type FailureCause =
@@ -22,6 +34,10 @@ export interface FailureContext {
   family: ApiFamily
   /** Said for a 404: `job job_1 was not found in project docs`. */
   notFound: string
+  /** Said for a 400 instead of the general text, where the API documents its causes. */
+  invalid?: string
+  /** Said for a 403 as the first possible cause, before the key's scope and IP allowlist. */
+  forbidden?: string
   /** Said when a non-idempotent request may have taken effect despite the failure. */
   uncertainty: string | null
   attempts: number
@@ -72,22 +88,17 @@ function describeCause(cause: FailureCause, context: FailureContext): string {
   }
 }
 
+const KEY_NOT_ALLOWED =
+  'the API key is not allowed to do this: either it lacks the scope (reading needs read access; jobs, messages, deployments and automation runs need write access) ' +
+  "or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)"
+
 function statusMeaning(status: number, context: FailureContext): string {
-  if (status === 400) return 'the API rejected the request as invalid'
+  if (status === 400) return context.invalid ?? 'the API rejected the request as invalid'
   if (status === 401) return 'the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret'
-  if (status === 403) {
-    return (
-      'the API key is not allowed to do this: either it lacks the scope (reading needs read access, jobs and messages need write access) ' +
-      "or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)"
-    )
-  }
+  if (status === 403) return context.forbidden ? `${context.forbidden}, or ${KEY_NOT_ALLOWED}` : KEY_NOT_ALLOWED
   if (status === 404) return context.notFound
   if (status === 408) return 'the server timed out waiting for the request'
-  if (status === 429) {
-    return context.family === 'agent'
-      ? 'the rate limit is reached (100 job creations and messages per project per hour)'
-      : 'the rate limit is reached (100 analytics requests per organization per hour, shared by all analytics endpoints)'
-  }
+  if (status === 429) return RATE_LIMITS[context.family]
   if (status >= 500) return 'the Mintlify API had a server error'
   return 'an unexpected response'
 }

@@ -1,4 +1,4 @@
-import { isRecord } from '../text.js'
+import { fieldText, isRecord } from '../text.js'
 
 /** The statuses the API documents. Anything else is treated as still running. */
 export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
@@ -29,15 +29,15 @@ export function parseJob(body: unknown): AgentJob {
   const raw = isRecord(body) ? body : {}
   const source = isRecord(raw.source) ? raw.source : {}
   return {
-    id: text(raw.id),
-    status: text(raw.status),
-    repository: text(source.repository),
-    ref: text(source.ref),
-    model: text(raw.model),
-    prLink: text(raw.prLink),
-    createdAt: text(raw.createdAt),
-    archivedAt: text(raw.archivedAt),
-    reason: text(raw.error) ?? text(raw.message) ?? text(raw.reason),
+    id: fieldText(raw.id),
+    status: fieldText(raw.status),
+    repository: fieldText(source.repository),
+    ref: fieldText(source.ref),
+    model: fieldText(raw.model),
+    prLink: fieldText(raw.prLink),
+    createdAt: fieldText(raw.createdAt),
+    archivedAt: fieldText(raw.archivedAt),
+    reason: fieldText(raw.error) ?? fieldText(raw.message) ?? fieldText(raw.reason),
     raw
   }
 }
@@ -82,14 +82,4 @@ export function parsePullLink(link: string | null): PullLink | null {
 /** The pull request number of a well-formed pull request link (see `parsePullLink`), or null. */
 export function pullNumberOf(prLink: string | null): number | null {
   return parsePullLink(prLink)?.number ?? null
-}
-
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
-
-/** Text fields fold control characters: a value with a line break could pass as a workflow command in the log. */
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() ? value.replace(CONTROL_CHARACTERS, ' ') : null
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return null
 }

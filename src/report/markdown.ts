@@ -82,9 +82,29 @@ export function linkWithLabel(label: string, url: string | null): string {
     return escapeInline(url)
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return escapeInline(url)
-  // The URL parser has percent-encoded spaces and quotes; parentheses would end the markdown link early,
-  // and a pipe would end a table cell.
-  return `[${label}](${parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\|/g, '%7C')})`
+  return `[${label}](${markdownHref(parsed)})`
+}
+
+/**
+ * An image from an `https://` address (GitHub loads it through its image proxy); null for any other
+ * address, so a server cannot point readers' browsers at plain http or at a `javascript:` or `data:` URL.
+ */
+export function httpsImage(alt: string, url: string): string | null {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return null
+  }
+  return parsed.protocol === 'https:' ? `![${escapeInline(alt)}](${markdownHref(parsed)})` : null
+}
+
+/**
+ * A parsed URL as the target of a markdown link or image. The parser has percent-encoded spaces and
+ * quotes; parentheses would end the target early, and a pipe would end a table cell.
+ */
+function markdownHref(url: URL): string {
+  return url.href.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/\|/g, '%7C')
 }
 
 /** Cuts text to `limit` characters, saying how much was left out. */
