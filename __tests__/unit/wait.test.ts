@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
-import { pollGap, waitForJob, type WaitOptions } from '../../src/wait.js'
+import { pollGap, waitForJob, type JobWaitOptions } from '../../src/wait.js'
 import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
 import { at } from '../expect-helpers.js'
 
@@ -48,7 +48,7 @@ function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: num
   }
 }
 
-function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<WaitOptions> = {}): WaitOptions {
+function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<JobWaitOptions> = {}): JobWaitOptions {
   return { clock, deadline: T0 + 30 * 60_000, pollIntervalMs: 15_000, signal: new AbortController().signal, log, ...overrides }
 }
 
@@ -60,7 +60,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 0 })
-    expect(result.job.status).toBe('completed')
+    expect(result.record.status).toBe('completed')
     expect(times).toEqual([])
     expect(clock.sleeps).toEqual([])
   })
@@ -73,7 +73,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 3_000 }))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 12 })
-    expect(result.job.status).toBe('completed')
+    expect(result.record.status).toBe('completed')
     expect(clock.sleeps).toEqual([2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_100, 2_415, 2_777, 3_000, 3_000])
     expect(times).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, 12_000, 14_000, 16_100, 18_515, 21_292, 24_292, 27_292])
   })
@@ -129,7 +129,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
 
     expect(result).toMatchObject({ kind: 'timed-out', polls: 3 })
-    expect(result.job.status).toBe('active')
+    expect(result.record.status).toBe('active')
     expect(clock.sleeps).toEqual([2_000, 2_000, 1_000])
     expect(times).toEqual([2_000, 4_000, 5_000])
   })
@@ -192,7 +192,7 @@ describe('waitForJob', () => {
     expect(result).toMatchObject({ kind: 'cancelled', polls: 0 })
   })
 
-  it('returns the error of a poll that failed for good, with the last job seen', async () => {
+  it('ends at once on a poll that waiting cannot mend (404), with the last job seen', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
     const failure = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
@@ -207,22 +207,30 @@ describe('waitForJob', () => {
 
     expect(result.kind).toBe('error')
     expect(result.polls).toBe(1)
-    expect(result.job.model).toBe('seen-in-poll-1')
+    expect(result.record.model).toBe('seen-in-poll-1')
     expect(result.kind === 'error' && result.error).toBe(failure)
   })
 
-  it('reports a final poll that fails at the deadline as a timeout, not as an error', async () => {
+  it('reports a final poll that fails at the deadline as a timeout that names the failed read', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
+    const failure = new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false, {
+      retryable: true,
+      retryAfterMs: null
+    })
     const poll = (): Promise<AgentJob> =>
       settled(() => {
-        if (clock.now() - T0 >= 5_000)
-          throw new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false)
+        if (clock.now() - T0 >= 5_000) throw failure
         return agentJob({ status: 'active' })
       })
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
 
-    expect(result).toMatchObject({ kind: 'timed-out', polls: 2 })
+    expect(result).toEqual({
+      kind: 'timed-out',
+      record: agentJob({ status: 'active' }),
+      polls: 2,
+      outage: { failedPolls: 1, forMs: 0, error: failure, retryPastDeadline: false }
+    })
   })
 
   it('logs a heartbeat with the elapsed time once a minute', async () => {
@@ -262,8 +270,8 @@ describe('waitForJob', () => {
     const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ id: undefined, status: 'completed' }))
     const result = await waitForJob(poll, agentJob({ id: 'job_7', status: 'active' }), waitOptions(clock, log))
 
-    expect(result.job.id).toBe('job_7')
-    expect(result.job.status).toBe('completed')
+    expect(result.record.id).toBe('job_7')
+    expect(result.record.status).toBe('completed')
   })
 })
 
@@ -286,7 +294,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
     const result = await waitForJob(poll, agentJob({ status: 'completed', prLink: null }), waitOptions(clock, log, { awaitRestart: true }))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
-    expect(result.job.prLink).toBe('https://github.com/acme/docs/pull/13')
+    expect(result.record.prLink).toBe('https://github.com/acme/docs/pull/13')
   })
 
   it('reports an unchanged final state after 30 s of grace, with a warning', async () => {
