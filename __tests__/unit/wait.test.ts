@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
-import { pollGap, waitForJob, type JobWaitOptions } from '../../src/wait.js'
+import { type JobWaitOptions, pollGap, waitFor, waitForJob, type WaitSubject } from '../../src/wait.js'
 import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
 import { at } from '../expect-helpers.js'
 
@@ -319,5 +319,162 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
     expect(log.messages('info')).toEqual([expect.stringMatching(/active → completed/)])
+  })
+})
+
+/** A deployment's status record, as the deployments' wait will read it. */
+interface Deployment {
+  _id: string
+  status: string
+}
+
+const deploymentSubject: WaitSubject<Deployment> = {
+  label: 'deployment 65f0c2',
+  statusOf: (deployment) => deployment.status,
+  known: ['queued', 'in_progress', 'success', 'failure'],
+  terminal: ['success', 'failure']
+}
+
+describe('waitFor, on any record (a deployment)', () => {
+  /** A status read that answers `statuses` in order, repeating the last. */
+  function deploymentPoll(statuses: string[]): () => Promise<Deployment> {
+    let count = 0
+    return () => settled(() => ({ _id: '65f0c2', status: statuses[Math.min(++count, statuses.length) - 1] ?? '' }))
+  }
+
+  it.each(['success', 'failure'])('waits until %s, one line per status change under its label', async (final) => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const result = await waitFor(
+      deploymentPoll(['queued', 'in_progress', 'in_progress', final]),
+      { _id: '65f0c2', status: 'queued' },
+      deploymentSubject,
+      waitOptions(clock, log)
+    )
+
+    expect(result).toEqual({ kind: 'terminal', record: { _id: '65f0c2', status: final }, polls: 4 })
+    expect(log.messages('info')).toEqual([
+      'Deployment 65f0c2: queued → in_progress after 4s.',
+      `Deployment 65f0c2: in_progress → ${final} after 8s.`
+    ])
+  })
+
+  it('treats a status it does not know as still running, warning once', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const result = await waitFor(
+      deploymentPoll(['building', 'building', 'success']),
+      { _id: '65f0c2', status: 'queued' },
+      deploymentSubject,
+      waitOptions(clock, log)
+    )
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 3 })
+    expect(log.messages('warning')).toEqual([
+      "Deployment 65f0c2 reports status 'building', which this action does not know; treating it as still running."
+    ])
+  })
+})
+
+describe('waitForJob while status reads fail', () => {
+  const unavailable = (retryAfterMs: number | null = null): ApiError =>
+    new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.', 503, false, {
+      retryable: true,
+      retryAfterMs
+    })
+
+  /** Polls that answer (a status) or fail (an error) in order, the last repeating; when each was sent. */
+  function pollsOf(clock: FakeClock, answers: (string | Error)[]): Scripted {
+    const times: number[] = []
+    return {
+      times,
+      poll: () =>
+        settled(() => {
+          times.push(clock.now() - T0)
+          const answer = at(answers, Math.min(times.length, answers.length) - 1, 'answer')
+          if (answer instanceof Error) throw answer
+          return agentJob({ status: answer })
+        })
+    }
+  }
+
+  it('warns once for an outage, logs each further failed poll, and says once when reads work again', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, ['active', unavailable(), unavailable(), unavailable(), 'active', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 3 })
+    expect(log.messages('warning')).toEqual([
+      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts. Job job_1 runs on whether or not its status can be read: polling goes on until the timeout, 29m 56s from now.'
+    ])
+    expect(log.messages('info')).toEqual([
+      'Job job_1: status reads have failed for 2s (2 polls); the last: Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
+      'Job job_1: status reads have failed for 4s (3 polls); the last: Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
+      'Job job_1: status read again after 6s of failures (3 polls failed).',
+      'Job job_1: active → completed after 12s.'
+    ])
+  })
+
+  it('does not warn again for a second outage', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, [unavailable(), 'active', unavailable(), 'completed'])
+    await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(log.messages('warning')).toHaveLength(1)
+    expect(log.messages('info').filter((line) => line.includes('status read again'))).toHaveLength(2)
+  })
+
+  it('polls no sooner than the Retry-After of the last failed poll, and no faster than the gap rule', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = pollsOf(clock, [unavailable(40_000), unavailable(500), 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
+    expect(times).toEqual([2_000, 42_000, 48_300])
+  })
+
+  it('ends at once as timed out when the server asks to wait past the deadline', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const failure = unavailable(3_600_000)
+    const { poll, times } = pollsOf(clock, ['active', failure])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toEqual({
+      kind: 'timed-out',
+      record: agentJob({ status: 'active' }),
+      polls: 1,
+      outage: { failedPolls: 1, forMs: 0, error: failure, retryPastDeadline: true }
+    })
+    expect(times).toEqual([2_000, 4_000])
+  })
+
+  it('ends at once as an error on a failure that is not an API error', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const defect = new TypeError('Cannot read properties of undefined')
+    const { poll } = pollsOf(clock, [defect])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'error', polls: 0, error: defect })
+  })
+
+  it('reports a follow-up whose unchanged final state is all it could read by the deadline as it stands', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, [unavailable()])
+    const result = await waitForJob(
+      poll,
+      agentJob({ status: 'completed' }),
+      waitOptions(clock, log, { awaitRestart: true, deadline: T0 + 10_000 })
+    )
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 0, record: { status: 'completed' } })
+    expect(log.messages('warning').at(-1)).toBe(
+      'Job job_1 still shows completed 10s after the follow-up was accepted; reporting it as it stands.'
+    )
   })
 })
