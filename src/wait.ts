@@ -83,7 +83,7 @@ export interface WaitOptions {
 export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: WaitSubject<R>, options: WaitOptions): Promise<WaitResult<R>> {
   const { clock, deadline, pollIntervalMs, signal, log } = options
   const { label, statusOf } = subject
-  const Label = label.charAt(0).toUpperCase() + label.slice(1)
+  const opening = capitalise(label)
   const done = subject.done ?? ((record: R) => subject.terminal.includes(statusOf(record) ?? ''))
   const started = clock.now()
   let record = first
@@ -102,7 +102,7 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     if (done(record, clock.now() - started)) return { kind: 'terminal', record, polls }
     if (!warnedUnknown && status !== null && !subject.known.includes(status)) {
       warnedUnknown = true
-      log.warning(`${Label} reports status '${status}', which this action does not know; treating it as still running.`)
+      log.warning(`${opening} reports status '${status}', which this action does not know; treating it as still running.`)
     }
     if (signal.aborted) return { kind: 'cancelled', record, polls }
     const now = clock.now()
@@ -134,18 +134,18 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
       if (!warnedOutage) {
         warnedOutage = true
         log.warning(
-          `${stripPeriod(messageOf(error))}. ${Label} runs on whether or not its status can be read: polling goes on until the timeout, ${formatDuration(deadline - clock.now())} from now.`
+          `${stripPeriod(messageOf(error))}. ${opening} runs on whether or not its status can be read: polling goes on until the timeout, ${formatDuration(deadline - clock.now())} from now.`
         )
       } else {
         log.info(
-          `${Label}: status reads have failed for ${formatDuration(clock.now() - failing.since)} (${failing.polls} polls); the last: ${stripPeriod(messageOf(error))}.`
+          `${opening}: status reads have failed for ${formatDuration(clock.now() - failing.since)} (${failing.polls} polls); the last: ${stripPeriod(messageOf(error))}.`
         )
       }
       continue
     }
     if (failing) {
       log.info(
-        `${Label}: status read again after ${formatDuration(clock.now() - failing.since)} of failures (${failing.polls} polls failed).`
+        `${opening}: status read again after ${formatDuration(clock.now() - failing.since)} of failures (${failing.polls} polls failed).`
       )
       lastLog = clock.now()
       failing = null
@@ -153,7 +153,7 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     polls++
     const nextStatus = statusOf(next)
     if (nextStatus !== status) {
-      log.info(`${Label}: ${status ?? 'no status'} → ${nextStatus ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
+      log.info(`${opening}: ${status ?? 'no status'} → ${nextStatus ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
       lastLog = clock.now()
     }
     record = next
@@ -176,12 +176,12 @@ export async function waitForJob(
 ): Promise<WaitResult<AgentJob>> {
   const { clock, log } = options
   const id = accepted.id
-  const Label = id ? `Job ${id}` : 'The job'
+  const label = id ? `job ${id}` : 'the job'
   let restarted = !options.awaitRestart || !isTerminal(accepted.status)
-  if (!restarted) log.info(`${Label} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
+  if (!restarted) log.info(`${capitalise(label)} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
   const stale = (job: AgentJob, waitedMs: number): void =>
     log.warning(
-      `${Label} still shows ${job.status} ${formatDuration(waitedMs)} after the follow-up was accepted; reporting it as it stands.`
+      `${capitalise(label)} still shows ${job.status} ${formatDuration(waitedMs)} after the follow-up was accepted; reporting it as it stands.`
     )
 
   const started = clock.now()
@@ -193,7 +193,7 @@ export async function waitForJob(
     },
     accepted,
     {
-      label: id ? `job ${id}` : 'the job',
+      label,
       statusOf: (job) => job.status,
       known: KNOWN_STATUSES,
       terminal: TERMINAL_STATUSES,
@@ -215,4 +215,9 @@ export async function waitForJob(
     return { kind: 'terminal', record: result.record, polls: result.polls }
   }
   return result
+}
+
+/** A label as the start of a sentence: `job job_1` → `Job job_1`. */
+function capitalise(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1)
 }
