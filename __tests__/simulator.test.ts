@@ -444,6 +444,16 @@ describe('faults', () => {
     expect(statuses).toEqual([200, 200, 429, 200, 200, 429, 200, 200])
   })
 
+  it('hits the same request at most `maxInARow` times in a row, the next passing uncounted; other requests keep the share', async () => {
+    const s = await start()
+    s.injectFault({ route: 'create', maxInARow: 2, times: 100, status: 429, retryAfter: '1' })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) statuses.push((await create('Same prompt')).status)
+    statuses.push((await create('Another prompt')).status)
+    expect(statuses).toEqual([429, 429, 201, 429, 429])
+    expect(s.requests.map((r) => r.faulted)).toEqual([true, true, false, true, true])
+  })
+
   it('consumes faults in injection order, matched by route', async () => {
     const s = await start()
     s.injectFault({ route: 'get', status: 500 })

@@ -52,6 +52,8 @@ interface PendingFault {
   timesLeft: number
   /** Matching requests seen since `skip` ran out, for `every`. */
   seen: number
+  /** For `maxInARow`: how many times in a row each request (by `take`'s key) was hit. */
+  streaks: Map<string, number>
 }
 
 /**
@@ -68,12 +70,16 @@ export class FaultQueue {
       fault: { ...fault },
       skipLeft: Math.max(0, fault.skip ?? 0),
       timesLeft: Math.max(1, fault.times ?? 1),
-      seen: 0
+      seen: 0,
+      streaks: new Map()
     })
   }
 
-  /** The fault to apply to a request on these routes, if any (consumes it). */
-  take(routes: FaultRoute[]): Fault | undefined {
+  /**
+   * The fault to apply to a request on these routes, if any (consumes it). `request` names the request
+   * (method, URL, body) so that `maxInARow` can tell a retry of it.
+   */
+  take(routes: FaultRoute[], request = ''): Fault | undefined {
     const index = this.pending.findIndex((p) => routes.includes(p.fault.route))
     const entry = this.pending[index]
     if (!entry) return undefined
@@ -81,8 +87,17 @@ export class FaultQueue {
       entry.skipLeft--
       return undefined
     }
+    const streak = entry.streaks.get(request) ?? 0
+    if (streak >= (entry.fault.maxInARow ?? Infinity)) {
+      entry.streaks.delete(request)
+      return undefined
+    }
     entry.seen++
-    if (entry.seen % Math.max(1, entry.fault.every ?? 1) !== 0) return undefined
+    if (entry.seen % Math.max(1, entry.fault.every ?? 1) !== 0) {
+      entry.streaks.delete(request)
+      return undefined
+    }
+    entry.streaks.set(request, streak + 1)
     entry.timesLeft--
     if (entry.timesLeft === 0) this.pending.splice(index, 1)
     return entry.fault

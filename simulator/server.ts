@@ -153,21 +153,24 @@ class SimulatorServer implements Simulator {
     const method = (req.method ?? 'GET').toUpperCase()
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const { text: body, tooLarge } = await readBody(req)
-    this.requests.push({
+    const recorded: RecordedRequest = {
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: { ...req.headers },
       body,
-      at
-    })
+      at,
+      faulted: false
+    }
+    this.requests.push(recorded)
     if (tooLarge) return send(res, apiError(413, `Request body larger than ${MAX_BODY_BYTES} bytes`))
 
     const request: ParsedRequest = { method, url, body }
     // Empty for the routes added with route(): those are the test's own.
     const routes = faultRoutesOf(method, url.pathname)
-    const fault = this.faults.take(routes)
+    const fault = this.faults.take(routes, `${method} ${url.pathname}${url.search} ${body}`)
     if (!fault) return send(res, await this.dispatch(request, req, arrived))
+    recorded.faulted = true
 
     if (fault.delayMs !== undefined && fault.delayMs > 0) {
       const completed = await this.sleep(fault.delayMs)

@@ -31,6 +31,8 @@ export interface RecordedRequest {
   body: string
   /** Date.now() when the request arrived (before its body was read). */
   at: number
+  /** An injected fault answered (or delayed) it. */
+  faulted: boolean
 }
 
 export type JobOutcome = 'pr' | 'no-changes' | 'failed' | 'archived' | 'archived-with-pr' | 'never' | 'unknown-status'
@@ -79,6 +81,13 @@ export interface Fault {
    * traffic, deterministically, for load tests. `times` still counts the requests affected.
    */
   every?: number
+  /**
+   * Hit the same request (method, URL and body: a retry of it) at most this many times in a row; the
+   * next one passes untouched and is not counted for `every`. A rate limit that keeps its Retry-After
+   * lets a patient caller through; a shared `every` counter alone can refuse one caller any number of
+   * times in a row when many call at once.
+   */
+  maxInARow?: number
   /** Respond with this status and JSON {"error": message ?? standard reason phrase}. */
   status?: number
   message?: string

@@ -1,5 +1,6 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
+import { stripPeriod } from './text.js'
 import type { ExportSummary } from './analytics/export-kinds.js'
 import type { PagedEndpoint } from './analytics/paging.js'
 import type { DateRange } from './analytics/range.js'
@@ -8,7 +9,7 @@ import type { HealthReport } from './health/report.js'
 import type { TrafficCounts } from './mintlify/analytics.js'
 import { type AutomationTrigger, DEPLOYMENT_PATHS, type DeploymentStatus, siteUrl } from './mintlify/deployment.js'
 import type { AgentJob } from './mintlify/job.js'
-import type { WaitResult } from './wait.js'
+import type { Outage, WaitResult } from './wait.js'
 
 /** The `outcome` output: one word for `if:` conditions. */
 export const OUTCOMES = [
@@ -101,8 +102,8 @@ export interface HealthRun {
 }
 
 /** The verdict on a job the API accepted, from how waiting ended (or `null` when not waiting). */
-export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs: number, action: JobAction): Verdict {
-  const job = wait?.job ?? accepted
+export function judgeJob(wait: WaitResult<AgentJob> | null, accepted: AgentJob, timeoutMs: number, action: JobAction): Verdict {
+  const job = wait?.record ?? accepted
   const id = job.id ?? 'unknown'
   if (wait === null) {
     const what = action === 'job' ? `accepted job ${id}` : `accepted the follow-up to job ${id}`
@@ -112,7 +113,9 @@ export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs:
     case 'timed-out':
       return failure(
         'timed-out',
-        `Job ${id} was still ${job.status ?? 'running'} after the ${formatDuration(timeoutMs)} timeout and may finish later: follow job ${id} in the Mintlify dashboard, or raise timeout.`
+        wait.outage
+          ? `Job ${id} was still ${job.status ?? 'running'} when last read, but ${describeOutage(wait.outage, timeoutMs)}; it may finish later: follow job ${id} in the Mintlify dashboard.`
+          : `Job ${id} was still ${job.status ?? 'running'} after the ${formatDuration(timeoutMs)} timeout and may finish later: follow job ${id} in the Mintlify dashboard, or raise timeout.`
       )
     case 'cancelled':
       return failure('cancelled', `The workflow was cancelled while waiting; job ${id} may still be running.`)
@@ -121,6 +124,17 @@ export function judgeJob(wait: WaitResult | null, accepted: AgentJob, timeoutMs:
     case 'terminal':
       return judgeFinalState(job, id, action)
   }
+}
+
+/**
+ * Why a wait ended without the work's final state, when status reads were failing: for how long and with
+ * what error, or that the server asked to be read again only after the timeout. Follows "but".
+ */
+export function describeOutage(outage: Outage, timeoutMs: number): string {
+  const last = stripPeriod(messageOf(outage.error))
+  if (outage.retryPastDeadline) return `the API asks to be read again only after the ${formatDuration(timeoutMs)} timeout (${last})`
+  const polls = outage.failedPolls === 1 ? '1 poll' : `${outage.failedPolls} polls`
+  return `its status could not be read for the last ${formatDuration(outage.forMs)} before the ${formatDuration(timeoutMs)} timeout (${polls} failed; the last: ${last})`
 }
 
 function judgeFinalState(job: AgentJob, id: string, action: JobAction): Verdict {
@@ -155,10 +169,6 @@ function success(outcome: Outcome, result: StepResult, headline: string): Verdic
 
 function failure(outcome: Outcome, reason: string): Verdict {
   return { outcome, result: 'failure', headline: reason, failureReason: reason }
-}
-
-function stripPeriod(text: string): string {
-  return text.replace(/[.\s]+$/, '')
 }
 
 /** A dry run: what would have been sent, and that nothing was. A success with a notice, so the step stays green. */

@@ -31,6 +31,11 @@ export function firstLine(text: string): string {
   return end === -1 ? text : text.slice(0, end)
 }
 
+/** A sentence without its closing period, to be followed by more of the sentence. */
+export function stripPeriod(text: string): string {
+  return text.replace(/[.\s]+$/, '')
+}
+
 /** Cuts text to `limit` characters, marking the cut with an ellipsis. */
 export function clipText(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit - 1)}…` : text

@@ -1,6 +1,9 @@
 import type { Clock } from './clock.js'
 import { formatDuration } from './duration.js'
-import { type AgentJob, isKnownStatus, isTerminal } from './mintlify/job.js'
+import { messageOf } from './errors.js'
+import { ApiError } from './mintlify/errors.js'
+import { type AgentJob, isTerminal, KNOWN_STATUSES, TERMINAL_STATUSES } from './mintlify/job.js'
+import { stripPeriod } from './text.js'
 
 /** The first gaps between polls, so a short job is seen within seconds. */
 export const FIRST_GAP_MS = 2_000
@@ -19,12 +22,40 @@ export function pollGap(elapsedMs: number, pollIntervalMs: number): number {
   return Math.min(pollIntervalMs, Math.max(floor, Math.round(elapsedMs * GAP_SHARE)))
 }
 
-export type WaitResult =
-  | { kind: 'terminal'; job: AgentJob; polls: number }
-  | { kind: 'timed-out'; job: AgentJob; polls: number }
-  | { kind: 'cancelled'; job: AgentJob; polls: number }
-  /** A poll failed for good (after its retries); the job may still be running. */
-  | { kind: 'error'; job: AgentJob; polls: number; error: unknown }
+/** What is waited on (an agent job, a deployment): how to read its status, and what to call it in the log. */
+export interface WaitSubject<R> {
+  /** Names the record in log lines, starting lower case: `job job_1`, `deployment 65f0c2`. */
+  label: string
+  statusOf: (record: R) => string | null
+  /** Every status the API documents; any other is taken as still running, with one warning. */
+  known: readonly string[]
+  /** The statuses that end the wait. */
+  terminal: readonly string[]
+  /**
+   * Whether the last record seen ends the wait, asked again before each poll; default: its status is
+   * terminal. A follow-up's job can show its old final state for a while (see waitForJob).
+   */
+  done?: (record: R, waitedMs: number) => boolean
+}
+
+/** Status reads that were still failing when the wait ended. */
+export interface Outage {
+  /** Polls that failed, each after the client's own retries. */
+  failedPolls: number
+  /** From the first of them being sent to the end of the wait. */
+  forMs: number
+  /** Why the last one failed. */
+  error: unknown
+  /** The wait ended before the deadline: the server asked to be read again only after it. */
+  retryPastDeadline: boolean
+}
+
+export type WaitResult<R> =
+  | { kind: 'terminal'; record: R; polls: number }
+  | { kind: 'timed-out'; record: R; polls: number; outage: Outage | null }
+  | { kind: 'cancelled'; record: R; polls: number }
+  /** A poll failed in a way waiting cannot mend (401, 403, 404): the work may still be running. */
+  | { kind: 'error'; record: R; polls: number; error: unknown }
 
 export interface WaitLog {
   info(message: string): void
@@ -38,65 +69,155 @@ export interface WaitOptions {
   pollIntervalMs: number
   signal: AbortSignal
   log: WaitLog
+}
+
+/**
+ * Polls until the record reaches a terminal status, the deadline passes, or the run is cancelled; `polls`
+ * counts the answers read. One log line per status change, a heartbeat once a minute.
+ *
+ * The work runs on whether or not its status can be read, so a poll that fails after the client's retries
+ * (429, 5xx, network, an unreadable answer) does not end the wait: one warning, then polling goes on,
+ * never sooner than the gap rule or the server's `Retry-After` allow, until the deadline. A failure that
+ * waiting cannot mend (401, 403, 404) ends it at once, and so does a `Retry-After` past the deadline.
+ */
+export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: WaitSubject<R>, options: WaitOptions): Promise<WaitResult<R>> {
+  const { clock, deadline, pollIntervalMs, signal, log } = options
+  const { label, statusOf } = subject
+  const opening = capitalise(label)
+  const done = subject.done ?? ((record: R) => subject.terminal.includes(statusOf(record) ?? ''))
+  const started = clock.now()
+  let record = first
+  let polls = 0
+  let lastLog = started
+  let warnedUnknown = false
+  let warnedOutage = false
+  let failing = null as { since: number; polls: number; error: unknown } | null
+  /** The server asked not to be read again before this time. */
+  let notBefore = 0
+  const outage = (retryPastDeadline: boolean): Outage | null =>
+    failing && { failedPolls: failing.polls, forMs: clock.now() - failing.since, error: failing.error, retryPastDeadline }
+
+  for (;;) {
+    const status = statusOf(record)
+    if (done(record, clock.now() - started)) return { kind: 'terminal', record, polls }
+    if (!warnedUnknown && status !== null && !subject.known.includes(status)) {
+      warnedUnknown = true
+      log.warning(`${opening} reports status '${status}', which this action does not know; treating it as still running.`)
+    }
+    if (signal.aborted) return { kind: 'cancelled', record, polls }
+    const now = clock.now()
+    if (now >= deadline) return { kind: 'timed-out', record, polls, outage: outage(false) }
+    if (now - lastLog >= HEARTBEAT_MS) {
+      const unread = failing ? `; its status could not be read for the last ${formatDuration(now - failing.since)}` : ''
+      log.info(`Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`)
+      lastLog = now
+    }
+
+    // The last gap is cut to the deadline, so the final poll happens right at the timeout.
+    const gap = Math.max(pollGap(now - started, pollIntervalMs), notBefore - now)
+    await clock.sleep(Math.min(gap, deadline - now), signal)
+    if (signal.aborted) return { kind: 'cancelled', record, polls }
+
+    const sent = clock.now()
+    let next: R
+    try {
+      next = await poll()
+    } catch (error) {
+      if (signal.aborted) return { kind: 'cancelled', record, polls }
+      if (!(error instanceof ApiError && error.retryable)) return { kind: 'error', record, polls, error }
+      failing = failing ? { ...failing, polls: failing.polls + 1, error } : { since: sent, polls: 1, error }
+      if (error.retryAfterMs !== null) {
+        notBefore = clock.now() + error.retryAfterMs
+        if (notBefore > deadline) return { kind: 'timed-out', record, polls, outage: outage(true) }
+      }
+      lastLog = clock.now()
+      if (!warnedOutage) {
+        warnedOutage = true
+        log.warning(
+          `${stripPeriod(messageOf(error))}. ${opening} runs on whether or not its status can be read: polling goes on until the timeout, ${formatDuration(deadline - clock.now())} from now.`
+        )
+      } else {
+        log.info(
+          `${opening}: status reads have failed for ${formatDuration(clock.now() - failing.since)} (${failing.polls} polls); the last: ${stripPeriod(messageOf(error))}.`
+        )
+      }
+      continue
+    }
+    if (failing) {
+      log.info(
+        `${opening}: status read again after ${formatDuration(clock.now() - failing.since)} of failures (${failing.polls} polls failed).`
+      )
+      lastLog = clock.now()
+      failing = null
+    }
+    polls++
+    const nextStatus = statusOf(next)
+    if (nextStatus !== status) {
+      log.info(`${opening}: ${status ?? 'no status'} → ${nextStatus ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
+      lastLog = clock.now()
+    }
+    record = next
+  }
+}
+
+export interface JobWaitOptions extends WaitOptions {
   /** Set for a follow-up message: a final status equal to the accepted one may be stale. */
   awaitRestart?: boolean
 }
 
 /**
- * Polls until the job is completed, archived or failed, the deadline passes, or the run is cancelled.
- * One log line per status change, and a heartbeat with the elapsed time once a minute.
+ * Waits for an agent job to be completed, archived or failed (see waitFor). After a follow-up message, the
+ * final state the job was accepted in counts only once the job has moved, or after RESTART_GRACE_MS.
  */
-export async function waitForJob(poll: () => Promise<AgentJob>, accepted: AgentJob, options: WaitOptions): Promise<WaitResult> {
-  const { clock, deadline, pollIntervalMs, signal, log } = options
-  const started = clock.now()
-  const label = accepted.id ?? 'the job'
-  let job = accepted
-  let polls = 0
-  let lastLog = started
-  let warnedUnknown = false
+export async function waitForJob(
+  poll: () => Promise<AgentJob>,
+  accepted: AgentJob,
+  options: JobWaitOptions
+): Promise<WaitResult<AgentJob>> {
+  const { clock, log } = options
+  const id = accepted.id
+  const label = id ? `job ${id}` : 'the job'
   let restarted = !options.awaitRestart || !isTerminal(accepted.status)
-  if (!restarted) log.info(`Job ${label} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
+  if (!restarted) log.info(`${capitalise(label)} still shows ${accepted.status}: waiting for the agent to take up the follow-up.`)
+  const stale = (job: AgentJob, waitedMs: number): void =>
+    log.warning(
+      `${capitalise(label)} still shows ${job.status} ${formatDuration(waitedMs)} after the follow-up was accepted; reporting it as it stands.`
+    )
 
-  for (;;) {
-    if (isTerminal(job.status) && (restarted || clock.now() - started >= RESTART_GRACE_MS || clock.now() >= deadline)) {
-      if (!restarted)
-        log.warning(
-          `Job ${label} still shows ${job.status} ${formatDuration(clock.now() - started)} after the follow-up was accepted; reporting it as it stands.`
-        )
-      return { kind: 'terminal', job, polls }
-    }
-    if (!warnedUnknown && job.status !== null && !isKnownStatus(job.status)) {
-      warnedUnknown = true
-      log.warning(`Job ${label} reports status '${job.status}', which this action does not know; treating it as still running.`)
-    }
-    if (signal.aborted) return { kind: 'cancelled', job, polls }
-    const now = clock.now()
-    if (now >= deadline) return { kind: 'timed-out', job, polls }
-    if (now - lastLog >= HEARTBEAT_MS) {
-      log.info(`Still waiting: job ${label} is ${job.status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls).`)
-      lastLog = now
-    }
-
-    // The last gap is cut to the deadline, so the final poll happens right at the timeout.
-    await clock.sleep(Math.min(pollGap(now - started, pollIntervalMs), deadline - now), signal)
-    if (signal.aborted) return { kind: 'cancelled', job, polls }
-
-    let next: AgentJob
-    try {
-      next = await poll()
-    } catch (error) {
-      if (signal.aborted) return { kind: 'cancelled', job, polls }
-      // The last poll is timed for the deadline, when no retry fits any more: that is still a timeout.
-      if (clock.now() >= deadline) return { kind: 'timed-out', job, polls }
-      return { kind: 'error', job, polls, error }
-    }
-    polls++
-    restarted ||= !isTerminal(next.status) || next.status !== accepted.status || next.prLink !== accepted.prLink
-    if (next.status !== job.status) {
-      log.info(`Job ${label}: ${job.status ?? 'no status'} → ${next.status ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
-      lastLog = clock.now()
-    }
+  const started = clock.now()
+  const result = await waitFor(
     // A record without an id (tolerated) keeps the id we already know.
-    job = next.id ? next : { ...next, id: job.id }
+    async () => {
+      const job = await poll()
+      return job.id || !id ? job : { ...job, id }
+    },
+    accepted,
+    {
+      label,
+      statusOf: (job) => job.status,
+      known: KNOWN_STATUSES,
+      terminal: TERMINAL_STATUSES,
+      done: (job, waitedMs) => {
+        if (!isTerminal(job.status)) {
+          restarted = true
+          return false
+        }
+        restarted ||= job.status !== accepted.status || job.prLink !== accepted.prLink
+        if (!restarted && waitedMs >= RESTART_GRACE_MS) stale(job, waitedMs)
+        return restarted || waitedMs >= RESTART_GRACE_MS
+      }
+    },
+    options
+  )
+  // At the deadline, a final state not yet known to be fresh is still the best account of the job.
+  if (result.kind === 'timed-out' && isTerminal(result.record.status)) {
+    stale(result.record, clock.now() - started)
+    return { kind: 'terminal', record: result.record, polls: result.polls }
   }
+  return result
+}
+
+/** A label as the start of a sentence: `job job_1` → `Job job_1`. */
+function capitalise(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1)
 }

@@ -114,6 +114,20 @@ const phases: Phase[] = [
     creates: 1
   },
   {
+    phase: 'an outage (polls failing past their retries)',
+    arrange: () => {
+      sim.scriptNextJob({ outcome: 'never' })
+      sim.injectFault({ route: 'get', status: 503, retryAfter: '1', times: 1_000 })
+      // Signalled once a whole poll has failed and the wait goes on: between polls, or in the next one's back-off.
+      return onPull(SLOW_POLLING, { cancelWhenLogHas: 'runs on whether or not its status can be read' })
+    },
+    outcome: 'cancelled',
+    reason: cancelledWhileWaiting,
+    jobKnown: true,
+    thread: { issue: PULL, text: cancelledWhileWaiting },
+    creates: 1
+  },
+  {
     phase: 'an in-flight create (the POST hanging)',
     arrange: () => {
       sim.injectFault({ route: 'create', delayMs: HANG_MS })

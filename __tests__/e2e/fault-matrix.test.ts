@@ -1,10 +1,11 @@
 /**
  * Every fault the simulator knows, at every step where it can hit a run, against the bundled action.
  * Each cell runs dist/index.js once with one fault at one step and checks the outcome DESIGN.md
- * "Requests" promises for it: a GET (poll, analytics page) and a GitHub read or update outlast any
- * transient fault; a create or message POST is retried only on 429, and otherwise fails saying the job
- * may exist; GitHub trouble never changes the run's result, except a permission look-up that cannot
- * succeed at all (a slash command cannot be judged without it). In every cell: never two jobs, no HTML page shown, the deadline kept.
+ * "Requests" and "Waiting" promise for it: a GET (poll, analytics page) and a GitHub read or update
+ * outlast any transient fault, and a wait outlasts polls that fail past their retries; a create or
+ * message POST is retried only on 429, and otherwise fails saying the job may exist; GitHub trouble
+ * never changes the run's result, except a permission look-up that cannot succeed at all (a slash
+ * command cannot be judged without it). In every cell: never two jobs, no HTML page shown, the deadline kept.
  * The matrix is printed as a table (outcome, requests sent, creates, time against the deadline).
  *
  * Left out on purpose: 404, malformed JSON and missing fields on GitHub routes (the GitHub module reads
@@ -79,6 +80,15 @@ const RECORD_FAULTS: Record<string, () => FaultCase> = {
   })
 }
 
+/** An outage past a poll's 5 attempts: the wait goes on (one warning) and sees the job finish once reads work again. */
+const OUTAGE_FAULTS: Record<string, () => FaultCase> = {
+  '503 ×7, past the 5 attempts': () => ({
+    kind: 'transient',
+    fault: { status: 503, retryAfter: '0', times: 7 },
+    logs: /runs on whether or not its status can be read[\s\S]*status read again after/
+  })
+}
+
 /** Nothing listens: a create is retried (nothing was sent), then fails saying so. */
 const CONNECTION_FAULTS: Record<string, () => FaultCase> = {
   'connection refused': () => ({ kind: 'fatal', refused: true, logs: /refused/ })
@@ -121,7 +131,7 @@ const STEPS: Step[] = [
   {
     name: 'poll',
     route: 'get',
-    faults: { ...MINTLIFY_FAULTS, ...RECORD_FAULTS },
+    faults: { ...MINTLIFY_FAULTS, ...RECORD_FAULTS, ...OUTAGE_FAULTS },
     success: 'pr-opened',
     run: onPullRequest,
     expected: getRule('pr-opened')

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
-import { creates, expectFailedWith, polls, runAgainst } from './harness.js'
+import { annotations, creates, expectFailedWith, polls, runAgainst } from './harness.js'
 import { at } from '../expect-helpers.js'
 
 let sim: Simulator
@@ -115,6 +115,27 @@ describe('polling a job (GET, idempotent)', () => {
     const run = await runAgainst(sim)
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('no-changes')
+  })
+
+  test('an outage longer than a poll’s 5 attempts is outlasted: one warning, polling goes on, the pull request, one job', async () => {
+    sim.scriptNextJob({ outcome: 'pr', afterPolls: 1 })
+    // Two whole polls (5 attempts each) and two attempts of the third fail; Retry-After: 0 keeps the test quick.
+    sim.injectFault({ route: 'get', status: 503, retryAfter: '0', message: 'Service Unavailable', times: 12 })
+    const run = await runAgainst(sim)
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(creates(sim)).toHaveLength(1)
+    expect(sim.jobs.size).toBe(1)
+    // 12 refused, then the job seen running and then finished.
+    expect(polls(sim)).toHaveLength(14)
+    expect(annotations(run, 'warning')).toEqual([
+      expect.stringMatching(
+        /^Could not read agent job job_0001: HTTP 503, the Mintlify API had a server error \(server: "Service Unavailable"\) after 5 attempts\. Job job_0001 runs on whether or not its status can be read: polling goes on until the timeout, \d+(\.\d)?s from now\.$/
+      )
+    ])
+    expect(run.log).toMatch(/Job job_0001: status reads have failed for [\d.]+m?s \(2 polls\)/)
+    expect(run.log).toMatch(/Job job_0001: status read again after [\d.]+m?s of failures \(2 polls failed\)\./)
   })
 
   test('a poll is not retried on 401: the wait stops with the reason', async () => {

@@ -8,7 +8,7 @@ const THIRTY_MINUTES = 30 * 60_000
 const PR = 'https://github.com/acme/docs/pull/12'
 
 function finished(overrides: Record<string, unknown>): ReturnType<typeof judgeJob> {
-  return judgeJob({ kind: 'terminal', job: agentJob(overrides), polls: 4 }, accepted, THIRTY_MINUTES, 'job')
+  return judgeJob({ kind: 'terminal', record: agentJob(overrides), polls: 4 }, accepted, THIRTY_MINUTES, 'job')
 }
 
 describe('Outcome → step result (DESIGN.md table)', () => {
@@ -65,7 +65,12 @@ describe('Outcome → step result (DESIGN.md table)', () => {
   })
 
   it('timed out: failure, with the job id to follow it', () => {
-    const verdict = judgeJob({ kind: 'timed-out', job: agentJob({ status: 'active' }), polls: 30 }, accepted, THIRTY_MINUTES, 'job')
+    const verdict = judgeJob(
+      { kind: 'timed-out', record: agentJob({ status: 'active' }), polls: 30, outage: null },
+      accepted,
+      THIRTY_MINUTES,
+      'job'
+    )
     expect(verdict.outcome).toBe('timed-out')
     expect(verdict.result).toBe('failure')
     expect(verdict.failureReason).toBe(
@@ -84,17 +89,58 @@ describe('Outcome → step result (DESIGN.md table)', () => {
     })
   })
 
-  it('API error while polling: failed, saying the job may still be running', () => {
-    const error = new ApiError(
-      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
-      503,
-      false
-    )
-    const verdict = judgeJob({ kind: 'error', job: agentJob({ status: 'active' }), polls: 3, error }, accepted, THIRTY_MINUTES, 'job')
+  it('a poll that waiting cannot mend (404): failed, saying the job may still be running', () => {
+    const error = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
+    const verdict = judgeJob({ kind: 'error', record: agentJob({ status: 'active' }), polls: 3, error }, accepted, THIRTY_MINUTES, 'job')
     expect(verdict.outcome).toBe('failed')
     expect(verdict.result).toBe('failure')
     expect(verdict.failureReason).toBe(
-      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts; job job_1 may still be running.'
+      'Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs; job job_1 may still be running.'
+    )
+  })
+
+  it('timed out while status reads failed: says for how long and the last error', () => {
+    const error = new ApiError(
+      'Could not read agent job job_1: HTTP 500, the Mintlify API had a server error after 5 attempts.',
+      500,
+      false,
+      { retryable: true, retryAfterMs: null }
+    )
+    const outage = { failedPolls: 46, forMs: 750_000, error, retryPastDeadline: false }
+    const verdict = judgeJob(
+      { kind: 'timed-out', record: agentJob({ status: 'active' }), polls: 60, outage },
+      accepted,
+      THIRTY_MINUTES,
+      'job'
+    )
+    expect(verdict.outcome).toBe('timed-out')
+    expect(verdict.result).toBe('failure')
+    expect(verdict.failureReason).toBe(
+      'Job job_1 was still active when last read, but its status could not be read for the last 12m 30s before the 30m 00s timeout ' +
+        '(46 polls failed; the last: Could not read agent job job_1: HTTP 500, the Mintlify API had a server error after 5 attempts); ' +
+        'it may finish later: follow job job_1 in the Mintlify dashboard.'
+    )
+  })
+
+  it('timed out because the API asks to be read only after the timeout: says so with the time to retry', () => {
+    const error = new ApiError(
+      'Could not read agent job job_1: HTTP 429, the rate limit is reached; the API asks to wait 1h 00m, more than the 20m 00s left before the timeout, so retry after 2025-01-15 13:10 UTC.',
+      429,
+      false,
+      { retryable: true, retryAfterMs: 3_600_000 }
+    )
+    const outage = { failedPolls: 1, forMs: 0, error, retryPastDeadline: true }
+    const verdict = judgeJob(
+      { kind: 'timed-out', record: agentJob({ status: 'active' }), polls: 12, outage },
+      accepted,
+      THIRTY_MINUTES,
+      'job'
+    )
+    expect(verdict.outcome).toBe('timed-out')
+    expect(verdict.failureReason).toBe(
+      'Job job_1 was still active when last read, but the API asks to be read again only after the 30m 00s timeout ' +
+        '(Could not read agent job job_1: HTTP 429, the rate limit is reached; the API asks to wait 1h 00m, more than the 20m 00s left before the timeout, so retry after 2025-01-15 13:10 UTC); ' +
+        'it may finish later: follow job job_1 in the Mintlify dashboard.'
     )
   })
 })
@@ -118,7 +164,7 @@ describe('not waiting', () => {
 
 describe('cancellation', () => {
   it('while waiting: failure, saying the job may still be running', () => {
-    const verdict = judgeJob({ kind: 'cancelled', job: agentJob({ status: 'active' }), polls: 2 }, accepted, THIRTY_MINUTES, 'job')
+    const verdict = judgeJob({ kind: 'cancelled', record: agentJob({ status: 'active' }), polls: 2 }, accepted, THIRTY_MINUTES, 'job')
     expect(verdict.result).toBe('failure')
     expect(verdict.outcome).toBe('cancelled')
     expect(verdict.failureReason).toBe('The workflow was cancelled while waiting; job job_1 may still be running.')
@@ -138,7 +184,7 @@ describe('cancellation', () => {
 describe('wording', () => {
   it('uses the last record seen, not the accepted one', () => {
     const verdict = judgeJob(
-      { kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
+      { kind: 'terminal', record: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
       agentJob({ prLink: null }),
       THIRTY_MINUTES,
       'job'
@@ -148,7 +194,7 @@ describe('wording', () => {
 
   it("says 'unknown' for a job without id", () => {
     const verdict = judgeJob(
-      { kind: 'terminal', job: agentJob({ id: null, status: 'completed' }), polls: 1 },
+      { kind: 'terminal', record: agentJob({ id: null, status: 'completed' }), polls: 1 },
       accepted,
       THIRTY_MINUTES,
       'job'
@@ -158,7 +204,7 @@ describe('wording', () => {
 
   it('words a finished follow-up as an update of the pull request, not a new one', () => {
     const verdict = judgeJob(
-      { kind: 'terminal', job: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
+      { kind: 'terminal', record: agentJob({ id: 'job_1', status: 'completed', prLink: PR }), polls: 1 },
       accepted,
       THIRTY_MINUTES,
       'message'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
-import { pollGap, waitForJob, type WaitOptions } from '../../src/wait.js'
+import { type JobWaitOptions, pollGap, waitFor, waitForJob, type WaitSubject } from '../../src/wait.js'
 import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
 import { at } from '../expect-helpers.js'
 
@@ -48,7 +48,7 @@ function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: num
   }
 }
 
-function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<WaitOptions> = {}): WaitOptions {
+function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<JobWaitOptions> = {}): JobWaitOptions {
   return { clock, deadline: T0 + 30 * 60_000, pollIntervalMs: 15_000, signal: new AbortController().signal, log, ...overrides }
 }
 
@@ -60,7 +60,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 0 })
-    expect(result.job.status).toBe('completed')
+    expect(result.record.status).toBe('completed')
     expect(times).toEqual([])
     expect(clock.sleeps).toEqual([])
   })
@@ -73,7 +73,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { pollIntervalMs: 3_000 }))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 12 })
-    expect(result.job.status).toBe('completed')
+    expect(result.record.status).toBe('completed')
     expect(clock.sleeps).toEqual([2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_100, 2_415, 2_777, 3_000, 3_000])
     expect(times).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, 12_000, 14_000, 16_100, 18_515, 21_292, 24_292, 27_292])
   })
@@ -129,7 +129,7 @@ describe('waitForJob', () => {
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
 
     expect(result).toMatchObject({ kind: 'timed-out', polls: 3 })
-    expect(result.job.status).toBe('active')
+    expect(result.record.status).toBe('active')
     expect(clock.sleeps).toEqual([2_000, 2_000, 1_000])
     expect(times).toEqual([2_000, 4_000, 5_000])
   })
@@ -192,7 +192,7 @@ describe('waitForJob', () => {
     expect(result).toMatchObject({ kind: 'cancelled', polls: 0 })
   })
 
-  it('returns the error of a poll that failed for good, with the last job seen', async () => {
+  it('ends at once on a poll that waiting cannot mend (404), with the last job seen', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
     const failure = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
@@ -207,22 +207,30 @@ describe('waitForJob', () => {
 
     expect(result.kind).toBe('error')
     expect(result.polls).toBe(1)
-    expect(result.job.model).toBe('seen-in-poll-1')
+    expect(result.record.model).toBe('seen-in-poll-1')
     expect(result.kind === 'error' && result.error).toBe(failure)
   })
 
-  it('reports a final poll that fails at the deadline as a timeout, not as an error', async () => {
+  it('reports a final poll that fails at the deadline as a timeout that names the failed read', async () => {
     const clock = fakeClock()
     const log = recordingLog(clock)
+    const failure = new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false, {
+      retryable: true,
+      retryAfterMs: null
+    })
     const poll = (): Promise<AgentJob> =>
       settled(() => {
-        if (clock.now() - T0 >= 5_000)
-          throw new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false)
+        if (clock.now() - T0 >= 5_000) throw failure
         return agentJob({ status: 'active' })
       })
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
 
-    expect(result).toMatchObject({ kind: 'timed-out', polls: 2 })
+    expect(result).toEqual({
+      kind: 'timed-out',
+      record: agentJob({ status: 'active' }),
+      polls: 2,
+      outage: { failedPolls: 1, forMs: 0, error: failure, retryPastDeadline: false }
+    })
   })
 
   it('logs a heartbeat with the elapsed time once a minute', async () => {
@@ -262,8 +270,8 @@ describe('waitForJob', () => {
     const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ id: undefined, status: 'completed' }))
     const result = await waitForJob(poll, agentJob({ id: 'job_7', status: 'active' }), waitOptions(clock, log))
 
-    expect(result.job.id).toBe('job_7')
-    expect(result.job.status).toBe('completed')
+    expect(result.record.id).toBe('job_7')
+    expect(result.record.status).toBe('completed')
   })
 })
 
@@ -286,7 +294,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
     const result = await waitForJob(poll, agentJob({ status: 'completed', prLink: null }), waitOptions(clock, log, { awaitRestart: true }))
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
-    expect(result.job.prLink).toBe('https://github.com/acme/docs/pull/13')
+    expect(result.record.prLink).toBe('https://github.com/acme/docs/pull/13')
   })
 
   it('reports an unchanged final state after 30 s of grace, with a warning', async () => {
@@ -311,5 +319,162 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
 
     expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
     expect(log.messages('info')).toEqual([expect.stringMatching(/active → completed/)])
+  })
+})
+
+/** A deployment's status record, as the deployments' wait will read it. */
+interface Deployment {
+  _id: string
+  status: string
+}
+
+const deploymentSubject: WaitSubject<Deployment> = {
+  label: 'deployment 65f0c2',
+  statusOf: (deployment) => deployment.status,
+  known: ['queued', 'in_progress', 'success', 'failure'],
+  terminal: ['success', 'failure']
+}
+
+describe('waitFor, on any record (a deployment)', () => {
+  /** A status read that answers `statuses` in order, repeating the last. */
+  function deploymentPoll(statuses: string[]): () => Promise<Deployment> {
+    let count = 0
+    return () => settled(() => ({ _id: '65f0c2', status: statuses[Math.min(++count, statuses.length) - 1] ?? '' }))
+  }
+
+  it.each(['success', 'failure'])('waits until %s, one line per status change under its label', async (final) => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const result = await waitFor(
+      deploymentPoll(['queued', 'in_progress', 'in_progress', final]),
+      { _id: '65f0c2', status: 'queued' },
+      deploymentSubject,
+      waitOptions(clock, log)
+    )
+
+    expect(result).toEqual({ kind: 'terminal', record: { _id: '65f0c2', status: final }, polls: 4 })
+    expect(log.messages('info')).toEqual([
+      'Deployment 65f0c2: queued → in_progress after 4s.',
+      `Deployment 65f0c2: in_progress → ${final} after 8s.`
+    ])
+  })
+
+  it('treats a status it does not know as still running, warning once', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const result = await waitFor(
+      deploymentPoll(['building', 'building', 'success']),
+      { _id: '65f0c2', status: 'queued' },
+      deploymentSubject,
+      waitOptions(clock, log)
+    )
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 3 })
+    expect(log.messages('warning')).toEqual([
+      "Deployment 65f0c2 reports status 'building', which this action does not know; treating it as still running."
+    ])
+  })
+})
+
+describe('waitForJob while status reads fail', () => {
+  const unavailable = (retryAfterMs: number | null = null): ApiError =>
+    new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.', 503, false, {
+      retryable: true,
+      retryAfterMs
+    })
+
+  /** Polls that answer (a status) or fail (an error) in order, the last repeating; when each was sent. */
+  function pollsOf(clock: FakeClock, answers: (string | Error)[]): Scripted {
+    const times: number[] = []
+    return {
+      times,
+      poll: () =>
+        settled(() => {
+          times.push(clock.now() - T0)
+          const answer = at(answers, Math.min(times.length, answers.length) - 1, 'answer')
+          if (answer instanceof Error) throw answer
+          return agentJob({ status: answer })
+        })
+    }
+  }
+
+  it('warns once for an outage, logs each further failed poll, and says once when reads work again', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, ['active', unavailable(), unavailable(), unavailable(), 'active', 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 3 })
+    expect(log.messages('warning')).toEqual([
+      'Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts. Job job_1 runs on whether or not its status can be read: polling goes on until the timeout, 29m 56s from now.'
+    ])
+    expect(log.messages('info')).toEqual([
+      'Job job_1: status reads have failed for 2s (2 polls); the last: Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
+      'Job job_1: status reads have failed for 4s (3 polls); the last: Could not read agent job job_1: HTTP 503, the Mintlify API had a server error after 5 attempts.',
+      'Job job_1: status read again after 6s of failures (3 polls failed).',
+      'Job job_1: active → completed after 12s.'
+    ])
+  })
+
+  it('does not warn again for a second outage', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, [unavailable(), 'active', unavailable(), 'completed'])
+    await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(log.messages('warning')).toHaveLength(1)
+    expect(log.messages('info').filter((line) => line.includes('status read again'))).toHaveLength(2)
+  })
+
+  it('polls no sooner than the Retry-After of the last failed poll, and no faster than the gap rule', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll, times } = pollsOf(clock, [unavailable(40_000), unavailable(500), 'completed'])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 1 })
+    expect(times).toEqual([2_000, 42_000, 48_300])
+  })
+
+  it('ends at once as timed out when the server asks to wait past the deadline', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const failure = unavailable(3_600_000)
+    const { poll, times } = pollsOf(clock, ['active', failure])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toEqual({
+      kind: 'timed-out',
+      record: agentJob({ status: 'active' }),
+      polls: 1,
+      outage: { failedPolls: 1, forMs: 0, error: failure, retryPastDeadline: true }
+    })
+    expect(times).toEqual([2_000, 4_000])
+  })
+
+  it('ends at once as an error on a failure that is not an API error', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const defect = new TypeError('Cannot read properties of undefined')
+    const { poll } = pollsOf(clock, [defect])
+    const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
+
+    expect(result).toMatchObject({ kind: 'error', polls: 0, error: defect })
+  })
+
+  it('reports a follow-up whose unchanged final state is all it could read by the deadline as it stands', async () => {
+    const clock = fakeClock()
+    const log = recordingLog(clock)
+    const { poll } = pollsOf(clock, [unavailable()])
+    const result = await waitForJob(
+      poll,
+      agentJob({ status: 'completed' }),
+      waitOptions(clock, log, { awaitRestart: true, deadline: T0 + 10_000 })
+    )
+
+    expect(result).toMatchObject({ kind: 'terminal', polls: 0, record: { status: 'completed' } })
+    expect(log.messages('warning').at(-1)).toBe(
+      'Job job_1 still shows completed 10s after the follow-up was accepted; reporting it as it stands.'
+    )
   })
 })

@@ -298,7 +298,10 @@ export class DocsApiClient {
         attempts: attempt,
         budget: decision.why === 'budget' ? { delayMs: decision.delayMs, remainingMs, now: clock.now() } : null
       })
-      throw new ApiError(message, outcome.cause.type === 'status' ? outcome.cause.status : null, inDoubt)
+      throw new ApiError(message, outcome.cause.type === 'status' ? outcome.cause.status : null, inDoubt, {
+        retryable: decision.why !== 'not-retryable',
+        retryAfterMs: outcome.failure.type === 'status' ? outcome.failure.retryAfterMs : null
+      })
     }
   }
 

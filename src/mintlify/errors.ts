@@ -45,18 +45,35 @@ export interface FailureContext {
   budget: { delayMs: number; remainingMs: number; now: number } | null
 }
 
+/** Whether a failed call may succeed when sent again later, and when the server allows that. */
+export interface Transience {
+  /** The failure was one the retry rules repeat (429, 5xx, network, unreadable answer): only attempts or time ran out. */
+  retryable: boolean
+  /** The server's `Retry-After` on the last answer, in ms from when it arrived; null when it sent none. */
+  retryAfterMs: number | null
+}
+
+const PERMANENT: Transience = { retryable: false, retryAfterMs: null }
+
 /**
  * A failed API call. `message` is the one sentence the user sees; it never holds the API key.
- * `uncertain` marks a POST that may have taken effect (timeout, reset, 5xx after sending).
+ * `uncertain` marks a POST that may have taken effect (timeout, reset, 5xx after sending). `retryable`
+ * and `retryAfterMs` tell a caller that can wait longer than one call (a poll) whether, and when, to ask again.
  */
 export class ApiError extends Error {
+  readonly retryable: boolean
+  readonly retryAfterMs: number | null
+
   constructor(
     message: string,
     readonly status: number | null,
-    readonly uncertain: boolean
+    readonly uncertain: boolean,
+    transience: Transience = PERMANENT
   ) {
     super(message)
     this.name = 'ApiError'
+    this.retryable = transience.retryable
+    this.retryAfterMs = transience.retryAfterMs
   }
 }
 

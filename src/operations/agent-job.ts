@@ -89,5 +89,5 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
       awaitRestart: request.action === 'message'
     })
   )
-  return report(judgeJob(result, accepted, request.timeoutMs, request.action), result.job, result.polls, true)
+  return report(judgeJob(result, accepted, request.timeoutMs, request.action), result.record, result.polls, true)
 }
