@@ -7,6 +7,8 @@ import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import { runAgentOperation } from './operations/agent-workflow.js'
 import { exportOperation } from './operations/analytics-export.js'
+import { runAutomationOperation } from './operations/automation.js'
+import { deploymentOperation } from './operations/deployment.js'
 import { runImproveOperation } from './operations/improve.js'
 import type { OperationDeps, RunOperation } from './operations/operation.js'
 import { runReportOperation } from './operations/report.js'
@@ -25,7 +27,10 @@ const OPERATIONS: Record<Operation, RunOperation> = {
   searches: exportOperation('searches'),
   assistant: exportOperation('assistant'),
   report: runReportOperation,
-  improve: runImproveOperation
+  improve: runImproveOperation,
+  deploy: deploymentOperation('deploy'),
+  preview: deploymentOperation('preview'),
+  automation: runAutomationOperation
 }
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */

@@ -234,6 +234,8 @@ export interface DeploymentRun {
   ended: DeploymentEnd | null
   /** For `error`: the failure of the status read that ended the wait. */
   error?: unknown
+  /** For `timed-out`: status reads that were still failing when the deadline came. */
+  outage?: Outage | null
   timeoutMs: number
   /** How long the run waited. */
   durationMs: number
@@ -268,7 +270,9 @@ export function judgeDeployment(run: DeploymentRun): Verdict {
     case 'timed-out':
       return failure(
         'timed-out',
-        `${capitalize(subject)} was still ${run.status?.status ?? 'running'} after the ${formatDuration(run.timeoutMs)} timeout and continues at Mintlify: follow status id ${run.statusId}, or raise timeout.`
+        run.outage
+          ? `${capitalize(subject)} was still ${run.status?.status ?? 'queued'} when last read, but ${describeOutage(run.outage, run.timeoutMs)}; it continues at Mintlify: follow status id ${run.statusId}.`
+          : `${capitalize(subject)} was still ${run.status?.status ?? 'running'} after the ${formatDuration(run.timeoutMs)} timeout and continues at Mintlify: follow status id ${run.statusId}, or raise timeout.`
       )
     case 'cancelled':
       return failure('cancelled', `The workflow was cancelled while waiting; ${follow}.`)

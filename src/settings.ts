@@ -2,11 +2,26 @@ import { accessSync, constants, readFileSync, type Stats, statSync } from 'node:
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { PAGING, type PagedEndpoint, resolvePageSize } from './analytics/paging.js'
 import { type DateRange, resolveRange } from './analytics/range.js'
+import { branchProblem } from './deploy/branch.js'
+import { docsFolder } from './deploy/pages.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import { clipText } from './text.js'
 
-export const OPERATIONS = ['job', 'message', 'visitors', 'views', 'feedback', 'searches', 'assistant', 'report', 'improve'] as const
+export const OPERATIONS = [
+  'job',
+  'message',
+  'visitors',
+  'views',
+  'feedback',
+  'searches',
+  'assistant',
+  'report',
+  'improve',
+  'deploy',
+  'preview',
+  'automation'
+] as const
 export type Operation = (typeof OPERATIONS)[number]
 /** The exports: one analytics endpoint read page by page into a file. */
 export type AnalyticsOperation = Extract<Operation, PagedEndpoint>
@@ -20,6 +35,13 @@ export type HealthOperation = Extract<Operation, 'report' | 'improve'>
 /** The docs-health report, alone or followed by an agent job from its findings. */
 export function isHealth(operation: Operation): operation is HealthOperation {
   return operation === 'report' || operation === 'improve'
+}
+
+export type DeploymentOperation = Extract<Operation, 'deploy' | 'preview'>
+
+/** The operations that trigger a Mintlify deployment and wait on its status. */
+export function isDeployment(operation: Operation): operation is DeploymentOperation {
+  return operation === 'deploy' || operation === 'preview'
 }
 
 /** Repository permission levels, lowest first (the collaborator-permission API's role names). */
@@ -65,6 +87,14 @@ export interface Settings {
   outputFile: string
   /** `output-file` resolved against the workspace; '' for operations that write no file. */
   outputPath: string
+  /** `preview`: the branch named by `branch`, checked as git checks branch names; '' to take the event's. */
+  branch: string
+  /** `automation`: the automation to run; '' for other operations. */
+  automationId: string
+  /** `deploy`, `preview`: the GitHub environment to record the deployment in; '' for none. */
+  environment: string
+  /** `preview`: the docs folder as a path prefix relative to the repository root (`''` for the root, `docs/`). */
+  docsFolder: string
 }
 
 /** What settings need to know about the run besides the inputs. */
@@ -134,7 +164,11 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       pageSize: isAnalytics(operation) ? readPageSize(input('page-size'), operation) : 0,
       maxRequests: readOptionalInteger(input, 'max-requests', 1, Number.MAX_SAFE_INTEGER) ?? 100,
       outputFile,
-      outputPath: outputFile ? inWorkspace(outputFile, env) : ''
+      outputPath: outputFile ? inWorkspace(outputFile, env) : '',
+      branch: operation === 'preview' ? readBranch(input('branch')) : '',
+      automationId: operation === 'automation' ? readAutomationId(input('automation-id')) : '',
+      environment: readEnvironment(input('environment'), operation, warnings),
+      docsFolder: operation === 'preview' ? readDocsPath(input('docs-path')) : ''
     },
     warnings
   }
@@ -313,6 +347,56 @@ function readOutputFile(raw: string, operation: AnalyticsOperation | HealthOpera
     throw fail(`cannot be created: ${fileProblem(error)}`)
   }
   return file
+}
+
+/** `branch` as git would take it (git check-ref-format --branch): a name git refuses cannot have been pushed. */
+function readBranch(raw: string): string {
+  const branch = raw.trim().replace(/^refs\/heads\//, '')
+  if (!branch) return ''
+  const problem = branchProblem(branch)
+  if (problem) throw new InputError('branch', `Input 'branch' is '${clip(branch)}', which is not a branch name git accepts: ${problem}.`)
+  return branch
+}
+
+function readAutomationId(raw: string): string {
+  const id = raw.trim()
+  if (!id)
+    throw new InputError(
+      'automation-id',
+      "Input 'automation-id' is required when operation is 'automation': copy the automation's id from its settings panel on the Automations page of the Mintlify dashboard."
+    )
+  if (/[\s/?#%]/.test(id))
+    throw new InputError(
+      'automation-id',
+      "Input 'automation-id' must be an automation id without spaces, slashes, '?', '#' or '%', as its settings panel on the Automations page of the Mintlify dashboard shows it."
+    )
+  return id
+}
+
+/** GitHub environment names: at most 255 characters, one line. Only deploy and preview record deployments. */
+function readEnvironment(raw: string, operation: Operation, warnings: string[]): string {
+  const environment = raw.trim()
+  if (!environment) return ''
+  if (!isDeployment(operation)) {
+    warnings.push(`Input 'environment' is set, but operation '${operation}' records no deployment: it is ignored.`)
+    return ''
+  }
+  if (environment.length > 255 || /\p{Cc}/u.test(environment))
+    throw new InputError(
+      'environment',
+      `Input 'environment' must be a GitHub environment name of at most 255 characters on one line (docs, docs-preview); got '${clip(environment)}'.`
+    )
+  return environment
+}
+
+function readDocsPath(raw: string): string {
+  const folder = docsFolder(raw.trim() || '.')
+  if (folder === null)
+    throw new InputError(
+      'docs-path',
+      `Input 'docs-path' is '${clip(raw.trim())}', which leaves the repository: give the folder that holds docs.json, relative to the repository root (., docs).`
+    )
+  return folder
 }
 
 /** `page-size`: empty is the endpoint's largest page (fewest requests); above it is refused before any request. */

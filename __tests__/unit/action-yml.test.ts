@@ -48,7 +48,11 @@ const DESIGN_INPUTS: Record<string, string> = {
   'date-to': '',
   'page-size': '',
   'max-requests': '100',
-  'output-file': ''
+  'output-file': '',
+  branch: '',
+  'automation-id': '',
+  environment: '',
+  'docs-path': '.'
 }
 
 const DESIGN_OUTPUTS = [
@@ -67,7 +71,11 @@ const DESIGN_OUTPUTS = [
   'page-count',
   'file',
   'row-count',
-  'report'
+  'report',
+  'status-id',
+  'preview-url',
+  'docs-url',
+  'automation-run'
 ]
 
 describe('action.yml', () => {

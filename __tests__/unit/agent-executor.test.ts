@@ -37,7 +37,15 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
   const result = await runAgentWorkflow(
     settings,
     'job',
-    { event, repo: { owner: 'acme', repo: 'docs' }, serverUrl: 'https://github.com', runUrl: null, workflow: 'docs', job: 'agent' },
+    {
+      event,
+      repo: { owner: 'acme', repo: 'docs' },
+      serverUrl: 'https://github.com',
+      runUrl: null,
+      workflow: 'docs',
+      job: 'agent',
+      sha: ''
+    },
     {
       client: fakeClient(calls),
       clock: fakeClock(),

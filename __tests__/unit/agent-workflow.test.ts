@@ -71,7 +71,8 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
       serverUrl: 'https://github.com',
       runUrl: `${REPO_URL}/actions/runs/1`,
       workflow: 'docs',
-      job: 'agent'
+      job: 'agent',
+      sha: ''
     },
     {
       client,

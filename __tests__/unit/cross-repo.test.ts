@@ -111,7 +111,8 @@ async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, setting
       serverUrl: 'https://github.com',
       runUrl: 'https://github.com/acme/api/actions/runs/4',
       workflow: 'w',
-      job: 'j'
+      job: 'j',
+      sha: ''
     },
     {
       client: fakeClient(calls),
@@ -220,7 +221,8 @@ describe('a command on the agent pull request, in the docs repository', () => {
         serverUrl: 'https://github.com',
         runUrl: null,
         workflow: 'w',
-        job: 'j'
+        job: 'j',
+        sha: ''
       },
       {
         client: fakeClient(calls),

@@ -100,7 +100,7 @@ describe('runAgentWorkflow in a dry run', () => {
     const result = await runAgentWorkflow(
       settings,
       'job',
-      { event, repo: { owner: 'acme', repo: 'docs' }, serverUrl: 'https://github.com', runUrl: null, workflow: 'w', job: 'j' },
+      { event, repo: { owner: 'acme', repo: 'docs' }, serverUrl: 'https://github.com', runUrl: null, workflow: 'w', job: 'j', sha: '' },
       {
         client: fakeClient(calls),
         clock: fakeClock(),

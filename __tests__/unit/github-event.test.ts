@@ -290,7 +290,8 @@ describe('readRunContext', () => {
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: '1234',
     GITHUB_WORKFLOW: 'Docs agent',
-    GITHUB_JOB: 'agent'
+    GITHUB_JOB: 'agent',
+    GITHUB_SHA: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
   }
 
   it('reads the event from the event file and the run from the environment', () => {
@@ -311,7 +312,8 @@ describe('readRunContext', () => {
       serverUrl: 'https://github.com',
       runUrl: 'https://github.com/Codertocat/Hello-World/actions/runs/1234',
       workflow: 'Docs agent',
-      job: 'agent'
+      job: 'agent',
+      sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
     })
   })
 
@@ -367,7 +369,8 @@ describe('readRunContext', () => {
       serverUrl: 'https://github.com',
       runUrl: null,
       workflow: '',
-      job: ''
+      job: '',
+      sha: ''
     })
   })
 })

@@ -58,7 +58,11 @@ describe('defaults', () => {
       pageSize: 0,
       maxRequests: 100,
       outputFile: '',
-      outputPath: ''
+      outputPath: '',
+      branch: '',
+      automationId: '',
+      environment: '',
+      docsFolder: ''
     })
   })
 
@@ -162,7 +166,7 @@ describe('operation', () => {
     const error = refusal({ operation: 'delete' })
     expectOneSentenceNaming(error, 'operation')
     expect(error.message).toBe(
-      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got 'delete'."
+      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got 'delete'."
     )
   })
 
@@ -545,7 +549,7 @@ describe('echoed values', () => {
     const value = 'x'.repeat(200)
     const error = refusal({ operation: value })
     expect(error.message).toBe(
-      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got '${'x'.repeat(59)}…'.`
+      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got '${'x'.repeat(59)}…'.`
     )
   })
 })

@@ -80,6 +80,8 @@ export interface RunContext {
   runUrl: string | null
   workflow: string
   job: string
+  /** GITHUB_SHA: the commit the run is for. */
+  sha: string
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
@@ -92,7 +94,8 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     serverUrl,
     runUrl: owner && repo && env.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null,
     workflow: env.GITHUB_WORKFLOW ?? '',
-    job: env.GITHUB_JOB ?? ''
+    job: env.GITHUB_JOB ?? '',
+    sha: env.GITHUB_SHA ?? ''
   }
 }
 

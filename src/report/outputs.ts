@@ -1,6 +1,7 @@
 import { parsePullLink } from '../mintlify/job.js'
 import { headline } from '../health/report.js'
-import type { ExportReport, HealthRun, JobReport, OperationResult } from '../outcome.js'
+import { siteUrl } from '../mintlify/deployment.js'
+import type { AutomationReport, DeploymentReport, ExportReport, HealthRun, JobReport, OperationResult } from '../outcome.js'
 
 /** The step outputs of an agent run, all of them, empty where there is nothing to say. */
 export function jobOutputs(report: JobReport): Record<string, string> {
@@ -51,4 +52,25 @@ export function healthOutputs(run: HealthRun): Record<string, string> {
 /** Every output of an operation's result: its own, and `comment-url` where the operation keeps a status comment. */
 export function resultOutputs(result: OperationResult): Record<string, string> {
   return result.statusComment === undefined ? result.outputs : { ...result.outputs, 'comment-url': result.statusComment ?? '' }
+}
+
+/** The step outputs of a deploy or preview: the status id to follow it elsewhere, its last status, the link. */
+export function deploymentOutputs(report: DeploymentReport): Record<string, string> {
+  return {
+    outcome: report.verdict.outcome,
+    'failure-reason': report.verdict.failureReason,
+    'status-id': report.statusId ?? '',
+    status: report.status?.status ?? '',
+    ...(report.kind === 'preview' ? { 'preview-url': report.previewUrl ?? '' } : { 'docs-url': siteUrl(report.status) ?? '' })
+  }
+}
+
+/** The step outputs of an automation trigger: the queued run (`instanceId`) and its background job (`jobId`). */
+export function automationOutputs(report: AutomationReport): Record<string, string> {
+  return {
+    outcome: report.verdict.outcome,
+    'failure-reason': report.verdict.failureReason,
+    'automation-run': report.trigger?.instanceId ?? '',
+    'job-id': report.trigger?.jobId ?? ''
+  }
 }

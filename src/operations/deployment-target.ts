@@ -1,0 +1,91 @@
+import { InputError } from '../errors.js'
+import type { GitHubApi } from '../github/api.js'
+import type { GitHubEvent, RunContext } from '../github/event.js'
+import type { DeploymentKind } from '../outcome.js'
+import type { Settings } from '../settings.js'
+
+/**
+ * What a deploy or preview is about: the branch previewed, the commit a GitHub deployment records, the
+ * pull request whose comment shows the preview, and whether the branch lives in a fork.
+ */
+export interface DeploymentTarget {
+  /** `preview`: the branch built; null for `deploy` (Mintlify deploys its configured deployment branch). */
+  branch: string | null
+  /** The commit the GitHub deployment records: the pull request's head, the pushed commit, else GITHUB_SHA. */
+  sha: string
+  /** The pull request the event names (or `pr-number`); a push's is looked up later, only when a comment needs it. */
+  pull: number | null
+  /** `owner/name` of the fork the branch comes from, '' when unknown; null when it is not a fork's. */
+  fork: string | null
+}
+
+/** The pull request an event is about, with its head where the payload carries it. */
+function eventPull(event: GitHubEvent): { number: number; head: { ref: string; sha: string; fork: boolean } | null } | null {
+  switch (event.kind) {
+    case 'pull_request':
+    case 'pull_request_review':
+    case 'pull_request_review_comment':
+      return { number: event.pull.number, head: event.pull.head }
+    case 'issue_comment':
+      // A comment's payload names its pull request but not the branch: that takes one read.
+      return event.issue.isPullRequest ? { number: event.issue.number, head: null } : null
+    case 'issues':
+    case 'push':
+    case 'other':
+      return null
+  }
+}
+
+/**
+ * Where a deploy or preview goes. The preview's branch is `branch` or the event's: the pull request's head
+ * (read from GitHub under a comment), or the pushed branch. None: bad input naming `branch`.
+ */
+export async function resolveTarget(
+  kind: DeploymentKind,
+  settings: Settings,
+  run: RunContext,
+  github: () => Promise<GitHubApi | null>
+): Promise<DeploymentTarget> {
+  const { event } = run
+  const pull = eventPull(event)
+  const pushed = event.kind === 'push' ? event.sha : ''
+  const fallback = { sha: pushed || run.sha, pull: pull?.number ?? settings.prNumber, fork: null }
+  if (kind === 'deploy') return { ...fallback, branch: null }
+  const head = pull ? (pull.head ?? (await readHead(pull.number, github))) : null
+  const sha = head?.sha || fallback.sha
+  if (settings.branch) {
+    // A branch named outright is previewed as named; only the pull request's own fork branch cannot be.
+    const fork = head?.fork && head.ref === settings.branch ? '' : null
+    return { ...fallback, sha, branch: settings.branch, fork }
+  }
+  if (head?.ref) return { ...fallback, sha, branch: head.ref, fork: head.fork ? '' : null }
+  if (event.kind === 'push') return { ...fallback, branch: pushedBranch(event.ref) }
+  throw new InputError(
+    'branch',
+    `Input 'branch' is empty and the ${event.name || 'unknown'} event names no branch to preview: set branch (branch: \${{ github.ref_name }}), or run on pull_request or push.`
+  )
+}
+
+async function readHead(
+  number: number,
+  github: () => Promise<GitHubApi | null>
+): Promise<{ ref: string; sha: string; fork: boolean } | null> {
+  const api = await github()
+  if (!api)
+    throw new InputError(
+      'branch',
+      `Input 'branch' is empty, and without a github-token the branch of pull request #${number} cannot be read: set branch, or leave github-token at its default.`
+    )
+  return (await api.pull(number)).head
+}
+
+/** The branch of a push (`refs/heads/<branch>`); a tag has no preview. */
+function pushedBranch(ref: string): string {
+  const branch = /^refs\/heads\/(.+)$/.exec(ref)?.[1]
+  if (!branch)
+    throw new InputError(
+      'branch',
+      `Input 'branch' is empty and the push was of ${ref || 'an unnamed ref'}, not a branch: set branch, or run the preview on branch pushes only.`
+    )
+  return branch
+}
