@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pollGap } from '../src/wait.js'
 import { startSimulator } from '../simulator/index.js'
+import { measureDeploys, renderDeployTable } from './bench-deploy.js'
 import { measurePolling, renderPollingTable } from './bench-polling.js'
 import { measureExport } from './bench-export.js'
 import { LARGE_SITE, measureReportRequests, TYPICAL_SITE } from './bench-report.js'
@@ -140,6 +141,10 @@ async function main(): Promise<void> {
   for (const [name, value, note] of rows) console.log(`| ${name.padEnd(width)} | ${value} | ${note} |`)
   console.log('\nDetection delay after a job finishes (500 jobs of 5 s to 60 min, log-spread; virtual clock):\n')
   console.log(renderPollingTable(await measurePolling()))
+  console.log(
+    '\nRequests per deploy or preview (one trigger plus polls) and seconds from the deployment finishing to the step ending (virtual clock):\n'
+  )
+  console.log(renderDeployTable(await measureDeploys()))
 }
 
 main().catch((error: unknown) => {
