@@ -3,11 +3,9 @@
  * README.md, its `with:` inputs and its event are used as they stand (secrets and variables filled in
  * by the simulator), and the run must do what the README promises.
  */
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parse } from 'yaml'
-import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../simulator/index.js'
 import { githubCalls, promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
 import {
@@ -22,54 +20,9 @@ import {
   schedulePayload
 } from '../../scripts/webhook-payloads.js'
 import { runAgainst } from './harness.js'
+import { actionInputs, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
-
-interface Workflow {
-  name: string
-  on: Record<string, unknown>
-  permissions: Record<string, string>
-  jobs: Record<string, { if?: string; steps: { uses?: string; with?: Record<string, string | number> }[] }>
-}
-
-function readmeWorkflows(): Workflow[] {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
-    .map((block) => parse(defined(block[1], 'YAML block')) as unknown)
-    .filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
-}
-
-function workflowNamed(name: string): Workflow {
-  const workflow = readmeWorkflows().find((w) => w.name === name)
-  if (!workflow) throw new Error(`README.md has no workflow named ${name}`)
-  return workflow
-}
-
-/** The action step's inputs, with `${{ secrets.* }}` and `${{ vars.* }}` filled in as GitHub would. */
-function actionInputs(
-  workflow: Workflow,
-  sim: Simulator,
-  matrix: Record<string, string> = {},
-  /** Other expressions as the runner would fill them in, e.g. `steps.app-token.outputs.token`. */
-  expressions: Record<string, string> = {}
-): Record<string, string> {
-  const job = at(Object.values(workflow.jobs), 0, `${workflow.name} job`)
-  const step = job.steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@'))
-  if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action step with inputs`)
-  const inputs: Record<string, string> = {}
-  for (const [name, value] of Object.entries(step.with)) {
-    inputs[name] = String(value)
-      .replace(/\$\{\{\s*(secrets\.MINTLIFY_API_KEY|vars\.MINTLIFY_PROJECT_ID)\s*\}\}/g, (_, ref: string) =>
-        ref.startsWith('secrets') ? sim.apiKey : sim.projectId
-      )
-      .replace(/\$\{\{\s*matrix\.(\w+)\s*\}\}/g, (_, key: string) => matrix[key] ?? '${{ unknown matrix value }}')
-      .replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (text, name: string) => expressions[name] ?? text)
-    if (inputs[name].includes('${{')) throw new Error(`${workflow.name}: unexpected expression in ${name}`)
-  }
-  // Inputs the README leaves out take action.yml's defaults, as on the runner; only what points the
-  // action at this machine's simulator is added.
-  return { ...actionDefaults(), ...inputs, 'base-url': sim.url, 'poll-interval': '100ms' }
-}
 
 /** A data window from 60 days ago to tomorrow, so relative README ranges always find data. */
 function dataAroundToday(): { from: string; to: string } {
