@@ -2,14 +2,25 @@
  * `npm run demo`: the action end to end on this machine. Starts the simulator (fake Mintlify API and fake
  * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push in a
  * code repository whose agent pull request opens in a docs repository (introduced there), a `/docs`
- * follow-up on that pull request run by the docs repository's own workflow, a dry run, an analytics
- * export and a docs-health report, and prints what a user would see: the log, the step outputs, the job
+ * follow-up on that pull request run by the docs repository's own workflow, a preview of the agent's
+ * branch (its sticky comment and GitHub deployment), a production deploy, a dry run, an analytics export
+ * and a docs-health report, and prints what a user would see: the log, the step outputs, the job
  * summary, and the comments posted in both repositories.
  */
-import { type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
+import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
-import { COMMENTER, PULL, PUSH_SHA, pushPayload, REPO, reviewCommentPayload, schedulePayload, seedHelloWorld } from './webhook-payloads.js'
+import {
+  COMMENTER,
+  PULL,
+  pullRequestOpened,
+  PUSH_SHA,
+  pushPayload,
+  REPO,
+  reviewCommentPayload,
+  schedulePayload,
+  seedHelloWorld
+} from './webhook-payloads.js'
 
 /** The docs live in a repository of their own; the agent opens its pull requests there. */
 const DOCS = 'Codertocat/docs'
@@ -61,6 +72,45 @@ function printComment(comment: SimComment, kind: string): void {
   console.log(indent(comment.body.trimEnd()))
 }
 
+/** A pull_request event of the agent's own pull request in the docs repository, and a preview of its branch. */
+async function previewAgentBranch(sim: Simulator, agentPull: number): Promise<void> {
+  // The agent's pull request as GitHub serves it: its head branch and commit.
+  const answer = await fetch(`${sim.url}/api/v3/repos/${DOCS}/pulls/${agentPull}`, {
+    headers: { authorization: `token ${SIM_GITHUB_TOKEN}` }
+  })
+  const { head } = (await answer.json()) as { head: { ref: string; sha: string } }
+  sim.github.setPullFiles(DOCS, agentPull, [
+    { filename: 'api-reference/rate-limits.mdx', status: 'added' },
+    { filename: 'quickstart.mdx', status: 'modified' },
+    { filename: 'snippets/limits-table.mdx', status: 'modified' }
+  ])
+  const opened = pullRequestOpened()
+  const docsRepo = { full_name: DOCS, fork: false }
+  Object.assign(opened.pull_request, {
+    number: agentPull,
+    html_url: `https://github.com/${DOCS}/pull/${agentPull}`,
+    head: { ref: head.ref, sha: head.sha, repo: docsRepo },
+    base: { ref: 'main', repo: docsRepo }
+  })
+  await step(sim, `2b. preview of the agent's branch ${head.ref} on ${DOCS}#${agentPull}: one sticky comment and a GitHub deployment`, {
+    eventName: 'pull_request',
+    event: opened,
+    repository: DOCS,
+    inputs: { operation: 'preview', environment: 'docs-preview' }
+  })
+  printComments(sim, DOCS, agentPull)
+  printDeployments(sim, DOCS)
+}
+
+/** The GitHub deployments of a repository with their statuses, as the environments page lists them. */
+function printDeployments(sim: Simulator, repo: string): void {
+  console.log(`\n${bold(`━━ GitHub deployments of ${repo} ━━`)}`)
+  for (const deployment of sim.github.deployments(repo)) {
+    const statuses = deployment.statuses.map((status) => `${status.state}${status.environment_url ? ` (${status.environment_url})` : ''}`)
+    console.log(indent(`#${deployment.id} ${deployment.environment} @ ${deployment.sha.slice(0, 7)}: ${statuses.join(' → ')}`))
+  }
+}
+
 function indent(text: string): string {
   return text
     .split('\n')
@@ -103,6 +153,19 @@ async function main(): Promise<void> {
       repository: DOCS,
       inputs: { 'marker-authors': APP_LOGIN }
     })
+
+    // 2b. The docs repository previews the agent's branch on its pull request: one sticky comment (building,
+    //     then ready with the changed pages) and a GitHub deployment in docs-preview ("View deployment").
+    await previewAgentBranch(sim, agentPull)
+
+    // 2c. The production deploy, recorded in the docs environment, with the site's link and screenshot.
+    await step(sim, `2c. deploy: a production deploy of the docs, recorded in the docs environment of ${DOCS}`, {
+      eventName: 'workflow_dispatch',
+      event: {},
+      repository: DOCS,
+      inputs: { operation: 'deploy', environment: 'docs' }
+    })
+    printDeployments(sim, DOCS)
 
     // 3. The first thing to try when setting up: a dry run shows the prompt and its context, sends nothing.
     await step(sim, '3. dry run: the prompt and its context, nothing sent, nothing written', {
