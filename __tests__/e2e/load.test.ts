@@ -79,7 +79,7 @@ test(`${RUNS} concurrent runs with every ${EVERY}th creation and poll rate-limit
     `load: ${RUNS} runs in ${seconds.toFixed(1)} s; ${requests.length} requests to the docs API ` +
       `(${createRequests.length} creates sent), ${rateLimited} answered 429 and retried; ${sim.jobs.size} jobs created; ` +
       `most 429s in a row: ${longestRefusal(createRequests)} for a creation, ${longestRefusal(polls)} for a job's polls; ` +
-      `${outlasted} runs waited through a poll that failed after its 5 attempts`
+      `${outlasted} of ${RUNS} runs waited through a poll that failed after its 5 attempts`
   )
 
   // A run that did not end with its pull request says why.
