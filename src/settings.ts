@@ -6,6 +6,8 @@ import { branchProblem } from './deploy/branch.js'
 import { docsFolder } from './deploy/pages.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
+import type { Repo } from './github/event.js'
+import { isRepositoryName } from './mintlify/job.js'
 import { clipText } from './text.js'
 
 export const OPERATIONS = [
@@ -95,6 +97,10 @@ export interface Settings {
   environment: string
   /** `preview`: the docs folder as a path prefix relative to the repository root (`''` for the root, `docs/`). */
   docsFolder: string
+  /** `job` runs of one workflow on one branch continue one open agent pull request. */
+  groupRuns: boolean
+  /** Where the agent opens its pull requests, for `group-runs`; null: the workflow's repository. */
+  docsRepository: Repo | null
 }
 
 /** What settings need to know about the run besides the inputs. */
@@ -137,6 +143,10 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
   // Checked only where a file is written: a job has no use for it, so a stray value cannot fail it.
   const writesFile = isAnalytics(operation) || isHealth(operation)
   const outputFile = writesFile ? readOutputFile(input('output-file'), operation, env) : ''
+  const groupRuns = readBoolean(input, 'group-runs', false)
+  const docsRepository = readRepository(input('docs-repository'), 'docs-repository')
+  if (docsRepository && !groupRuns)
+    warnings.push("Input 'docs-repository' is set, but group-runs is false: it only tells group-runs where to look; set group-runs: true.")
   return {
     settings: {
       apiKey,
@@ -168,7 +178,9 @@ export function readSettings(input: InputReader, env: RunEnvironment): SettingsR
       branch: operation === 'preview' ? readBranch(input('branch')) : '',
       automationId: operation === 'automation' ? readAutomationId(input('automation-id')) : '',
       environment: readEnvironment(input('environment'), operation, warnings),
-      docsFolder: operation === 'preview' ? readDocsPath(input('docs-path')) : ''
+      docsFolder: operation === 'preview' ? readDocsPath(input('docs-path')) : '',
+      groupRuns,
+      docsRepository
     },
     warnings
   }
@@ -186,6 +198,16 @@ function readLogins(raw: string, name: string): string[] {
   if (bad !== undefined)
     throw new InputError(name, `Input '${name}' has '${clipText(bad, 60)}', which is not a GitHub login: give logins separated by commas.`)
   return [...new Set(logins.map((login) => login.toLowerCase()))]
+}
+
+/** `owner/name`, as GitHub allows them; empty is null. */
+function readRepository(raw: string, name: string): Repo | null {
+  const text = raw.trim()
+  if (!text) return null
+  const [owner = '', repo = '', ...rest] = text.split('/')
+  if (rest.length > 0 || !isRepositoryName(owner, repo))
+    throw new InputError(name, `Input '${name}' must be a repository as owner/name, such as my-org/docs; got '${clip(text)}'.`)
+  return { owner, repo }
 }
 
 function readAllowedBots(raw: string): string[] | '*' {

@@ -52,7 +52,9 @@ const DESIGN_INPUTS: Record<string, string> = {
   branch: '',
   'automation-id': '',
   environment: '',
-  'docs-path': '.'
+  'docs-path': '.',
+  'group-runs': 'false',
+  'docs-repository': ''
 }
 
 const DESIGN_OUTPUTS = [
@@ -75,7 +77,8 @@ const DESIGN_OUTPUTS = [
   'status-id',
   'preview-url',
   'docs-url',
-  'automation-run'
+  'automation-run',
+  'grouped'
 ]
 
 describe('action.yml', () => {

@@ -44,7 +44,8 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
       runUrl: null,
       workflow: 'docs',
       job: 'agent',
-      sha: ''
+      sha: '',
+      ref: 'refs/heads/main'
     },
     {
       client: fakeClient(calls),

@@ -72,7 +72,8 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
       runUrl: `${REPO_URL}/actions/runs/1`,
       workflow: 'docs',
       job: 'agent',
-      sha: ''
+      sha: '',
+      ref: 'refs/heads/main'
     },
     {
       client,

@@ -112,7 +112,8 @@ async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, setting
       runUrl: 'https://github.com/acme/api/actions/runs/4',
       workflow: 'w',
       job: 'j',
-      sha: ''
+      sha: '',
+      ref: 'refs/heads/main'
     },
     {
       client: fakeClient(calls),
@@ -222,7 +223,8 @@ describe('a command on the agent pull request, in the docs repository', () => {
         runUrl: null,
         workflow: 'w',
         job: 'j',
-        sha: ''
+        sha: '',
+        ref: 'refs/heads/main'
       },
       {
         client: fakeClient(calls),

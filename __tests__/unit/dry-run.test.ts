@@ -100,7 +100,16 @@ describe('runAgentWorkflow in a dry run', () => {
     const result = await runAgentWorkflow(
       settings,
       'job',
-      { event, repo: { owner: 'acme', repo: 'docs' }, serverUrl: 'https://github.com', runUrl: null, workflow: 'w', job: 'j', sha: '' },
+      {
+        event,
+        repo: { owner: 'acme', repo: 'docs' },
+        serverUrl: 'https://github.com',
+        runUrl: null,
+        workflow: 'w',
+        job: 'j',
+        sha: '',
+        ref: 'refs/heads/main'
+      },
       {
         client: fakeClient(calls),
         clock: fakeClock(),

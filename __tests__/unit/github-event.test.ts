@@ -291,7 +291,8 @@ describe('readRunContext', () => {
     GITHUB_RUN_ID: '1234',
     GITHUB_WORKFLOW: 'Docs agent',
     GITHUB_JOB: 'agent',
-    GITHUB_SHA: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+    GITHUB_SHA: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+    GITHUB_REF: 'refs/pull/2/merge'
   }
 
   it('reads the event from the event file and the run from the environment', () => {
@@ -313,7 +314,8 @@ describe('readRunContext', () => {
       runUrl: 'https://github.com/Codertocat/Hello-World/actions/runs/1234',
       workflow: 'Docs agent',
       job: 'agent',
-      sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+      sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+      ref: 'refs/pull/2/merge'
     })
   })
 
@@ -370,7 +372,8 @@ describe('readRunContext', () => {
       runUrl: null,
       workflow: '',
       job: '',
-      sha: ''
+      sha: '',
+      ref: ''
     })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { jobIdInMarker, jobMarker, statusMarker } from '../../src/github/markers.js'
+import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, statusMarker } from '../../src/github/markers.js'
 
 describe('statusMarker', () => {
   it('is a hidden HTML comment naming the workflow job', () => {
@@ -87,5 +87,78 @@ describe('jobIdInMarker', () => {
     ['a marker broken by a zero-width space', '<\u200B!-- docs-agent-action:job job_1 -->']
   ])('reads nothing from %s', (_, body) => {
     expect(jobIdInMarker(body)).toBeNull()
+  })
+})
+
+describe('the origin beside a job marker', () => {
+  const origin: RunOrigin = { repository: 'Acme/API', workflow: 'Docs agent on push', branch: 'release/2.0' }
+
+  it('follows the job marker on a line of its own, the job marker keeping the form earlier versions read', () => {
+    const marker = jobMarker('job_1', origin)
+    expect(marker).toBe(
+      '<!-- docs-agent-action:job job_1 -->\n<!-- docs-agent-action:origin acme%2Fapi Docs%20agent%20on%20push release%2F2.0 -->'
+    )
+    expect(jobIdInMarker(`Intro\n${marker}`)).toBe('job_1')
+  })
+
+  it('reads back the repository (lower-cased, as GitHub compares it), the workflow and the branch', () => {
+    expect(readJobMarker(`🤖 text\n${jobMarker('job_1', origin)}\n`)).toEqual({
+      jobId: 'job_1',
+      origin: { repository: 'acme/api', workflow: 'Docs agent on push', branch: 'release/2.0' }
+    })
+  })
+
+  it.each([
+    ['a workflow name that would end the comment', { ...origin, workflow: 'x --> <img src=x> <!-- y' }],
+    ['a percent sign and quotes', { ...origin, workflow: `100% "docs" 'n' (all)!*~` }],
+    ['non-ASCII letters and emoji', { ...origin, workflow: 'Doku 📚 für Änderungen', branch: 'übersetzung' }],
+    ['a branch with dots and dashes', { ...origin, branch: 'feature/v1.2-rc_3' }]
+  ])('keeps %s inside one part and reads it back exactly', (_, from) => {
+    const marker = jobMarker('job_1', from) ?? ''
+    expect(marker.match(/-->/g)).toHaveLength(2)
+    expect(marker.match(/<!--/g)).toHaveLength(2)
+    expect(readJobMarker(marker)?.origin).toEqual({ ...from, repository: from.repository.toLowerCase() })
+  })
+
+  it('reads a lone surrogate as the replacement character, on both sides of a comparison', () => {
+    const marker = jobMarker('job_1', { ...origin, branch: 'a\uD800b' }) ?? ''
+    expect(readJobMarker(marker)?.origin?.branch).toBe('a\uFFFDb')
+  })
+
+  it('reads a marker written before origins existed as a job without origin', () => {
+    expect(readJobMarker('<!-- docs-agent-action:job job_7 -->')).toEqual({ jobId: 'job_7', origin: null })
+  })
+
+  it.each([
+    ['no job marker beside it', '<!-- docs-agent-action:origin a%2Fb w main -->', null],
+    ['a part missing', '<!-- docs-agent-action:job j -->\n<!-- docs-agent-action:origin a%2Fb w -->', { jobId: 'j', origin: null }],
+    [
+      'a broken escape',
+      '<!-- docs-agent-action:job j -->\n<!-- docs-agent-action:origin a%2Fb w%E0%A4 main -->',
+      { jobId: 'j', origin: null }
+    ],
+    [
+      'a raw space inside a part',
+      '<!-- docs-agent-action:job j -->\n<!-- docs-agent-action:origin a%2Fb w x main -->',
+      { jobId: 'j', origin: null }
+    ]
+  ])('reads nothing of an origin with %s', (_, body, expected) => {
+    expect(readJobMarker(body)).toEqual(expected)
+  })
+})
+
+describe('sameOrigin', () => {
+  const origin: RunOrigin = { repository: 'acme/api', workflow: 'Docs', branch: 'main' }
+
+  it.each([
+    ['matches the same origin', origin, true],
+    ['matches the repository in other letter case', { ...origin, repository: 'Acme/API' }, true],
+    ['does not match another repository', { ...origin, repository: 'acme/web' }, false],
+    ['does not match another workflow', { ...origin, workflow: 'Docs nightly' }, false],
+    ['does not match the workflow in other letter case', { ...origin, workflow: 'docs' }, false],
+    ['does not match another branch', { ...origin, branch: 'release' }, false],
+    ['does not match the branch in other letter case (git branches are case-sensitive)', { ...origin, branch: 'Main' }, false]
+  ])('%s', (_, other, expected) => {
+    expect(sameOrigin(origin, other)).toBe(expected)
   })
 })

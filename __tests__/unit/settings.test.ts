@@ -62,7 +62,9 @@ describe('defaults', () => {
       branch: '',
       automationId: '',
       environment: '',
-      docsFolder: ''
+      docsFolder: '',
+      groupRuns: false,
+      docsRepository: null
     })
   })
 
@@ -510,6 +512,35 @@ describe('allowed-bots', () => {
 
   it('refuses text that is no login at all', () => {
     expectOneSentenceNaming(refusal({ 'allowed-bots': 'renovate[bot];rm -rf' }), 'allowed-bots')
+  })
+})
+
+describe('group-runs and docs-repository', () => {
+  it('reads group-runs as a boolean, off by default', () => {
+    expect(settingsFor({ 'group-runs': ' TRUE ' }).groupRuns).toBe(true)
+    expect(settingsFor({}).groupRuns).toBe(false)
+    expectOneSentenceNaming(refusal({ 'group-runs': 'yes' }), 'group-runs')
+  })
+
+  it('reads docs-repository as owner and name, trimmed', () => {
+    expect(settingsFor({ 'group-runs': 'true', 'docs-repository': ' my-org/docs.site ' }).docsRepository).toEqual({
+      owner: 'my-org',
+      repo: 'docs.site'
+    })
+  })
+
+  it.each(['docs', 'my-org/', '/docs', 'my-org/docs/extra', 'my org/docs', 'my-org/..', 'https://github.com/my-org/docs', '-org/docs'])(
+    'refuses %j, naming the input and the form it takes',
+    (value) => {
+      const error = refusal({ 'group-runs': 'true', 'docs-repository': value })
+      expectOneSentenceNaming(error, 'docs-repository')
+      expect(error.message).toContain('must be a repository as owner/name, such as my-org/docs')
+    }
+  )
+
+  it('warns that docs-repository is unused without group-runs', () => {
+    const { warnings } = readSettings(stepInputs({ 'docs-repository': 'my-org/docs' }), runEnvironment())
+    expect(warnings).toEqual([expect.stringMatching(/^Input 'docs-repository' is set, but group-runs is false/)])
   })
 })
 

@@ -82,6 +82,8 @@ export interface RunContext {
   job: string
   /** GITHUB_SHA: the commit the run is for. */
   sha: string
+  /** GITHUB_REF: the branch or tag the run is on (`refs/heads/main`). */
+  ref: string
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
@@ -95,7 +97,8 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     runUrl: owner && repo && env.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null,
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
-    sha: env.GITHUB_SHA ?? ''
+    sha: env.GITHUB_SHA ?? '',
+    ref: env.GITHUB_REF ?? ''
   }
 }
 

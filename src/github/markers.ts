@@ -11,18 +11,74 @@ export function statusMarker(key: string): string {
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,120}$/
 
+/** Where a job was started from: the run's repository, workflow (`GITHUB_WORKFLOW`) and branch. */
+export interface RunOrigin {
+  /** `owner/name`. */
+  repository: string
+  workflow: string
+  branch: string
+}
+
 /**
  * The comment on a pull request the agent opened, naming its job, so `/docs` replies become follow-ups.
+ * With an origin, a second marker on the next line records it, so `group-runs` can find the pull request
+ * again; the job marker itself keeps its old form, which earlier versions of the action still read.
  * Null for an id that could not be read back exactly.
  */
-export function jobMarker(jobId: string): string | null {
-  return SAFE_ID.test(jobId) ? `<!-- ${PREFIX}:job ${jobId} -->` : null
+export function jobMarker(jobId: string, origin: RunOrigin | null = null): string | null {
+  if (!SAFE_ID.test(jobId)) return null
+  const job = `<!-- ${PREFIX}:job ${jobId} -->`
+  if (!origin) return job
+  const parts = [origin.repository.toLowerCase(), origin.workflow, origin.branch].map(encodePart)
+  return `${job}\n<!-- ${PREFIX}:origin ${parts.join(' ')} -->`
 }
 
 /** The job id in a job marker, or null. */
 export function jobIdInMarker(body: string): string | null {
   const match = new RegExp(`<!-- ${PREFIX}:job ([A-Za-z0-9._:-]+) -->`).exec(body)
   return match?.[1] ?? null
+}
+
+/** What a job marker comment says: the job, and where it came from (null in markers written without one). */
+export interface JobMarker {
+  jobId: string
+  origin: RunOrigin | null
+}
+
+const ORIGIN_PART = '([A-Za-z0-9._%-]{1,2000})'
+const ORIGIN = new RegExp(`<!-- ${PREFIX}:origin ${ORIGIN_PART} ${ORIGIN_PART} ${ORIGIN_PART} -->`)
+
+/** The job marker of a comment and the origin beside it; null without a job marker. */
+export function readJobMarker(body: string): JobMarker | null {
+  const jobId = jobIdInMarker(body)
+  if (jobId === null) return null
+  const [, ...parts] = ORIGIN.exec(body) ?? []
+  const [repository, workflow, branch] = parts.map(decodePart)
+  const origin = repository && workflow && branch ? { repository, workflow, branch } : null
+  return { jobId, origin }
+}
+
+/** The same repository (case-insensitive, as on GitHub), workflow and branch (both case-sensitive). */
+export function sameOrigin(a: RunOrigin, b: RunOrigin): boolean {
+  return a.repository.toLowerCase() === b.repository.toLowerCase() && a.workflow === b.workflow && a.branch === b.branch
+}
+
+/**
+ * Workflow names and branches hold spaces, slashes and anything else: percent-encoded, every character
+ * but letters, digits and `._-`, so no part can end the comment or run into the next part.
+ */
+function encodePart(text: string): string {
+  // A lone surrogate cannot be encoded as UTF-8: it becomes the replacement character, on both sides of a match.
+  const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  return encodeURIComponent(wellFormed).replace(/[!'()*~]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
+function decodePart(part: string | undefined): string | null {
+  try {
+    return part === undefined ? null : decodeURIComponent(part)
+  } catch {
+    return null
+  }
 }
 
 /** Marker parts carry only safe characters, so a hostile job id or workflow name cannot end the comment early. */

@@ -59,6 +59,11 @@ export interface PullLink {
 const OWNER = /^[A-Za-z\d](?:[A-Za-z\d-]{0,38})$/
 const NAME = /^(?!\.\.?$)[A-Za-z\d._-]{1,100}$/
 
+/** Whether `owner` and `name` are a repository name GitHub allows (no `..`, no slashes, no spaces). */
+export function isRepositoryName(owner: string, name: string): boolean {
+  return OWNER.test(owner) && NAME.test(name)
+}
+
 /**
  * The pull request of a well-formed `https://<host>/<owner>/<name>/pull/<number>` link (a query or a
  * fragment may follow), or null. Anything else (`javascript:`, credentials, a longer path, an issue)
@@ -75,7 +80,7 @@ export function parsePullLink(link: string | null): PullLink | null {
   if (url.protocol !== 'https:' || url.username || url.password) return null
   const match = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})\/?$/.exec(url.pathname)
   const [, owner, name, number] = match ?? []
-  if (!owner || !name || !number || !OWNER.test(owner) || !NAME.test(name) || !Number.isSafeInteger(Number(number))) return null
+  if (!owner || !name || !number || !isRepositoryName(owner, name) || !Number.isSafeInteger(Number(number))) return null
   return { repository: `${owner}/${name}`, number: Number(number) }
 }
 
