@@ -407,6 +407,101 @@ describe('pull requests', () => {
   })
 })
 
+describe('the pull request list', () => {
+  interface ListedPull {
+    number: number
+    state: string
+    merged_at: string | null
+    updated_at: string
+    html_url: string
+    user: { login: string; type: string }
+    head: { ref: string }
+  }
+  const numbers = (reply: Reply<ListedPull[]>): number[] => reply.json.map((pull) => pull.number)
+
+  /** PRs #7 (alice), #10 and #11 (a bot's), updated in that order, and issue #8, which is no pull request. */
+  async function startWithPulls(): Promise<Simulator> {
+    const s = await startWithRepo()
+    s.github.addIssue(REPO, { number: 10, title: 'Docs agent', pullRequest: true, user: 'mintlify[bot]', headRef: 'mintlify/a' })
+    s.github.addIssue(REPO, { number: 11, title: 'Docs agent', pullRequest: true, user: 'mintlify[bot]', headRef: 'mintlify/b' })
+    return s
+  }
+
+  it("lists open pull requests in GitHub's shape, newest created first by default, never issues", async () => {
+    await startWithPulls()
+    const reply = await gh<ListedPull[]>('GET', `${API}/pulls`)
+    expect(reply.status).toBe(200)
+    expect(numbers(reply)).toEqual([11, 10, 7])
+    expect(reply.json[0]).toMatchObject({
+      number: 11,
+      state: 'open',
+      merged_at: null,
+      html_url: `https://github.com/${REPO}/pull/11`,
+      user: { login: 'mintlify[bot]', type: 'Bot' },
+      head: { ref: 'mintlify/b' },
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    })
+    expect(reply.json[2]).toMatchObject({ user: { login: 'alice', type: 'User' } })
+  })
+
+  it('sorts by the last update, which a new comment moves, in either direction', async () => {
+    const s = await startWithPulls()
+    s.github.addComment(REPO, 10, { user: 'alice', body: 'Looks good' })
+    expect(numbers(await gh<ListedPull[]>('GET', `${API}/pulls?sort=updated&direction=desc`))).toEqual([10, 11, 7])
+    // Ascending is the default for sort=updated, as on GitHub.
+    expect(numbers(await gh<ListedPull[]>('GET', `${API}/pulls?sort=updated`))).toEqual([7, 11, 10])
+  })
+
+  it('orders by the given updated_at before the moment of the update', async () => {
+    const s = await startWithRepo()
+    s.github.addIssue(REPO, { number: 20, title: 'Old', pullRequest: true, updatedAt: '2020-01-01T00:00:00Z' })
+    s.github.addIssue(REPO, { number: 21, title: 'Older', pullRequest: true, updatedAt: '2019-01-01T00:00:00Z' })
+    expect(numbers(await gh<ListedPull[]>('GET', `${API}/pulls?sort=updated&direction=desc`))).toEqual([7, 20, 21])
+  })
+
+  it('moves a closed or merged pull request from the open list to the closed one', async () => {
+    const s = await startWithPulls()
+    s.github.closePull(REPO, 10, { merged: true })
+    s.github.closePull(REPO, 11)
+    expect(numbers(await gh<ListedPull[]>('GET', `${API}/pulls`))).toEqual([7])
+    const closed = await gh<ListedPull[]>('GET', `${API}/pulls?state=closed&sort=updated&direction=desc`)
+    expect(closed.json.map((pull) => [pull.number, pull.state, pull.merged_at !== null])).toEqual([
+      [11, 'closed', false],
+      [10, 'closed', true]
+    ])
+    expect(numbers(await gh<ListedPull[]>('GET', `${API}/pulls?state=all`))).toEqual([11, 10, 7])
+    expect((await gh('GET', `${API}/pulls/10`)).json).toMatchObject({ state: 'closed', merged_at: expect.any(String) })
+    expect(() => s.github.closePull(REPO, 8)).toThrow(/not a pull request/)
+  })
+
+  it('pages at per_page (at most 100), with the Link header', async () => {
+    const s = await startWithRepo()
+    for (let number = 100; number < 250; number++) s.github.addIssue(REPO, { number, title: `PR ${number}`, pullRequest: true })
+    const first = await gh<ListedPull[]>('GET', `${API}/pulls?per_page=500`)
+    expect(first.json).toHaveLength(100)
+    expect(first.headers.get('link')).toContain('rel="next"')
+    const second = await gh<ListedPull[]>('GET', `${API}/pulls?per_page=100&page=2`)
+    expect(second.json).toHaveLength(51)
+    expect(numbers(second).at(-1)).toBe(7)
+  })
+
+  it.each([
+    ['state', 'merged'],
+    ['sort', 'popularity'],
+    ['direction', 'up']
+  ])('refuses %s=%s with 422', async (name, value) => {
+    await startWithRepo()
+    const reply = await gh<{ message: string; errors: { field: string }[] }>('GET', `${API}/pulls?${name}=${value}`)
+    expect([reply.status, reply.json.message, reply.json.errors[0]?.field]).toEqual([422, 'Validation Failed', name])
+  })
+
+  it('is shut off with the pulls family', async () => {
+    const s = await startWithRepo()
+    s.github.forbid('pulls')
+    expect((await gh('GET', `${API}/pulls`)).status).toBe(403)
+  })
+})
+
 describe('forbid', () => {
   it('shuts off one family with 403 "Resource not accessible by integration"', async () => {
     const s = await startWithRepo()

@@ -109,6 +109,13 @@ interface Issue {
   files: PullFile[]
   labels: string[]
   createdAt: string
+  /** A pull request's state; merged ones are closed, with `mergedAt` set. */
+  state: 'open' | 'closed'
+  mergedAt: string | null
+  closedAt: string | null
+  updatedAt: string
+  /** Orders updates within one second (timestamps have whole seconds): higher is later. */
+  updateSequence: number
 }
 
 interface PullFile {
@@ -271,7 +278,8 @@ const ROUTES: Route[] = [
     pattern: repoRoute(String.raw`/deployments/(?<id>\d+)/statuses`),
     family: 'deployments',
     handle: (api, ctx) => api.listDeploymentStatuses(ctx)
-  }
+  },
+  { method: 'GET', pattern: repoRoute('/pulls'), family: 'pulls', handle: (api, ctx) => api.listPulls(ctx) }
 ]
 
 export class GitHubApi implements FakeGitHub {
@@ -282,6 +290,7 @@ export class GitHubApi implements FakeGitHub {
   private nextReactionId = 5001
   private nextDeploymentId = 3000000001
   private nextDeploymentStatusId = 4000000001
+  private nextUpdate = 1
   /** Every token the fake accepts, by token; the constructor's is the workflow's own, with access everywhere. */
   private readonly tokens = new Map<string, TokenGrant>()
 
@@ -318,7 +327,12 @@ export class GitHubApi implements FakeGitHub {
       commits,
       files: (init.files ?? []).map(pullFileOf),
       labels: [...(init.labels ?? [])],
-      createdAt: timestamp()
+      createdAt: timestamp(),
+      state: 'open',
+      mergedAt: null,
+      closedAt: null,
+      updatedAt: init.updatedAt ?? timestamp(),
+      updateSequence: this.nextUpdate++
     })
   }
 
@@ -356,6 +370,16 @@ export class GitHubApi implements FakeGitHub {
         created_at: status.createdAt
       }))
     }))
+  }
+
+  closePull(repoName: string, pullNumber: number, options: { merged?: boolean } = {}): void {
+    const { repo, issue } = this.requireIssue(repoName, pullNumber)
+    if (!issue.pullRequest) throw new Error(`${repo.fullName}#${pullNumber} is not a pull request`)
+    const now = timestamp()
+    issue.state = 'closed'
+    issue.closedAt = now
+    issue.mergedAt = options.merged ? now : null
+    this.touch(issue)
   }
 
   addLabel(repoName: string, issueNumber: number, name: string): void {
@@ -728,6 +752,31 @@ export class GitHubApi implements FakeGitHub {
     return this.paginate(req, [...deployment.statuses].reverse(), (status) => this.deploymentStatusJson(repo, deployment, status))
   }
 
+  /**
+   * `GET …/pulls`: `state` open (default), closed or all; `sort` created (default) or updated, `direction`
+   * desc by default for created, asc for updated, as GitHub has it; paginated like every list.
+   */
+  listPulls({ req, repo }: Context): RouteResponse {
+    const query = req.url.searchParams
+    const state = query.get('state') ?? 'open'
+    const sort = query.get('sort') ?? 'created'
+    const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc')
+    if (!['open', 'closed', 'all'].includes(state)) return validationFailed('PullRequest', 'state', 'invalid')
+    if (!['created', 'updated'].includes(sort)) return validationFailed('PullRequest', 'sort', 'invalid')
+    if (!['asc', 'desc'].includes(direction)) return validationFailed('PullRequest', 'direction', 'invalid')
+    const key = (pull: Issue): [string, number] =>
+      sort === 'updated' ? [pull.updatedAt, pull.updateSequence] : [pull.createdAt, pull.number]
+    const ascending = (a: Issue, b: Issue): number => {
+      const [timeA, tieA] = key(a)
+      const [timeB, tieB] = key(b)
+      return timeA === timeB ? tieA - tieB : timeA < timeB ? -1 : 1
+    }
+    const pulls = [...repo.issues.values()]
+      .filter((issue) => issue.pullRequest && (state === 'all' || issue.state === state))
+      .sort((a, b) => (direction === 'asc' ? ascending(a, b) : ascending(b, a)))
+    return this.paginate(req, pulls, (pull) => this.pullJson(repo, pull))
+  }
+
   /** Only `viewer` is understood; like GitHub, GraphQL errors come with status 200. */
   graphql(req: GitHubRequest, actor: string): RouteResponse {
     const parsed = parseJsonObject(req.body)
@@ -843,6 +892,11 @@ export class GitHubApi implements FakeGitHub {
     return status
   }
 
+  private touch(issue: Issue): void {
+    issue.updatedAt = timestamp()
+    issue.updateSequence = this.nextUpdate++
+  }
+
   private findPull(repo: Repo, number: string): Issue | undefined {
     const issue = repo.issues.get(Number(number))
     return issue?.pullRequest ? issue : undefined
@@ -859,6 +913,8 @@ export class GitHubApi implements FakeGitHub {
   ): Comment {
     const now = timestamp()
     const comment: Comment = { id: this.nextCommentId++, issue, body, user, userType, createdAt: now, updatedAt: now, reactions: [] }
+    // As on GitHub, a new comment makes its issue or pull request the most recently updated.
+    this.touch(issue)
     if (inReplyTo === undefined) repo.comments.set(comment.id, comment)
     else repo.reviewComments.set(comment.id, { ...comment, inReplyTo })
     return repo.reviewComments.get(comment.id) ?? comment
@@ -925,8 +981,12 @@ export class GitHubApi implements FakeGitHub {
       number: pull.number,
       title: pull.title,
       body: pull.body,
-      state: 'open',
+      state: pull.state,
       draft: false,
+      created_at: pull.createdAt,
+      updated_at: pull.updatedAt,
+      closed_at: pull.closedAt,
+      merged_at: pull.mergedAt,
       html_url: `https://github.com/${repo.fullName}/pull/${pull.number}`,
       url: `${this.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
       user: this.userJson(pull.user, userTypeOf(pull.user)),

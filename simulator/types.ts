@@ -241,6 +241,8 @@ export interface GitHubIssueInit {
   commits?: string[]
   /** Changed files of a pull request: a path alone is a modified file. */
   files?: (string | GitHubPullFile)[]
+  /** When it was last updated (ISO 8601, whole seconds); default now. Comments and closing update it again. */
+  updatedAt?: string
 }
 
 /** How GitHub names a pull request file's change (`status` in `GET …/pulls/{n}/files`). */
@@ -341,12 +343,18 @@ export interface FakeGitHub {
   setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
   /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
   deployments(repo: string): SimGitHubDeployment[]
+  /**
+   * Closes a pull request, merged or not (`merged_at` set): `GET …/pulls` lists it under `state=closed`
+   * and `all`, no longer under `open`.
+   */
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void
   /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
   linkCommit(repo: string, sha: string, pullNumbers: number[]): void
   /**
    * From now on that family answers `status` (default 403 "Resource not accessible by integration"):
-   * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = pulls/* and
-   * commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without `deployments: write`).
+   * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = the pull list,
+   * pulls/* and commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without
+   * `deployments: write`).
    */
   forbid(what: GitHubFamily, options?: { status?: number }): void
 }
