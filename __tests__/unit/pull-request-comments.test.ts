@@ -7,6 +7,10 @@ import {
   type AgentPullIntroduction,
   renderAgentPullComment,
   renderDeniedReply,
+  renderGroupedRunComment,
+  renderTimelineEntry,
+  TIMELINE_HEADING,
+  withTimelineEntry,
   renderResultComment,
   renderUsageReply,
   renderWorkingComment
@@ -190,7 +194,8 @@ describe('renderAgentPullComment', () => {
     fromRepository: null,
     runUrl,
     statusUrl: null,
-    trigger
+    trigger,
+    timeline: false
   })
 
   it('carries the job marker, names the job, the trigger and the run, and explains follow-ups', () => {
@@ -266,6 +271,90 @@ describe('renderAgentPullComment', () => {
 
   it('uses the custom trigger in the follow-up hint', () => {
     expect(renderAgentPullComment('<!-- m -->', intro(push, null, '/ask'))).toContain('Reply with `/ask <instruction>`')
+  })
+})
+
+describe('the timeline of a grouped pull request', () => {
+  const push = (subjects: string[]): GitHubEvent => ({
+    kind: 'push',
+    name: 'push',
+    ref: 'refs/heads/main',
+    sha: 'a'.repeat(40),
+    commits: subjects.map((subject) => ({ subject, files: [] }))
+  })
+  const entry = (event: GitHubEvent, runUrl: string | null = RUN_URL): string =>
+    renderTimelineEntry({ event, fromRepository: null, runUrl })
+
+  it('names a push, its run and its commits in one line', () => {
+    expect(entry(push(['Add the limits endpoint', 'Fix a typo']))).toBe(
+      `- a push to main in [this workflow run](${RUN_URL}): 2 commits, Add the limits endpoint; Fix a typo`
+    )
+  })
+
+  it('lists the first three commits and counts the rest', () => {
+    expect(entry(push(['one', 'two', 'three', 'four', 'five']), null)).toBe('- a push to main: 5 commits, one; two; three; and 2 more')
+  })
+
+  it('names a scheduled run and a pull request without commits', () => {
+    expect(entry({ kind: 'other', name: 'schedule' })).toBe(`- a scheduled run in [this workflow run](${RUN_URL})`)
+    expect(
+      entry({ kind: 'pull_request', name: 'pull_request', action: 'synchronize', pull: { number: 7, title: 'T', url: '', branch: 'b' } })
+    ).toBe(`- pull request #7 in [this workflow run](${RUN_URL})`)
+  })
+
+  it('keeps hostile commit subjects on their line, inert and cut', () => {
+    const line = entry(push([`@team <img src=x>\n- [x](javascript:alert(1)) ${'y'.repeat(200)}`]))
+    expect(line).not.toContain('\n')
+    expect(line).not.toContain('@team')
+    expect(line).not.toContain('<img')
+    // The brackets are escaped: no link is made.
+    expect(line).toContain('\\[x\\](javascript')
+    expect(line.length).toBeLessThan(250)
+  })
+
+  it('starts in the introduction with the run that started the job, after the follow-up hint', () => {
+    const body = renderAgentPullComment(jobMarker('job_7', { repository: 'acme/api', workflow: 'Docs', branch: 'main' }) ?? '', {
+      jobId: 'job_7',
+      event: push(['Initial commit']),
+      fromRepository: null,
+      runUrl: RUN_URL,
+      statusUrl: null,
+      trigger: '/docs',
+      timeline: true
+    })
+    expect(body.split('\n').slice(-4)).toEqual([
+      '',
+      TIMELINE_HEADING,
+      `- a push to main in [this workflow run](${RUN_URL}): 1 commit, Initial commit`,
+      ''
+    ])
+  })
+
+  it('grows by one line per grouped run, keeping everything above it', () => {
+    const intro = `<!-- m -->\nIntro.\n\n${TIMELINE_HEADING}\n- first\n`
+    const twice = withTimelineEntry(withTimelineEntry(intro, '- second'), '- third')
+    expect(twice).toBe(`<!-- m -->\nIntro.\n\n${TIMELINE_HEADING}\n- first\n- second\n- third\n`)
+  })
+
+  it('adds the heading to an introduction written without a timeline', () => {
+    expect(withTimelineEntry('<!-- m -->\nIntro.\n', '- second')).toBe(`<!-- m -->\nIntro.\n\n${TIMELINE_HEADING}\n- second\n`)
+  })
+
+  it('keeps the newest 100 entries, so a long-lived pull request stays within the comment limit', () => {
+    let body = `<!-- m -->\n${TIMELINE_HEADING}\n`
+    for (let run = 1; run <= 130; run++) body = withTimelineEntry(body, `- run ${run} ${'x'.repeat(400)}`)
+    const entries = body.split('\n').filter((line) => line.startsWith('- '))
+    expect(entries).toHaveLength(100)
+    expect(entries[0]).toMatch(/^- run 31 /)
+    expect(entries.at(-1)).toMatch(/^- run 130 /)
+    expect(body.length).toBeLessThan(COMMENT_LIMIT)
+  })
+
+  it('as a comment of its own names the job, without a marker that could pass for an introduction', () => {
+    const body = renderGroupedRunComment('job_7', '- a push to main')
+    expect(body).toContain('sent job `job_7` a follow-up')
+    expect(body).toContain('\n- a push to main\n')
+    expect(body).not.toContain('<!--')
   })
 })
 

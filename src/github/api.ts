@@ -18,6 +18,20 @@ export interface IssueComment {
   url: string
 }
 
+/** A comment whose job marker is trusted, and whether the token's own identity wrote it (so may edit it). */
+export interface MarkerComment extends IssueComment {
+  ours: boolean
+}
+
+/** An open pull request as the `group-runs` look-up needs it. */
+export interface OpenPull {
+  number: number
+  url: string
+  author: string
+  /** Opened by a bot (GitHub says `type: Bot`; app logins end in `[bot]`), as the docs agent's pull requests are. */
+  byBot: boolean
+}
+
 export type Reaction = 'eyes' | 'rocket' | 'confused'
 
 /** A changed file of a pull request, as GitHub lists it. */
@@ -155,19 +169,51 @@ export class GitHubApi {
     return this.commentsBy(issue, isPullRequest, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
   }
 
+  /**
+   * The trusted marker comments among the first 100 comments of a pull request, each saying whether the
+   * token wrote it. One request: an introduction is written as soon as the agent's pull request exists,
+   * so it is among the first comments, and a look-up across many pull requests must stay cheap.
+   */
+  async firstMarkerComments(pull: number, markerAuthors: readonly string[]): Promise<MarkerComment[]> {
+    const [identity, comments] = await Promise.all([this.knownIdentity(), this.listComments(pull, true, 'first page')])
+    return comments
+      .filter((comment) => trustsMarkerOf(comment.login, identity, markerAuthors))
+      .map((comment) => ({ ...comment, ours: comment.login.toLowerCase() === identity.toLowerCase() }))
+  }
+
+  /** One page of the repository's open pull requests, the most recently updated first. */
+  async openPulls(): Promise<OpenPull[]> {
+    const name = `${this.repo.owner}/${this.repo.repo}`
+    return this.explain(`list the open pull requests of ${name}`, 'pull-requests: read', async () => {
+      const { data } = await this.octokit.rest.pulls.list({
+        ...this.repo,
+        state: 'open',
+        sort: 'updated',
+        direction: 'desc',
+        per_page: 100
+      })
+      return data.map((pull) => {
+        const author = pull.user?.login ?? ''
+        return { number: pull.number, url: pull.html_url, author, byBot: pull.user?.type === 'Bot' || author.endsWith('[bot]') }
+      })
+    })
+  }
+
   /** The comments whose author `keep` accepts, given the token's identity (which must be known). */
   private async commentsBy(
     issue: number,
     isPullRequest: boolean,
     keep: (login: string, identity: string) => boolean
   ): Promise<IssueComment[]> {
-    const [identity, comments] = await Promise.all([
-      this.identity().catch((error: unknown) => {
-        throw new GitHubError(messageOf(error), null, { identityUnknown: true, cancelled: isCancelled(error) })
-      }),
-      this.listComments(issue, isPullRequest)
-    ])
+    const [identity, comments] = await Promise.all([this.knownIdentity(), this.listComments(issue, isPullRequest, 'all pages')])
     return comments.filter((comment) => keep(comment.login, identity))
+  }
+
+  /** The token's identity, or a failure marked `identityUnknown`: no comment is then trusted as ours. */
+  private knownIdentity(): Promise<string> {
+    return this.identity().catch((error: unknown) => {
+      throw new GitHubError(messageOf(error), null, { identityUnknown: true, cancelled: isCancelled(error) })
+    })
   }
 
   /** Login of the token's identity, from GraphQL `viewer` (which answers for installation tokens and PATs alike). */
@@ -183,14 +229,14 @@ export class GitHubApi {
     return this.identityLogin
   }
 
-  private async listComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
+  private async listComments(issue: number, isPullRequest: boolean, pages: 'all pages' | 'first page'): Promise<IssueComment[]> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
     return this.explain(`read the comments of #${issue}`, threadPermission(isPullRequest), async () => {
-      const comments = await this.octokit.paginate(this.octokit.rest.issues.listComments, {
-        ...this.repo,
-        issue_number: issue,
-        per_page: 100
-      })
+      const request = { ...this.repo, issue_number: issue, per_page: 100 }
+      const comments =
+        pages === 'all pages'
+          ? await this.octokit.paginate(this.octokit.rest.issues.listComments, request)
+          : (await this.octokit.rest.issues.listComments(request)).data
       return comments.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url }))
     })
   }

@@ -376,7 +376,8 @@ async function introduceAgentPull(
       fromRepository: intro.elsewhere && run.repo ? `${run.repo.owner}/${run.repo.repo}` : null,
       runUrl: run.runUrl,
       statusUrl,
-      trigger: settings.trigger
+      trigger: settings.trigger,
+      timeline: false
     })
     await api.createComment(intro.pull, true, body)
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)

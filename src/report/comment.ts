@@ -3,6 +3,7 @@ import type { GitHubEvent } from '../github/event.js'
 import type { AgentJob } from '../mintlify/job.js'
 import type { JobReport } from '../outcome.js'
 import type { Permission } from '../settings.js'
+import { clipText } from '../text.js'
 import { codeSpan, escapeInline, linkWithLabel, safeLink } from './markdown.js'
 import { renderJobSummary } from './summary.js'
 
@@ -54,17 +55,71 @@ export interface AgentPullIntroduction {
   /** The run's status comment, which links back to this pull request. */
   statusUrl: string | null
   trigger: string
+  /** `group-runs`: the comment starts the timeline of the runs grouped into this pull request with this run. */
+  timeline: boolean
 }
 
 /** Posted once on a pull request the agent opened, in whichever repository: which job, from where, and how to talk to it. */
 export function renderAgentPullComment(marker: string, intro: AgentPullIntroduction): string {
   const run = intro.runUrl ? ` in ${safeLink('this workflow run', intro.runUrl)}` : ''
   const status = intro.statusUrl ? ` The run reports on the job in ${safeLink('its status comment', intro.statusUrl)}.` : ''
-  return [
+  const body = [
     marker,
     `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(intro.jobId)}, started by ${describeTrigger(intro.event, intro.fromRepository)}${run}.${status}`,
     '',
     `Reply with ${codeSpan(`${intro.trigger} <instruction>`)} to send the agent a follow-up on this job; it updates this pull request.`,
+    ''
+  ].join('\n')
+  return intro.timeline ? withTimelineEntry(body, renderTimelineEntry(intro)) : body
+}
+
+/** A run as the timeline of a grouped pull request names it. */
+export interface TimelineRun {
+  event: GitHubEvent
+  /** `owner/name` of the run's repository when the pull request is in another one. */
+  fromRepository: string | null
+  runUrl: string | null
+}
+
+/** Heads the list of runs (`group-runs`) at the end of the introduction; each later run adds its line below. */
+export const TIMELINE_HEADING = 'Runs of this workflow on this branch, grouped into this pull request (`group-runs`):'
+/** The newest entries kept: a pull request open for months stays far below GitHub's comment size limit. */
+const TIMELINE_ENTRIES = 100
+const TIMELINE_COMMITS = 3
+
+/** One line of the timeline: the trigger, the run, and for a push its commits (the first few, by subject). */
+export function renderTimelineEntry(run: TimelineRun): string {
+  const link = run.runUrl ? ` in ${safeLink('this workflow run', run.runUrl)}` : ''
+  const commits = run.event.kind === 'push' ? run.event.commits.map((commit) => commit.subject) : []
+  const shown = commits.slice(0, TIMELINE_COMMITS).map((subject) => escapeInline(clipText(subject, 80)))
+  if (commits.length > TIMELINE_COMMITS) shown.push(`and ${commits.length - TIMELINE_COMMITS} more`)
+  const listed = shown.length > 0 ? `: ${commits.length} ${commits.length === 1 ? 'commit' : 'commits'}, ${shown.join('; ')}` : ''
+  return `- ${describeTrigger(run.event, run.fromRepository)}${link}${listed}`
+}
+
+/**
+ * The introduction with one more timeline entry at its end (and the heading, when an introduction
+ * written without one is continued). Only the newest entries are kept.
+ */
+export function withTimelineEntry(body: string, entry: string): string {
+  const at = body.indexOf(TIMELINE_HEADING)
+  const head = at === -1 ? `${body.trimEnd()}\n\n${TIMELINE_HEADING}` : body.slice(0, at + TIMELINE_HEADING.length)
+  const entries =
+    at === -1
+      ? []
+      : body
+          .slice(at + TIMELINE_HEADING.length)
+          .split('\n')
+          .filter((line) => line.startsWith('- '))
+  return fitComment([head, ...[...entries, entry].slice(-TIMELINE_ENTRIES), ''].join('\n'))
+}
+
+/** A grouped run's line as a comment of its own: the introduction was written by another identity, which only it may edit. */
+export function renderGroupedRunComment(jobId: string, entry: string): string {
+  return [
+    `🤖 This run was grouped into this pull request (\`group-runs\`): it sent job ${codeSpan(jobId)} a follow-up.`,
+    '',
+    entry,
     ''
   ].join('\n')
 }
