@@ -1,11 +1,11 @@
 /**
  * `npm run demo`: the action end to end on this machine. Starts the simulator (fake Mintlify API and fake
  * GitHub REST API on 127.0.0.1), then runs dist/index.js exactly as the runner would through a push in a
- * code repository whose agent pull request opens in a docs repository (introduced there), a `/docs`
- * follow-up on that pull request run by the docs repository's own workflow, a preview of the agent's
- * branch (its sticky comment and GitHub deployment), a production deploy, a dry run, an analytics export
- * and a docs-health report, and prints what a user would see: the log, the step outputs, the job
- * summary, and the comments posted in both repositories.
+ * code repository whose agent pull request opens in a docs repository (introduced there), a second push
+ * grouped into that pull request (`group-runs`), a `/docs` follow-up on that pull request run by the docs
+ * repository's own workflow, a preview of the agent's branch (its sticky comment and GitHub deployment), a
+ * production deploy, a dry run, an analytics export and a docs-health report, and prints what a user would
+ * see: the log, the step outputs, the job summary, and the comments posted in both repositories.
  */
 import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
@@ -129,14 +129,33 @@ async function main(): Promise<void> {
   try {
     // 1. A push in the code repository whose commit belongs to PR #2: the agent opens its PR in the docs
     //    repository; the result goes to PR #2, and the job is introduced on the agent's PR.
+    //    group-runs: the introduction records the workflow and branch, for the pushes after it.
     sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
     sim.scriptNextJob({ outcome: 'pr', afterPolls: 3 })
+    const pushInputs = {
+      prompt: 'Document the changes in this push in the API reference.',
+      'github-token': APP_TOKEN,
+      'group-runs': 'true',
+      'docs-repository': DOCS
+    }
     const push = await step(sim, `1. push in ${REPO}: the agent opens its pull request in ${DOCS}, introduced there`, {
       eventName: 'push',
       event: pushPayload(),
-      inputs: { prompt: 'Document the changes in this push in the API reference.', 'github-token': APP_TOKEN }
+      inputs: pushInputs
     })
     const agentPull = Number(push.outputs['pr-number'])
+
+    // 1b. A second push to the same branch: group-runs finds the open agent pull request of this workflow and
+    //     branch, sends the push to its job as a follow-up, and adds the run to the introduction's timeline.
+    sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
+    const secondPush = pushPayload()
+    secondPush.after = 'c0ffee0000000000000000000000000000000002'
+    secondPush.commits = [{ message: 'Add the Retry-After header to 429 answers', added: [], modified: ['src/limits.ts'], removed: [] }]
+    await step(sim, `1b. a second push in ${REPO}: grouped into ${DOCS}#${agentPull} as a follow-up to the same job`, {
+      eventName: 'push',
+      event: secondPush,
+      inputs: pushInputs
+    })
 
     // 2. A review comment on a line of the agent's PR, run by the docs repository's workflow with its own
     //    token: the App's marker is trusted through marker-authors, so it is a follow-up to the same job,

@@ -57,6 +57,17 @@ describe('README workflow 1: on push', () => {
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
       /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*- Initial commit\n[\s\S]*- README\.md/
     )
+    expect(run.outputs.grouped).toBe('new')
+
+    // group-runs: the next push to the branch goes to the same job and pull request, as a follow-up.
+    const next = await runOn(sim, 'push', pushPayload(), { inputs: actionInputs(workflow, sim) })
+    expect(next.outputs).toMatchObject({
+      outcome: 'pr-opened',
+      grouped: 'continued',
+      'job-id': output(run, 'job-id'),
+      'pr-link': run.outputs['pr-link']
+    })
+    expect(sim.jobs.size).toBe(1)
   })
 })
 
@@ -134,8 +145,10 @@ describe('README recipe: docs in another repository', () => {
     const docsInputs = actionInputs(docs, sim)
     const appLogin = defined(docsInputs['marker-authors'], 'marker-authors')
     expect(appLogin).toMatch(/\[bot\]$/)
+    // The docs repository the code workflow names in docs-repository is where the agent opens its pull requests.
+    const docsRepo = defined(actionInputs(code, sim)['docs-repository'], 'docs-repository')
+    expect(actionInputs(code, sim)['group-runs']).toBe('true')
     await sim.close()
-    const docsRepo = 'Codertocat/docs'
     sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
     sim.github.setPermission(docsRepo, COMMENTER, 'write')
     sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
@@ -157,6 +170,13 @@ describe('README recipe: docs in another repository', () => {
     })
     expect(reply.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': output(first, 'job-id') })
     expect(sim.jobs.get(output(first, 'job-id'))?.messages).toEqual(['Mention the new limits page'])
+    expect(sim.jobs.size).toBe(1)
+
+    // group-runs with docs-repository: the code pull request's next run continues the same docs pull request.
+    const next = await runOn(sim, 'pull_request', pullRequestOpened(), {
+      inputs: actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    })
+    expect(next.outputs).toMatchObject({ grouped: 'continued', 'job-id': output(first, 'job-id'), 'pr-link': first.outputs['pr-link'] })
     expect(sim.jobs.size).toBe(1)
   })
 })
