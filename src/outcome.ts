@@ -71,6 +71,14 @@ export interface JobReport {
   durationMs: number
   polls: number
   runUrl: string | null
+  /** `group-runs`: absent when the run did not group (off, a slash command, a label). */
+  grouped?: GroupedOutcome
+}
+
+/** A grouping run continued the job of the open agent pull request `pull` (its URL), or opened a new job. */
+export interface GroupedOutcome {
+  kind: 'continued' | 'new'
+  pull: string | null
 }
 
 export interface ExportReport {

@@ -146,16 +146,15 @@ describe('README recipe: docs in another repository', () => {
     const appLogin = defined(docsInputs['marker-authors'], 'marker-authors')
     expect(appLogin).toMatch(/\[bot\]$/)
     // The docs repository the code workflow names in docs-repository is where the agent opens its pull requests.
-    const docsRepo = defined(actionInputs(code, sim)['docs-repository'], 'docs-repository')
-    expect(actionInputs(code, sim)['group-runs']).toBe('true')
+    const codeInputs = (): Record<string, string> => actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    const docsRepo = defined(codeInputs()['docs-repository'], 'docs-repository')
+    expect(codeInputs()['group-runs']).toBe('true')
     await sim.close()
     sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
     sim.github.setPermission(docsRepo, COMMENTER, 'write')
     sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
 
-    const first = await runOn(sim, 'pull_request', pullRequestOpened(), {
-      inputs: actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
-    })
+    const first = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: codeInputs() })
     expect(first.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo })
     const agentPull = Number(output(first, 'pr-number'))
     expect(only(sim.github.comments(docsRepo, agentPull), 'introduction').user.login).toBe(appLogin)
@@ -173,9 +172,7 @@ describe('README recipe: docs in another repository', () => {
     expect(sim.jobs.size).toBe(1)
 
     // group-runs with docs-repository: the code pull request's next run continues the same docs pull request.
-    const next = await runOn(sim, 'pull_request', pullRequestOpened(), {
-      inputs: actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
-    })
+    const next = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: codeInputs() })
     expect(next.outputs).toMatchObject({ grouped: 'continued', 'job-id': output(first, 'job-id'), 'pr-link': first.outputs['pr-link'] })
     expect(sim.jobs.size).toBe(1)
   })

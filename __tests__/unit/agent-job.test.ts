@@ -210,19 +210,20 @@ describe('runAgentJob', () => {
     )
   })
 
-  it('sends a follow-up without the context block', async () => {
-    const { deps, events } = harness({ accepted: agentJob({ id: 'job_5' }) })
-    await runAgentJob(
-      request({
-        action: 'message',
-        jobId: 'job_5',
-        prompt: 'Shorter, please.',
-        context: '## Context\n- Event: issue_comment',
-        wait: false
-      }),
-      deps
-    )
+  it('sends a follow-up with the block it is given (group-runs: the changes since the pull request was opened)', async () => {
+    const { deps, events, log } = harness({ accepted: agentJob({ id: 'job_5' }) })
+    const context = '---\nNew changes since this pull request was opened …\nEvent: push to main'
+    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', context, wait: false }), deps)
 
+    expect(events[0]).toBe(`sendMessage acme-docs job_5 Shorter, please.\n\n${context}`)
+    expect(log.messages('info')[0]).toBe(
+      `Sending a follow-up message to job job_5 (prompt from prompt, 16 characters, plus a ${context.length}-character context block).`
+    )
+  })
+
+  it('sends a follow-up alone when it is given no block (a slash command continues a conversation that has one)', async () => {
+    const { deps, events } = harness({ accepted: agentJob({ id: 'job_5' }) })
+    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', context: '', wait: false }), deps)
     expect(events[0]).toBe('sendMessage acme-docs job_5 Shorter, please.')
   })
 

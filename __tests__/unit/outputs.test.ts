@@ -15,7 +15,8 @@ describe('jobOutputs', () => {
       'pr-number': '12',
       'pr-repository': 'acme/docs',
       'failure-reason': '',
-      job: JSON.stringify(record)
+      job: JSON.stringify(record),
+      grouped: ''
     })
   })
 
@@ -53,7 +54,14 @@ describe('jobOutputs', () => {
       'pr-number': '',
       'pr-repository': '',
       'failure-reason': reason,
-      job: ''
+      job: '',
+      grouped: ''
     })
+  })
+
+  it('says whether a group-runs run continued the open agent pull request or opened a new job', () => {
+    const pull = 'https://github.com/acme/docs/pull/12'
+    expect(jobOutputs(jobReport({ grouped: { kind: 'continued', pull } })).grouped).toBe('continued')
+    expect(jobOutputs(jobReport({ grouped: { kind: 'new', pull: null } })).grouped).toBe('new')
   })
 })

@@ -72,6 +72,25 @@ describe('renderJobSummary', () => {
     expect(row(summary, 'Source')).toBe('| Source | [https://github.com/acme/docs](https://github.com/acme/docs) @ main |')
   })
 
+  it('says a grouped run continued the job of the open agent pull request, linked', () => {
+    const pull = 'https://github.com/acme/docs/pull/12'
+    expect(row(renderJobSummary(jobReport({ action: 'message', grouped: { kind: 'continued', pull } })), 'Grouped (group-runs)')).toBe(
+      `| Grouped (group-runs) | \`continued\`: sent a follow-up to the job of [acme/docs#12](${pull}) |`
+    )
+    const dryRun = jobReport({
+      action: 'message',
+      verdict: { outcome: 'dry-run', result: 'notice', headline: 'Dry run', failureReason: '' },
+      job: null,
+      grouped: { kind: 'continued', pull }
+    })
+    expect(row(renderJobSummary(dryRun), 'Grouped (group-runs)')).toContain('`continued`: would send a follow-up')
+  })
+
+  it('says a grouped run opened a new job, and shows no grouping row for a run that did not group', () => {
+    expect(row(renderJobSummary(jobReport({ grouped: { kind: 'new', pull: null } })), 'Grouped (group-runs)')).toContain('`new`')
+    expect(row(renderJobSummary(jobReport()), 'Grouped (group-runs)')).toBeUndefined()
+  })
+
   it('links the workflow run when known', () => {
     expect(row(renderJobSummary(jobReport()), 'Workflow run')).toBe(
       '| Workflow run | [this run](https://github.com/acme/docs/actions/runs/42) |'

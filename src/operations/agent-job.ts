@@ -11,7 +11,7 @@ export interface AgentJobRequest {
   jobId: string
   prompt: string
   promptSource: string
-  /** Appended to the prompt of a new job (not of a follow-up), or ''. */
+  /** Appended to the prompt, or '': a new job's context, or (`group-runs`) the changes a follow-up brings. */
   context: string
   wait: boolean
   timeoutMs: number
@@ -48,18 +48,19 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   })
 
   let accepted: AgentJob
+  const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
+  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
   try {
     if (request.action === 'job') {
-      const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
       log.info(
         `Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`
       )
-      accepted = await client.createJob(request.projectId, request.context ? `${request.prompt}\n\n${request.context}` : request.prompt)
+      accepted = await client.createJob(request.projectId, prompt)
     } else {
       log.info(
-        `Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters).`
+        `Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`
       )
-      accepted = await client.sendMessage(request.projectId, request.jobId, request.prompt)
+      accepted = await client.sendMessage(request.projectId, request.jobId, prompt)
     }
   } catch (error) {
     return report(judgeStartFailure(error, signal.aborted), null, 0, false)

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js'
 import { InputError, messageOf } from '../errors.js'
 import { type GitHubApi, GitHubError, type Reaction } from '../github/api.js'
-import { gatherContext, renderContextBlock } from '../github/context.js'
+import { type ContextHeading, gatherContext, renderContextBlock } from '../github/context.js'
 import type { Repo, RunContext } from '../github/event.js'
 import { jobIdInMarker, jobMarker, jobOfMarkers, statusMarker } from '../github/markers.js'
 import type { DocsApiClient } from '../mintlify/client.js'
@@ -18,6 +18,18 @@ import { renderJobSummary, renderNoticeSummary } from '../report/summary.js'
 import type { Settings } from '../settings.js'
 import { redact } from '../text.js'
 import { runAgentJob } from './agent-job.js'
+import {
+  contextHeading,
+  crossRepositoryTokenAdvice,
+  type GroupedRun,
+  groupedReport,
+  groupedRequest,
+  groupRun,
+  isOutOfReach,
+  lookedElsewhere,
+  recordGroupedRun,
+  warnOutOfReach
+} from './grouping.js'
 import {
   type Command,
   type CommandFacts,
@@ -141,11 +153,14 @@ async function carryOut(
   const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
   const thread = api && target ? new StatusThread(api, target, github.trouble) : null
 
-  const context = plan.context ? await contextFor(settings, run, github, deps) : ''
-  if (plan.dryRun) return await showDryRun({ ...plan.request, context }, settings, run, deps)
+  // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
+  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
+  const request = groupedRequest(plan.request, grouped)
+  const context = plan.context ? await contextFor(settings, run, github, deps, contextHeading(grouped)) : ''
+  if (plan.dryRun) return await showDryRun({ ...request, context }, settings, run, deps, grouped)
   const sent = await runAgentJob(
     {
-      ...plan.request,
+      ...request,
       projectId: settings.projectId,
       context,
       wait: settings.wait,
@@ -165,12 +180,19 @@ async function carryOut(
   )
   // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
   const shown = deps.showPrompt ? deps.showPrompt(sent.prompt) : sent.prompt
-  const report: JobReport = { ...sent, prompt: redact(shown, settings.apiKey), context: redact(sent.context, settings.apiKey) }
+  const report: JobReport = {
+    ...sent,
+    prompt: redact(shown, settings.apiKey),
+    context: redact(sent.context, settings.apiKey),
+    ...groupedReport(grouped)
+  }
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
   await thread?.conclude(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
-    if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps)
+    if (grouped?.decision.grouped === 'continued')
+      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log })
+    else if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
     if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
@@ -184,7 +206,8 @@ async function showDryRun(
   request: JobRequest & { context: string },
   settings: Settings,
   run: RunContext,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  grouped: GroupedRun | null
 ): Promise<WorkflowResult> {
   const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
   const target =
@@ -206,7 +229,8 @@ async function showDryRun(
     waited: false,
     durationMs: 0,
     polls: 0,
-    runUrl: run.runUrl
+    runUrl: run.runUrl,
+    ...groupedReport(grouped)
   }
   const result = { verdict: report.verdict, job: report, commentUrl: null }
   deps.publish(result)
@@ -283,6 +307,7 @@ interface LazyGitHub {
 /** GitHub is connected on first need only: loading Octokit is most of the start-up cost. */
 function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): LazyGitHub {
   let connection: Promise<GitHubApi> | null = null
+  const others = new Map<string, Promise<GitHubApi>>()
   let warned = false
   const missing = new Set<string>()
   const connect = (repo: Repo): Promise<GitHubApi> => (connection ??= deps.connectGitHub(settings.githubToken, repo))
@@ -319,13 +344,24 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
       warned = true
       return null
     },
+    /** One connection per repository: the group-runs look-up and the introduction share it (and its identity). */
     async elsewhere(repo: Repo): Promise<GitHubApi | null> {
-      return settings.githubToken ? deps.connectGitHub(settings.githubToken, repo) : this.optional()
+      if (!settings.githubToken) return this.optional()
+      const key = `${repo.owner}/${repo.repo}`.toLowerCase()
+      const known = others.get(key) ?? deps.connectGitHub(settings.githubToken, repo)
+      others.set(key, known)
+      return known
     }
   }
 }
 
-async function contextFor(settings: Settings, run: RunContext, github: LazyGitHub, deps: WorkflowDeps): Promise<string> {
+async function contextFor(
+  settings: Settings,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps,
+  heading: ContextHeading
+): Promise<string> {
   const { event } = run
   const pullNumber =
     event.kind === 'pull_request' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review'
@@ -335,7 +371,7 @@ async function contextFor(settings: Settings, run: RunContext, github: LazyGitHu
         : settings.prNumber
   const api = pullNumber !== null ? await github.optional() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
-  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)))
+  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
@@ -358,12 +394,16 @@ async function introduceAgentPull(
   settings: Settings,
   run: RunContext,
   github: LazyGitHub,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  grouped: GroupedRun | null
 ): Promise<void> {
   const jobId = report.job?.id
-  const marker = jobId ? jobMarker(jobId) : null
+  // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
+  const marker = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
   const intro = introductionFor(report.job?.prLink ?? null, run)
   if (!jobId || !marker || !intro) return
+  const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
+  if (astray) deps.log.warning(astray)
   const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
@@ -377,19 +417,16 @@ async function introduceAgentPull(
       runUrl: run.runUrl,
       statusUrl,
       trigger: settings.trigger,
-      timeline: false
+      timeline: grouped !== null
     })
     await api.createComment(intro.pull, true, body)
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {
-    if (intro.elsewhere && isOutOfReach(error)) return deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
-    github.trouble(error, "Replies on the agent's pull request will start new jobs instead of follow-ups.")
+    if (intro.elsewhere && isOutOfReach(error))
+      return grouped ? warnOutOfReach(grouped, run, error, deps.log) : deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
+    const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''
+    github.trouble(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
   }
-}
-
-/** GitHub's answers for a repository the token may not write to (403) or not even see (404). */
-function isOutOfReach(error: unknown): boolean {
-  return error instanceof GitHubError && (error.status === 403 || error.status === 404)
 }
 
 /** The one notice for an agent pull request in a repository this run's token cannot comment in: why, and what token would. */
@@ -399,9 +436,7 @@ function noAccessNotice(intro: Introduction, run: RunContext, trigger: string, e
   const status = error instanceof GitHubError ? ` (HTTP ${error.status})` : ''
   return (
     `The agent's pull request ${docs}#${intro.pull} is in another repository, which this workflow's token cannot comment in${status}, ` +
-    `so ${trigger} replies there will start new jobs instead of follow-ups. ` +
-    `To connect them, give the workflows of both repositories a token with pull-request write access to ${code} and ${docs}: ` +
-    `a GitHub App installation token (e.g. from actions/create-github-app-token) or a fine-grained personal access token.`
+    `so ${trigger} replies there will start new jobs instead of follow-ups. To connect them, ${crossRepositoryTokenAdvice(code, docs)}`
   )
 }
 

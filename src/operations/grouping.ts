@@ -4,6 +4,8 @@ import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '
 import type { GitHubEvent, Repo, RunContext } from '../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../github/markers.js'
 import type { JobAction, JobReport } from '../outcome.js'
+import type { ContextHeading } from '../github/context.js'
+import type { JobRequest } from './plan.js'
 import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from '../report/comment.js'
 import type { Settings } from '../settings.js'
 
@@ -205,6 +207,23 @@ export async function groupRun(settings: Settings, operation: JobAction, run: Ru
   return grouped(decision)
 }
 
+/** The request of a continued run: a follow-up message to the pull request's job, with the step's prompt. */
+export function groupedRequest(request: JobRequest, grouped: GroupedRun | null): JobRequest {
+  return grouped?.decision.grouped === 'continued' ? { ...request, action: 'message', jobId: grouped.decision.found.jobId } : request
+}
+
+/** A continued run tells the agent what changed since its pull request was opened; a new job gets the usual context. */
+export function contextHeading(grouped: GroupedRun | null): ContextHeading {
+  return grouped?.decision.grouped === 'continued' ? 'new changes' : 'context'
+}
+
+/** The `grouped` output and the summary's line, for a run that grouped. */
+export function groupedReport(grouped: GroupedRun | null): Pick<JobReport, 'grouped'> {
+  if (!grouped) return {}
+  const { decision } = grouped
+  return { grouped: decision.grouped === 'continued' ? { kind: 'continued', pull: decision.found.pull.url } : { kind: 'new', pull: null } }
+}
+
 /** One GET of the job; a 404 means it is gone. Any other failure fails the run: a second pull request is worse than none. */
 async function jobState(jobId: string, projectId: string, client: DocsApiClient): Promise<JobState> {
   try {
@@ -250,6 +269,20 @@ export function crossRepositoryTokenAdvice(code: string, docs: string): string {
     `give the workflows of both repositories a token with pull-request write access to ${code} and ${docs}: ` +
     `a GitHub App installation token (e.g. from actions/create-github-app-token) or a fine-grained personal access token.`
   )
+}
+
+/** A new job's introduction could not be written in `docs-repository`: the one warning (once, whatever the look-up said). */
+export function warnOutOfReach(grouped: GroupedRun, run: RunContext, error: unknown, log: GroupingDeps['log']): void {
+  const message = noAccessWarning(grouped.plan, run, error)
+  if (grouped.warned) return log.info(message)
+  grouped.warned = true
+  log.warning(message)
+}
+
+/** The agent opened its pull request where group-runs does not look: the runs after this one would never find it. */
+export function lookedElsewhere(grouped: GroupedRun, pullRepo: Repo): string | null {
+  if (fullName(pullRepo).toLowerCase() === fullName(grouped.plan.docs).toLowerCase()) return null
+  return `group-runs looks for the agent's pull requests in ${fullName(grouped.plan.docs)}, but the agent opened this one in ${fullName(pullRepo)}: set docs-repository: ${fullName(pullRepo)}, or later runs will not find it.`
 }
 
 /** The one warning of a grouping run whose token cannot write in `docs-repository`: nothing can be grouped there. */

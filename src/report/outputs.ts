@@ -15,7 +15,8 @@ export function jobOutputs(report: JobReport): Record<string, string> {
     'pr-number': pull ? String(pull.number) : '',
     'pr-repository': pull?.repository ?? '',
     'failure-reason': verdict.failureReason,
-    job: job ? JSON.stringify(job.raw) : ''
+    job: job ? JSON.stringify(job.raw) : '',
+    grouped: report.grouped?.kind ?? ''
   }
 }
 

@@ -25,6 +25,7 @@ export function renderJobSummary(report: JobReport): string {
     ['Model', job?.model ? escapeInline(job.model) : '–'],
     ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
   ]
+  if (report.grouped) rows.push(['Grouped (group-runs)', groupedCell(report)])
   if (report.runUrl) rows.push(['Workflow run', safeLink('this run', report.runUrl)])
   return [
     `### ${ICONS[verdict.result]} ${title}`,
@@ -45,6 +46,14 @@ export function renderJobSummary(report: JobReport): string {
       : []),
     ''
   ].join('\n')
+}
+
+/** Whether the run continued the open agent pull request of its workflow and branch (a dry run: would continue). */
+function groupedCell(report: JobReport): string {
+  const pull = report.grouped?.pull
+  if (!pull) return '`new`: no open agent pull request of this workflow and branch to continue'
+  const verb = report.verdict.outcome === 'dry-run' ? 'would send' : 'sent'
+  return `\`continued\`: ${verb} a follow-up to the job of ${pullRequestLink(pull)}`
 }
 
 /** How long the run waited, or why it did not: only `started` means wait: false. */

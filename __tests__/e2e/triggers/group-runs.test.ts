@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
-import { githubCalls, mark, mintlifyCalls, plainText, runOn, startHelloWorld } from './helpers.js'
-import { pullRequestOpened, pushPayload, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import { expectCalls, githubCalls, mark, mintlifyCalls, plainText, runOn, startHelloWorld } from './helpers.js'
+import { pullRequestOpened, PUSH_SHA, pushPayload, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import { jobMarker } from '../../../src/github/markers.js'
 import { TIMELINE_HEADING } from '../../../src/report/comment.js'
 import { at, defined, only } from '../../expect-helpers.js'
 import type { ActionRun } from '../../../scripts/run-action.js'
@@ -50,6 +51,11 @@ async function mintlify(method: string, path: string, body?: unknown): Promise<u
     body: body === undefined ? undefined : JSON.stringify(body)
   })
   return response.json()
+}
+
+/** An introduction's marker, as a run of `workflow` on master in Hello-World writes it. */
+function introductionOf(jobId: string, workflow: string): string {
+  return defined(jobMarker(jobId, { repository: REPO, workflow, branch: 'master' }), 'marker')
 }
 
 /** The timeline entries of an introduction, as a reader sees them. */
@@ -206,30 +212,34 @@ describe('docs in another repository, with group-runs and docs-repository', () =
 })
 
 describe('the cost of a grouped run', () => {
-  test('in a docs repository with 30 open pull requests: the look-up and the timeline take few GitHub requests', async () => {
+  test("in a docs repository with 30 open pull requests, two agent ones of other workflows updated since: 5 requests there and the token's identity", async () => {
     sim = await startHelloWorld()
-    // With #2 (a person's) and the agent's #101, 30 open pull requests: every third of the others a person's.
-    for (let number = 1; number <= 28; number++) {
+    // With #2 (a person's) and the agent's #101, 30 open pull requests: every third of the others a person's,
+    // the rest the agent's, introduced by runs of other workflows.
+    const others = Array.from({ length: 28 }, (_, i) => 201 + i)
+    for (const number of others) {
       const person = number % 3 === 0
-      sim.github.addIssue(REPO, {
-        number: 200 + number,
-        title: `PR ${number}`,
-        pullRequest: true,
-        user: person ? 'octocat' : 'mintlify[bot]'
-      })
+      sim.github.addIssue(REPO, { number, title: `PR ${number}`, pullRequest: true, user: person ? 'octocat' : 'mintlify[bot]' })
+      if (!person)
+        sim.github.addComment(REPO, number, { user: sim.github.identity, body: introductionOf(`job_${number}`, `Workflow ${number}`) })
     }
     await pushRun('Add the limits endpoint')
+    // Two agent pull requests of other workflows see activity after the first push: the look-up reads them first.
+    for (const number of [226, 205]) sim.github.addComment(REPO, number, { user: 'octocat', body: 'Looks good' })
     const before = mark(sim)
 
     const run = await pushRun('Document the retry headers')
 
     expect(run.outputs.grouped).toBe('continued')
-    const calls = githubCalls(sim, before)
-    expect(calls).toEqual([
-      'POST /api/graphql',
+    const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
+    // The status comment's look-up of the pushed commit's pull request comes first; it is no part of grouping.
+    expectCalls(githubCalls(sim, before), [
+      `GET /commits/${PUSH_SHA}/pulls`,
       'GET /pulls',
+      ['POST /api/graphql', 'GET /issues/205/comments'],
+      'GET /issues/226/comments',
       'GET /issues/101/comments',
-      `PATCH /issues/comments/${at(sim.github.comments(REPO, 101), 0, 'introduction').id}`
+      `PATCH /issues/comments/${intro.id}`
     ])
   })
 })
