@@ -242,7 +242,7 @@ describe('the timeline line of a continued run', () => {
     })
 
     const intro = only(sim.github.comments(DOCS, 2), 'introduction')
-    expect(intro.body).toContain(`- a push to main in [this workflow run](${RUN.runUrl}): 1 commit, Add the limits endpoint`)
+    expect(intro.body).toContain(`- a push to main ([workflow run](${RUN.runUrl})): 1 commit, Add the limits endpoint`)
     expect(githubPaths(sim, before).filter((path) => path !== 'POST /api/graphql')).toEqual([
       `PATCH /api/v3/repos/${DOCS}/issues/comments/${intro.id}`
     ])

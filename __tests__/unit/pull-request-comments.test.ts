@@ -287,7 +287,7 @@ describe('the timeline of a grouped pull request', () => {
 
   it('names a push, its run and its commits in one line', () => {
     expect(entry(push(['Add the limits endpoint', 'Fix a typo']))).toBe(
-      `- a push to main in [this workflow run](${RUN_URL}): 2 commits, Add the limits endpoint; Fix a typo`
+      `- a push to main ([workflow run](${RUN_URL})): 2 commits, Add the limits endpoint; Fix a typo`
     )
   })
 
@@ -296,10 +296,10 @@ describe('the timeline of a grouped pull request', () => {
   })
 
   it('names a scheduled run and a pull request without commits', () => {
-    expect(entry({ kind: 'other', name: 'schedule' })).toBe(`- a scheduled run in [this workflow run](${RUN_URL})`)
+    expect(entry({ kind: 'other', name: 'schedule' })).toBe(`- a scheduled run ([workflow run](${RUN_URL}))`)
     expect(
       entry({ kind: 'pull_request', name: 'pull_request', action: 'synchronize', pull: { number: 7, title: 'T', url: '', branch: 'b' } })
-    ).toBe(`- pull request #7 in [this workflow run](${RUN_URL})`)
+    ).toBe(`- pull request #7 ([workflow run](${RUN_URL}))`)
   })
 
   it('keeps hostile commit subjects on their line, inert and cut', () => {
@@ -325,7 +325,7 @@ describe('the timeline of a grouped pull request', () => {
     expect(body.split('\n').slice(-4)).toEqual([
       '',
       TIMELINE_HEADING,
-      `- a push to main in [this workflow run](${RUN_URL}): 1 commit, Initial commit`,
+      `- a push to main ([workflow run](${RUN_URL})): 1 commit, Initial commit`,
       ''
     ])
   })

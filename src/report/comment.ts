@@ -89,7 +89,7 @@ const TIMELINE_COMMITS = 3
 
 /** One line of the timeline: the trigger, the run, and for a push its commits (the first few, by subject). */
 export function renderTimelineEntry(run: TimelineRun): string {
-  const link = run.runUrl ? ` in ${safeLink('this workflow run', run.runUrl)}` : ''
+  const link = run.runUrl ? ` (${safeLink('workflow run', run.runUrl)})` : ''
   const commits = run.event.kind === 'push' ? run.event.commits.map((commit) => commit.subject) : []
   const shown = commits.slice(0, TIMELINE_COMMITS).map((subject) => escapeInline(clipText(subject, 80)))
   if (commits.length > TIMELINE_COMMITS) shown.push(`and ${commits.length - TIMELINE_COMMITS} more`)

@@ -90,8 +90,8 @@ describe('two pushes to one branch, with group-runs', () => {
     const intro = only(sim.github.comments(REPO, 101), 'introduction')
     expect(intro.body).toContain('<!-- docs-agent-action:origin codertocat%2Fhello-world Docs%20agent master -->')
     expect(timeline(intro.body)).toEqual([
-      `- a push to master in this workflow run: 1 commit, Add the limits endpoint`,
-      `- a push to master in this workflow run: 1 commit, Document the retry headers`
+      `- a push to master (workflow run): 1 commit, Add the limits endpoint`,
+      `- a push to master (workflow run): 1 commit, Document the retry headers`
     ])
     expect(plainText(second.summary)).toContain('Docs agent follow-up')
     expect(annotations(second, 'warning')).toEqual([])
@@ -185,7 +185,7 @@ describe('docs in another repository, with group-runs and docs-repository', () =
     expect(sim.jobs.size).toBe(1)
     const intro = only(sim.github.comments(DOCS, 101), 'introduction')
     expect(intro.user.login).toBe(APP_LOGIN)
-    expect(timeline(intro.body)).toEqual([`- pull request ${REPO}#2 in this workflow run`, `- pull request ${REPO}#2 in this workflow run`])
+    expect(timeline(intro.body)).toEqual([`- pull request ${REPO}#2 (workflow run)`, `- pull request ${REPO}#2 (workflow run)`])
     // The look-up and the timeline: the pull requests, the comments of #101, one edit; all in the docs repository.
     const inDocs = githubCalls(sim, before).filter((call) => call.includes(`/repos/${DOCS}/`))
     expect(inDocs).toEqual([
