@@ -187,6 +187,8 @@ export async function groupRun(settings: Settings, operation: JobAction, run: Ru
   try {
     found = await findGroupedPull(plan.origin, groupReadsOf(api, settings.markerAuthors))
   } catch (error) {
+    // Cancelled: the job that follows is refused at once; no warning about GitHub, which did nothing wrong.
+    if (error instanceof GitHubError && error.cancelled) return grouped({ grouped: 'new', why: 'The workflow was cancelled.' })
     if (plan.elsewhere && isOutOfReach(error)) {
       deps.log.warning(noAccessWarning(plan, run, error))
       return grouped({ grouped: 'new', why: 'The docs repository is out of reach.' }, true)

@@ -124,6 +124,26 @@ describe('two pushes to one branch, with group-runs', () => {
   })
 })
 
+describe('a grouped run whose follow-up fails', () => {
+  test('is reported as failed and never turns into a second job', async () => {
+    sim = await startHelloWorld()
+    await pushRun('Add the limits endpoint')
+    const intro = only(sim.github.comments(REPO, 101), 'introduction').body
+    sim.injectFault({ route: 'message', status: 400, message: 'Job cannot take messages' })
+    const before = mark(sim)
+
+    const run = await pushRun('Document the retry headers')
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toMatchObject({ outcome: 'failed', grouped: 'continued' })
+    expect(run.outputs['failure-reason']).toContain('Could not send the follow-up message to job job_0001: HTTP 400')
+    expect(mintlifyCalls(sim, before).filter((call) => call.startsWith('POST'))).toEqual(['POST /job/job_0001/message'])
+    expect(sim.jobs.size).toBe(1)
+    // The follow-up never reached the job: the timeline stays as it was.
+    expect(only(sim.github.comments(REPO, 101), 'introduction').body).toBe(intro)
+  })
+})
+
 describe('runs that do not share a pull request', () => {
   test.each([
     ['another branch', { branch: 'release' }],
