@@ -42,6 +42,7 @@ const RUN: RunContext = {
   runUrl: `https://github.com/${DOCS}/actions/runs/77`,
   workflow: 'Docs agent on push',
   job: 'docs',
+  sha: 'a'.repeat(40),
   ref: 'refs/heads/main'
 }
 const ORIGIN: RunOrigin = { repository: DOCS, workflow: RUN.workflow, branch: 'main' }

@@ -21,7 +21,12 @@ import { BOT_LOGIN } from './factories-github.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = { kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'a'.repeat(40), commits: [] }
-const PULL_FACTS = { number: 7, title: 'T', url: 'https://github.com/acme/api/pull/7', branch: 'feature/limits' }
+const PULL_FACTS = {
+  number: 7,
+  title: 'T',
+  url: 'https://github.com/acme/api/pull/7',
+  head: { ref: 'feature/limits', sha: 'b'.repeat(40), fork: false }
+}
 const PULL_OPENED: GitHubEvent = { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }
 
@@ -37,6 +42,7 @@ function runOn(event: GitHubEvent, overrides: Partial<RunContext> = {}): RunCont
     runUrl: 'https://github.com/acme/api/actions/runs/9',
     workflow: 'Docs agent on push',
     job: 'docs',
+    sha: 'a'.repeat(40),
     ref: 'refs/heads/main',
     ...overrides
   }
@@ -124,7 +130,13 @@ describe('planGrouping: which runs look, by event', () => {
       {},
       'group-runs groups push, schedule, workflow_dispatch and pull-request runs, not release runs.'
     ],
-    ['a run without GITHUB_WORKFLOW', PUSH, { workflow: '' }, 'GITHUB_WORKFLOW is not set, so runs cannot be told apart by workflow.']
+    ['a run without GITHUB_WORKFLOW', PUSH, { workflow: '' }, 'GITHUB_WORKFLOW is not set, so runs cannot be told apart by workflow.'],
+    [
+      'a pull request from a fork',
+      { ...PULL_OPENED, pull: { ...PULL_FACTS, head: { ...PULL_FACTS.head, ref: 'patch-1', fork: true } } },
+      {},
+      'The pull request comes from a fork, whose branch names other forks may use too.'
+    ]
   ])('%s opens a new job, saying why', (_, event, overrides, why) => {
     expect(planGrouping(settingsWith(), 'job', runOn(event, overrides))).toEqual({ kind: 'alone', why })
   })

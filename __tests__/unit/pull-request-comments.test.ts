@@ -298,7 +298,12 @@ describe('the timeline of a grouped pull request', () => {
   it('names a scheduled run and a pull request without commits', () => {
     expect(entry({ kind: 'other', name: 'schedule' })).toBe(`- a scheduled run ([workflow run](${RUN_URL}))`)
     expect(
-      entry({ kind: 'pull_request', name: 'pull_request', action: 'synchronize', pull: { number: 7, title: 'T', url: '', branch: 'b' } })
+      entry({
+        kind: 'pull_request',
+        name: 'pull_request',
+        action: 'synchronize',
+        pull: { number: 7, title: 'T', url: '', head: { ref: 'b', sha: '', fork: false } }
+      })
     ).toBe(`- pull request #7 ([workflow run](${RUN_URL}))`)
   })
 

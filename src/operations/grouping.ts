@@ -63,8 +63,12 @@ function isCommandOrLabel(event: GitHubEvent): boolean {
 /** The branch a run groups by: the pushed one, a pull request's head, or GITHUB_REF's for schedule and manual runs. */
 function branchOf(run: RunContext): { ok: true; name: string } | { ok: false; why: string } {
   const { event } = run
-  if (event.kind === 'pull_request')
-    return event.pull.branch ? { ok: true, name: event.pull.branch } : { ok: false, why: 'The pull request names no head branch.' }
+  if (event.kind === 'pull_request') {
+    const { ref, fork } = event.pull.head
+    // Forks reuse branch names (patch-1): two contributors' pull requests must not share one docs pull request.
+    if (fork) return { ok: false, why: 'The pull request comes from a fork, whose branch names other forks may use too.' }
+    return ref ? { ok: true, name: ref } : { ok: false, why: 'The pull request names no head branch.' }
+  }
   const ref =
     event.kind === 'push'
       ? event.ref
