@@ -20,9 +20,15 @@ const cases: [string, Record<string, string>, RegExp][] = [
   ['an empty project-id', { 'project-id': ' ' }, /^Input 'project-id' is required/],
   [
     'an unknown operation',
-    { operation: 'deploy' },
-    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got 'deploy'\.$/
+    { operation: 'publish' },
+    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got 'publish'\.$/
   ],
+  [
+    'a branch git would refuse',
+    { operation: 'preview', branch: 'feature..x' },
+    /^Input 'branch' is 'feature\.\.x', which is not a branch name git accepts: /
+  ],
+  ['an automation without its id', { operation: 'automation' }, /^Input 'automation-id' is required when operation is 'automation'/],
   ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
   [
     'a missing prompt-file',
