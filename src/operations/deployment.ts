@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { DeploymentState, GitHubApi } from '../github/api.js'
 import { statusMarker } from '../github/markers.js'
 import { changedPages, type ChangedPages } from '../deploy/pages.js'
@@ -125,7 +126,7 @@ async function openPlaces(
     github && pull !== null
       ? new StatusThread(
           github,
-          { issue: pull, isPullRequest: true, mode: 'sticky', marker: statusMarker(`preview/${target.branch ?? ''}`) },
+          { issue: pull, isPullRequest: true, mode: 'sticky', marker: previewMarker(target.branch ?? '') },
           (error, consequence) => warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
@@ -138,6 +139,15 @@ async function openPlaces(
         )
       : null
   return { github, comment, environment, pull }
+}
+
+/**
+ * The marker of a branch's preview comment. A marker holds only `[A-Za-z0-9._:-]`, in which `docs/a` and
+ * `docs_a` would read alike: a digest of the exact name keeps one comment per branch.
+ */
+function previewMarker(branch: string): string {
+  const digest = createHash('sha256').update(branch).digest('hex').slice(0, 12)
+  return statusMarker(`preview:${digest}:${branch.slice(0, 80)}`)
 }
 
 /** A push's pull request, for the preview comment; none is fine (the summary carries the result). */
