@@ -73,7 +73,11 @@ describe('an automation the API refuses', () => {
   test('a malformed id fails with the 400 and its documented causes', async () => {
     const run = await runAutomation('not-an-id')
 
-    expectFailedWith(run, 'failed', /^Could not trigger automation not-an-id: HTTP 400, the API refused to run it: the automation id may be malformed/)
+    expectFailedWith(
+      run,
+      'failed',
+      /^Could not trigger automation not-an-id: HTTP 400, the API refused to run it: the automation id may be malformed/
+    )
     expect(run.outputs['failure-reason']).toContain('Invalid automation ID: expected 24 hexadecimal characters')
   })
 

@@ -68,7 +68,9 @@ describe('a deploy that succeeds', () => {
     expect(run.summary).toContain(`| Site | [${SITE_URL}](${SITE_URL}/) |`)
     expect(run.summary).toContain(`| Workflow run | [this run](${RUN_URL}) |`)
     expect(run.summary).toMatch(
-      new RegExp(`!\\[Screenshot of the deployed docs\\]\\(https://mintlify-screenshots\\.s3\\.us-west-1\\.amazonaws\\.com/proj_sim/${statusId}\\.png\\)`)
+      new RegExp(
+        `!\\[Screenshot of the deployed docs\\]\\(https://mintlify-screenshots\\.s3\\.us-west-1\\.amazonaws\\.com/proj_sim/${statusId}\\.png\\)`
+      )
     )
   })
 
@@ -131,7 +133,9 @@ describe('a deploy that outlasts the timeout', () => {
     expectFailedWith(
       run,
       'timed-out',
-      new RegExp(`^The deployment was still in_progress after the 2s timeout and continues at Mintlify: follow status id ${statusId}, or raise timeout\\.$`)
+      new RegExp(
+        `^The deployment was still in_progress after the 2s timeout and continues at Mintlify: follow status id ${statusId}, or raise timeout\\.$`
+      )
     )
     expect(run.outputs['status-id']).toBe(statusId)
     expect(run.outputs.status).toBe('in_progress')
@@ -153,7 +157,9 @@ describe('status reads during an outage', () => {
     expect(statusPolls(sim).length).toBeGreaterThanOrEqual(13)
     expect(annotations(run, 'warning')).toEqual([
       expect.stringMatching(
-        new RegExp(`^Could not read deployment status ${statusId}: HTTP 503, the Mintlify API had a server error \\(server: "Service Unavailable"\\) after 5 attempts\\.`)
+        new RegExp(
+          `^Could not read deployment status ${statusId}: HTTP 503, the Mintlify API had a server error \\(server: "Service Unavailable"\\) after 5 attempts\\.`
+        )
       )
     ])
   })

@@ -21,7 +21,8 @@ export const PULL_HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 /** Its head branch in the payload. */
 export const PULL_BRANCH = 'changes'
 /** The preview site of a branch, as the simulator names it (`<organization>-<branch>`). */
-export const previewUrlOf = (branch: string): string => `https://codertocat-${branch.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.mintlify.site`
+export const previewUrlOf = (branch: string): string =>
+  `https://codertocat-${branch.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.mintlify.site`
 /** The production site of Hello-World's docs in the simulator. */
 export const SITE_URL = 'https://codertocat.mintlify.site'
 
@@ -51,7 +52,11 @@ export function gitHubWrites(sim: Simulator): RecordedRequest[] {
 }
 
 /** A deploy run (workflow_dispatch, the runner's defaults) with `inputs`. */
-export function runDeploy(sim: Simulator, inputs: Record<string, string> = {}, options: Omit<SimRunOptions, 'inputs'> = {}): Promise<ActionRun> {
+export function runDeploy(
+  sim: Simulator,
+  inputs: Record<string, string> = {},
+  options: Omit<SimRunOptions, 'inputs'> = {}
+): Promise<ActionRun> {
   return runOn(sim, 'workflow_dispatch', {}, { ...options, inputs: { operation: 'deploy', ...inputs } })
 }
 
@@ -66,7 +71,11 @@ export function runPreviewOnPull(
 }
 
 /** A preview run on the push example (refs/heads/master, PUSH_SHA). */
-export function runPreviewOnPush(sim: Simulator, inputs: Record<string, string> = {}, payload: unknown = pushPayload()): Promise<ActionRun> {
+export function runPreviewOnPush(
+  sim: Simulator,
+  inputs: Record<string, string> = {},
+  payload: unknown = pushPayload()
+): Promise<ActionRun> {
   return runOn(sim, 'push', payload, { inputs: { operation: 'preview', ...inputs } })
 }
 
@@ -91,5 +100,10 @@ export function commentBodies(sim: Simulator): string[] {
 /** `count` lines of build log ending with the error, with markup and backticks a renderer must not obey. */
 export function hostileLog(count: number): string[] {
   const lines = Array.from({ length: count - 3 }, (_, i) => `Rendered page-${String(i + 1).padStart(2, '0')}.mdx`)
-  return [...lines, '```', '<img src=x onerror=alert(1)> @octocat <!-- docs-agent-action:status x -->', 'Build failed: `</Card>` unexpected']
+  return [
+    ...lines,
+    '```',
+    '<img src=x onerror=alert(1)> @octocat <!-- docs-agent-action:status x -->',
+    'Build failed: `</Card>` unexpected'
+  ]
 }

@@ -116,7 +116,7 @@ describe('on a pull request', () => {
     await runPreviewOnPull(sim, { branch: 'docs_a' })
 
     const comments = previewComments(sim)
-    expect(comments.map((c) => plainText(c.body).match(/Docs preview of `([^`]+)`/)?.[1])).toEqual(['docs/a', 'docs_a'])
+    expect(comments.map((c) => /Docs preview of `([^`]+)`/.exec(plainText(c.body))?.[1])).toEqual(['docs/a', 'docs_a'])
   })
 
   test('a failed build makes the comment say failed, with the summary and the log tail, and the run fails', async () => {
@@ -256,5 +256,23 @@ describe('previews the plan does not include', () => {
     const body = only(previewComments(sim)).body
     expect(plainText(body)).toContain(`Docs preview of \`${PULL_BRANCH}\` failed`)
     expect(body).not.toMatch(/ready|building/i)
+  })
+})
+
+describe('the API key', () => {
+  test('echoed by the build (summary, log, commit message) shows nowhere: not in outputs, summary, log or comment', async () => {
+    const key = sim.apiKey
+    sim.deployments.scriptNext({
+      outcome: 'failure',
+      summary: `Build failed: token ${key} was rejected`,
+      logs: ['Cloning', `curl -H "Authorization: Bearer ${key}"`, `{"key":"${key}"}`, 'Build failed'],
+      commit: { message: `Rotate ${key}` }
+    })
+    // runAgainst fails the test if the key appears in the log, outputs, summary or anything sent to GitHub.
+    const run = await runPreviewOnPull(sim, { environment: 'docs-preview' })
+
+    expect(run.outputs.outcome).toBe('failed')
+    expect(run.outputs['failure-reason']).toMatch(/^The preview of branch changes failed: Build failed: token \S+ was rejected\.$/)
+    expect(only(previewComments(sim)).body).toContain('Authorization: Bearer')
   })
 })
