@@ -121,7 +121,8 @@ async function openPlaces(
   const wantsComment = kind === 'preview' && settings.comment
   const github = wantsComment || settings.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
-  const pull = github && wantsComment ? (target.pull ?? (await pullOfCommit(github, target.sha, deps))) : null
+  const pull =
+    github && wantsComment ? (target.pull ?? (target.pullOfCommit ? await pullOfCommit(github, target.pullOfCommit, deps) : null)) : null
   const comment =
     github && pull !== null
       ? new StatusThread(
@@ -152,7 +153,6 @@ function previewMarker(branch: string): string {
 
 /** A push's pull request, for the preview comment; none is fine (the summary carries the result). */
 async function pullOfCommit(github: GitHubApi, sha: string, deps: OperationDeps): Promise<number | null> {
-  if (!sha) return null
   try {
     const [pull] = await github.pullsForCommit(sha)
     if (pull === undefined) deps.log.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the preview goes to the job summary only.`)

@@ -276,3 +276,26 @@ describe('the API key', () => {
     expect(only(previewComments(sim)).body).toContain('Authorization: Bearer')
   })
 })
+
+describe('where the preview comment goes', () => {
+  test('a manual run comments on no pull request unless pr-number names one, whatever pull request GITHUB_SHA belongs to', async () => {
+    // The dispatched ref's head is the merge of pull request #2.
+    sim.github.linkCommit(REPO, '0'.repeat(40), [PULL])
+    const run = await runOn(sim, 'workflow_dispatch', {}, { inputs: { operation: 'preview', branch: 'docs/agent' } })
+
+    expect(run.outputs.outcome).toBe('deployed')
+    expect(gitHubWrites(sim)).toEqual([])
+
+    const named = await runOn(sim, 'workflow_dispatch', {}, { inputs: { operation: 'preview', branch: 'docs/agent', 'pr-number': String(PULL) } })
+    expect(named.outputs.outcome).toBe('deployed')
+    expect(plainText(only(previewComments(sim)).body)).toContain('Docs preview of `docs/agent` is ready')
+  })
+
+  test('a push previewing another branch than the pushed one does not comment on the pushed commit’s pull request', async () => {
+    sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
+    const run = await runPreviewOnPush(sim, { branch: 'docs/agent' })
+
+    expect(run.outputs.outcome).toBe('deployed')
+    expect(gitHubWrites(sim)).toEqual([])
+  })
+})
