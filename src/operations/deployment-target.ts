@@ -56,8 +56,9 @@ export async function resolveTarget(
   const pull = eventPull(event)
   const pushed = event.kind === 'push' ? event.sha : ''
   const fallback = { sha: pushed || run.sha, pull: pull?.number ?? settings.prNumber, fork: null, pullOfCommit: null }
-  if (kind === 'deploy') return { ...fallback, branch: null }
-  const head = pull ? (pull.head ?? (await readHead(pull.number, github))) : null
+  // The payload's pull request head, when it carries one, is the commit the event names; a deploy reads nothing more.
+  if (kind === 'deploy') return { ...fallback, sha: pull?.head?.sha || fallback.sha, branch: null }
+  const head = pull ? (pull.head ?? (await readHead(pull.number, github, settings.branch))) : null
   const sha = head?.sha || fallback.sha
   if (settings.branch) {
     // A branch named outright is previewed as named; only the pull request's own fork branch cannot be.
@@ -73,11 +74,14 @@ export async function resolveTarget(
   )
 }
 
+/** The head of a comment's pull request; without GitHub, none when `branch` names what to preview anyway. */
 async function readHead(
   number: number,
-  github: () => Promise<GitHubApi | null>
+  github: () => Promise<GitHubApi | null>,
+  branch: string
 ): Promise<{ ref: string; sha: string; fork: boolean } | null> {
   const api = await github()
+  if (!api && branch) return null
   if (!api)
     throw new InputError(
       'branch',

@@ -67,7 +67,11 @@ function connection(settings: Settings, deps: OperationDeps): () => Promise<GitH
     (connected ??= (async () => {
       const { repo } = deps.run
       if (settings.githubToken && repo) return deps.connectGitHub(settings.githubToken, repo)
-      deps.log.warning("Input 'github-token' is empty: no preview comment and no GitHub deployment; set comment: false to silence this.")
+      deps.log.warning(
+        settings.githubToken
+          ? 'GITHUB_REPOSITORY is not set, so the repository is unknown: no preview comment and no GitHub deployment.'
+          : "Input 'github-token' is empty: no preview comment and no GitHub deployment; set comment: false to silence this."
+      )
       return null
     })())
 }

@@ -164,3 +164,22 @@ describe('status reads during an outage', () => {
     ])
   })
 })
+
+describe('a status read that waiting cannot mend', () => {
+  test('a 404 ends the wait at once: failed, saying the deployment continues at Mintlify', async () => {
+    sim.deployments.scriptNext({ outcome: 'never' })
+    sim.injectFault({ route: 'deployment-status', status: 404, message: 'Deployment status not found' })
+    const run = await runDeploy(sim, { environment: 'docs' })
+
+    const statusId = only(sim.deployments.list(), 'deployment').statusId
+    expectFailedWith(
+      run,
+      'failed',
+      new RegExp(
+        `^Could not read deployment status ${statusId}: HTTP 404, deployment status ${statusId} was not found \\(server: "Deployment status not found"\\); the deployment continues at Mintlify \\(status id ${statusId}\\)\\.$`
+      )
+    )
+    expect(statusPolls(sim)).toHaveLength(1)
+    expect(sim.github.deployments('Codertocat/Hello-World').map((d) => d.statuses.map((s) => s.state))).toEqual([['in_progress', 'error']])
+  })
+})

@@ -286,7 +286,12 @@ describe('where the preview comment goes', () => {
     expect(run.outputs.outcome).toBe('deployed')
     expect(gitHubWrites(sim)).toEqual([])
 
-    const named = await runOn(sim, 'workflow_dispatch', {}, { inputs: { operation: 'preview', branch: 'docs/agent', 'pr-number': String(PULL) } })
+    const named = await runOn(
+      sim,
+      'workflow_dispatch',
+      {},
+      { inputs: { operation: 'preview', branch: 'docs/agent', 'pr-number': String(PULL) } }
+    )
     expect(named.outputs.outcome).toBe('deployed')
     expect(plainText(only(previewComments(sim)).body)).toContain('Docs preview of `docs/agent` is ready')
   })
