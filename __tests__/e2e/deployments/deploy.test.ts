@@ -84,6 +84,20 @@ describe('a deploy that succeeds', () => {
   })
 })
 
+describe('a status the API does not document', () => {
+  test('is taken as still running, with one warning, until the deployment ends', async () => {
+    sim.deployments.scriptNext({ runningStatus: 'building' })
+    const run = await runDeploy(sim)
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('deployed')
+    const statusId = only(sim.deployments.list(), 'deployment').statusId
+    expect(annotations(run, 'warning')).toEqual([
+      `Deployment ${statusId} reports status 'building', which this action does not know; treating it as still running.`
+    ])
+  })
+})
+
 describe('a deploy that fails', () => {
   test('is failed with the status summary as the reason, and the summary holds the last 30 log lines, escaped, in a code block', async () => {
     const logs = hostileLog(45)
