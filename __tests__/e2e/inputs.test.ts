@@ -20,8 +20,8 @@ const cases: [string, Record<string, string>, RegExp][] = [
   ['an empty project-id', { 'project-id': ' ' }, /^Input 'project-id' is required/],
   [
     'an unknown operation',
-    { operation: 'deploy' },
-    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve; got 'deploy'\.$/
+    { operation: 'publish' },
+    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got 'publish'\.$/
   ],
   ['a whitespace prompt', { prompt: '   \n ' }, /^Input 'prompt' is only whitespace/],
   [
