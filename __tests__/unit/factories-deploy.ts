@@ -2,8 +2,11 @@
  * Test data for deployments, previews and automations: a status record as the API sends it, and the same
  * record as the action reads it.
  */
+import { parseEvent, type RunContext } from '../../src/github/event.js'
 import { type DeploymentStatus, parseDeploymentStatus } from '../../src/mintlify/deployment.js'
 import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/outcome.js'
+import { readSettings, type Settings } from '../../src/settings.js'
+import { runEnvironment, stepInputs } from './factories.js'
 
 /** A finished deployment's status record; `overrides` replaces top-level fields. */
 export function deploymentRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -55,4 +58,25 @@ export function deploymentRun(overrides: Partial<DeploymentRun> = {}): Deploymen
 /** The report of `run`, judged as `judgeDeployment` judges it; `overrides` replaces any part (a verdict, a null status id). */
 export function deploymentReport(run: DeploymentRun = deploymentRun(), overrides: Partial<DeploymentReport> = {}): DeploymentReport {
   return { ...run, verdict: judgeDeployment(run), runUrl: 'https://github.com/acme/docs/actions/runs/42', ...overrides }
+}
+
+/** GITHUB_SHA of the runs below: the commit the workflow runs on. */
+export const RUN_SHA = 'feedface'.repeat(5)
+
+/** Where a run happens: acme/docs, run 42, GITHUB_SHA `RUN_SHA`, on `eventName` with `payload`. */
+export function runContext(eventName = 'workflow_dispatch', payload: Record<string, unknown> = {}): RunContext {
+  return {
+    event: parseEvent(eventName, payload),
+    repo: { owner: 'acme', repo: 'docs' },
+    serverUrl: 'https://github.com',
+    runUrl: 'https://github.com/acme/docs/actions/runs/42',
+    workflow: 'Docs',
+    job: 'docs',
+    sha: RUN_SHA
+  }
+}
+
+/** The settings of a step with `inputs` (a deploy unless `operation` says otherwise) under `eventName`. */
+export function deploymentSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): Settings {
+  return readSettings(stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName })).settings
 }

@@ -6,7 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
+import type { DeploymentRequest, DeploymentStatusRequest, FileChange, GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
+import type { PullHead } from '../../src/github/event.js'
 import { trustsMarkerOf } from '../../src/github/markers.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
@@ -26,12 +27,25 @@ export interface FakeGitHubState {
   identity: string
   /** Comments per issue number, oldest first (as GitHub lists them). */
   comments: Map<number, IssueComment[]>
-  pulls: Map<number, { title: string; url: string; commits: string[]; files: string[] }>
+  pulls: Map<number, FakePull>
+  /** The pull requests a commit belongs to (by sha), as `pullsForCommit` answers. */
+  commitPulls: Map<string, number[]>
+  /** The deployments created, oldest first, each with its statuses oldest first. */
+  deployments: { id: number; request: DeploymentRequest; statuses: DeploymentStatusRequest[] }[]
   /** Repository role per login (as the collaborator-permission API names it); absent: no role. */
   roles: Map<string, string>
   /** Method name → the error it throws. */
   failures: Map<string, Error>
   nextCommentId: number
+}
+
+/** A pull request of the fake; `head` defaults to branch `feature-<number>`, no sha, not a fork; files are modified. */
+export interface FakePull {
+  title: string
+  url: string
+  commits: string[]
+  files: string[]
+  head?: PullHead
 }
 
 export interface FakeGitHub {
@@ -51,6 +65,8 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
     identity: BOT_LOGIN,
     comments: new Map(),
     pulls: new Map(),
+    commitPulls: new Map(),
+    deployments: [],
     roles: new Map(),
     failures: new Map(),
     nextCommentId: 1000,
@@ -67,7 +83,7 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
     state.comments.set(issue, list)
     return list
   }
-  const pull = (number: number): { title: string; url: string; commits: string[]; files: string[] } => {
+  const pull = (number: number): FakePull => {
     const found = state.pulls.get(number)
     if (!found) throw Object.assign(new Error(`Could not read pull request #${number}: HTTP 404 (Not Found).`), { status: 404 })
     return found
@@ -135,13 +151,13 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
     pullsForCommit: (sha: string): Promise<number[]> =>
       settled(() => {
         record('pullsForCommit', [sha])
-        return []
+        return state.commitPulls.get(sha) ?? []
       }),
-    pull: (number: number): Promise<{ title: string; url: string }> =>
+    pull: (number: number): Promise<{ title: string; url: string; head: PullHead }> =>
       settled(() => {
         record('pull', [number])
-        const { title, url } = pull(number)
-        return { title, url }
+        const { title, url, head } = pull(number)
+        return { title, url, head: head ?? { ref: `feature-${number}`, sha: '', fork: false } }
       }),
     pullCommitSubjects: (number: number, max: number): Promise<string[]> =>
       settled(() => {
@@ -152,6 +168,28 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
       settled(() => {
         record('pullFiles', [number, max])
         return pull(number).files.slice(0, max)
+      }),
+    pullFileChanges: (number: number, max: number): Promise<FileChange[]> =>
+      settled(() => {
+        record('pullFileChanges', [number, max])
+        return pull(number)
+          .files.slice(0, max)
+          .map((filename) => ({ filename, status: 'modified' }))
+      }),
+    createDeployment: (request: DeploymentRequest): Promise<number> =>
+      settled(() => {
+        record('createDeployment', [request])
+        const id = 3000 + state.deployments.length
+        state.deployments.push({ id, request, statuses: [] })
+        return id
+      }),
+    setDeploymentStatus: (id: number, status: DeploymentStatusRequest): Promise<void> =>
+      settled(() => {
+        record('setDeploymentStatus', [id, status])
+        const deployment = state.deployments.find((d) => d.id === id)
+        if (!deployment)
+          throw Object.assign(new Error(`Could not set the status of deployment ${id}: HTTP 404 (Not Found).`), { status: 404 })
+        deployment.statuses.push(status)
       })
   }
   return {

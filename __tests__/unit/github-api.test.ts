@@ -288,3 +288,172 @@ describe('cancel', () => {
     expect(requestsTo('GET', /permission$/)).toBe(1)
   })
 })
+
+describe('pull request heads', () => {
+  /** Pull request #9, answered as GitHub would with `head` and `base` as given. */
+  function plantPull(head: Record<string, unknown>, baseRepo = 'octo-org/docs'): void {
+    sim.route('GET', /^\/api\/v3\/repos\/octo-org\/docs\/pulls\/9$/, () => ({
+      status: 200,
+      json: {
+        number: 9,
+        title: 'Docs',
+        html_url: 'https://github.com/octo-org/docs/pull/9',
+        head,
+        base: { ref: 'main', repo: { full_name: baseRepo, fork: false } }
+      }
+    }))
+  }
+  const HEAD = { ref: 'docs/billing', sha: 'c0ffee'.padEnd(40, '0') }
+
+  it('reads the head branch and sha of a pull request from the same repository as no fork', async () => {
+    sim.github.addIssue('octo-org/docs', { number: 8, title: 'Billing', pullRequest: true, headRef: HEAD.ref, headSha: HEAD.sha })
+    const { api } = await connect()
+
+    expect(await api.pull(8)).toEqual({ title: 'Billing', url: 'https://github.com/octo-org/docs/pull/8', head: { ...HEAD, fork: false } })
+  })
+
+  it.each([
+    ['a fork (head.repo.fork)', { ...HEAD, repo: { full_name: 'octo-org/docs', fork: true } }],
+    ['another repository than the base', { ...HEAD, repo: { full_name: 'someone/docs', fork: false } }],
+    ['a deleted fork (head.repo null)', { ...HEAD, repo: null }]
+  ])('reads the head of %s as a fork', async (_name, head) => {
+    plantPull(head)
+    const { api } = await connect()
+
+    expect((await api.pull(9)).head).toEqual({ ...HEAD, fork: true })
+  })
+})
+
+describe('pull request files', () => {
+  it('lists each changed file with how it changed', async () => {
+    sim.github.setPullFiles('octo-org/docs', 7, [
+      { filename: 'billing.mdx', status: 'added' },
+      'quickstart.mdx',
+      { filename: 'old.mdx', status: 'removed' },
+      { filename: 'api/intro.mdx', status: 'renamed', previousFilename: 'intro.mdx' }
+    ])
+    const { api } = await connect()
+
+    expect(await api.pullFileChanges(7, 300)).toEqual([
+      { filename: 'billing.mdx', status: 'added' },
+      { filename: 'quickstart.mdx', status: 'modified' },
+      { filename: 'old.mdx', status: 'removed' },
+      { filename: 'api/intro.mdx', status: 'renamed' }
+    ])
+  })
+
+  it('reads only the pages needed for `max` files, 100 at a time', async () => {
+    sim.github.setPullFiles(
+      'octo-org/docs',
+      7,
+      Array.from({ length: 350 }, (_, i) => `page-${i}.mdx`)
+    )
+    const { api } = await connect()
+
+    const files = await api.pullFileChanges(7, 150)
+    expect(files).toHaveLength(150)
+    expect(files.at(-1)?.filename).toBe('page-149.mdx')
+    expect(requestsTo('GET', /pulls\/7\/files$/)).toBe(2)
+  })
+
+  it('names the permission a token lacks to read them', async () => {
+    sim.github.forbid('pulls')
+    const { api } = await connect()
+
+    const error = await failureOf(api.pullFileChanges(7, 10))
+    expect(error.message).toMatch(/^Could not read the files of pull request #7: HTTP 403/)
+    expect(error.missingPermission).toBe('pull-requests: read')
+  })
+})
+
+describe('deployments', () => {
+  const SHA = 'c0ffee'.padEnd(40, '0')
+  const request = {
+    ref: SHA,
+    environment: 'docs-preview',
+    description: 'Mintlify docs preview of docs/billing',
+    transient: true,
+    production: false
+  }
+
+  it('creates a deployment without required contexts or auto-merge, and returns its id', async () => {
+    const { api } = await connect()
+
+    const id = await api.createDeployment(request)
+
+    const [deployment] = sim.github.deployments('octo-org/docs')
+    expect(deployment).toMatchObject({
+      id,
+      sha: SHA,
+      ref: SHA,
+      environment: 'docs-preview',
+      description: 'Mintlify docs preview of docs/billing',
+      transient_environment: true,
+      production_environment: false,
+      required_contexts: [],
+      auto_merge: false
+    })
+  })
+
+  it('sets statuses with the run as log and the site as environment URL, leaving out what is unknown', async () => {
+    const { api } = await connect()
+    const id = await api.createDeployment({ ...request, environment: 'docs', transient: false, production: true })
+
+    await api.setDeploymentStatus(id, {
+      state: 'in_progress',
+      description: 'Building.',
+      logUrl: 'https://github.com/x/runs/1',
+      environmentUrl: null
+    })
+    await api.setDeploymentStatus(id, {
+      state: 'success',
+      description: 'Deployed.',
+      logUrl: null,
+      environmentUrl: 'https://acme.mintlify.site'
+    })
+
+    const statuses = sim.github.deployments('octo-org/docs')[0]?.statuses ?? []
+    expect(statuses.map((s) => [s.state, s.description, s.log_url, s.environment_url])).toEqual([
+      ['in_progress', 'Building.', 'https://github.com/x/runs/1', ''],
+      ['success', 'Deployed.', '', 'https://acme.mintlify.site']
+    ])
+  })
+
+  it('cuts a description to the 140 characters GitHub keeps, instead of being refused', async () => {
+    const { api } = await connect()
+    const id = await api.createDeployment(request)
+
+    await api.setDeploymentStatus(id, {
+      state: 'failure',
+      description: `The preview failed: ${'x'.repeat(300)}`,
+      logUrl: null,
+      environmentUrl: null
+    })
+
+    const [status] = sim.github.deployments('octo-org/docs')[0]?.statuses ?? []
+    expect(status?.description.length).toBeLessThanOrEqual(140)
+    expect(status?.description.startsWith('The preview failed: xxx')).toBe(true)
+  })
+
+  it('names deployments: write when the token lacks it', async () => {
+    sim.github.forbid('deployments')
+    const { api } = await connect()
+
+    const error = await failureOf(api.createDeployment(request))
+    expect(error.message).toMatch(/^Could not create a deployment in environment docs-preview: HTTP 403/)
+    expect(error.missingPermission).toBe('deployments: write')
+  })
+
+  it('does not repeat a creation or a status after a 5xx, where it may exist', async () => {
+    const { api } = await connect()
+    const id = await api.createDeployment(request)
+    sim.injectFault({ route: 'github-deployment-create', status: 502 })
+    sim.injectFault({ route: 'github-deployment-status', status: 503 })
+
+    expect((await failureOf(api.createDeployment(request))).message).toMatch(/HTTP 502/)
+    const status = await failureOf(api.setDeploymentStatus(id, { state: 'error', description: 'x', logUrl: null, environmentUrl: null }))
+    expect(status.message).toMatch(/^Could not set the status of deployment \d+ to error: HTTP 503/)
+    expect(requestsTo('POST', /deployments$/)).toBe(2)
+    expect(requestsTo('POST', /statuses$/)).toBe(1)
+  })
+})

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { DeploymentState, GitHubApi } from '../github/api.js'
 import { statusMarker } from '../github/markers.js'
 import { changedPages, type ChangedPages } from '../deploy/pages.js'
@@ -66,7 +67,11 @@ function connection(settings: Settings, deps: OperationDeps): () => Promise<GitH
     (connected ??= (async () => {
       const { repo } = deps.run
       if (settings.githubToken && repo) return deps.connectGitHub(settings.githubToken, repo)
-      deps.log.warning("Input 'github-token' is empty: no preview comment and no GitHub deployment; set comment: false to silence this.")
+      deps.log.warning(
+        settings.githubToken
+          ? 'GITHUB_REPOSITORY is not set, so the repository is unknown: no preview comment and no GitHub deployment.'
+          : "Input 'github-token' is empty: no preview comment and no GitHub deployment; set comment: false to silence this."
+      )
       return null
     })())
 }
@@ -120,12 +125,13 @@ async function openPlaces(
   const wantsComment = kind === 'preview' && settings.comment
   const github = wantsComment || settings.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
-  const pull = github && wantsComment ? (target.pull ?? (await pullOfCommit(github, target.sha, deps))) : null
+  const pull =
+    github && wantsComment ? (target.pull ?? (target.pullOfCommit ? await pullOfCommit(github, target.pullOfCommit, deps) : null)) : null
   const comment =
     github && pull !== null
       ? new StatusThread(
           github,
-          { issue: pull, isPullRequest: true, mode: 'sticky', marker: statusMarker(`preview/${target.branch ?? ''}`) },
+          { issue: pull, isPullRequest: true, mode: 'sticky', marker: previewMarker(target.branch ?? '') },
           (error, consequence) => warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
@@ -140,9 +146,17 @@ async function openPlaces(
   return { github, comment, environment, pull }
 }
 
+/**
+ * The marker of a branch's preview comment. A marker holds only `[A-Za-z0-9._:-]`, in which `docs/a` and
+ * `docs_a` would read alike: a digest of the exact name keeps one comment per branch.
+ */
+function previewMarker(branch: string): string {
+  const digest = createHash('sha256').update(branch).digest('hex').slice(0, 12)
+  return statusMarker(`preview:${digest}:${branch.slice(0, 80)}`)
+}
+
 /** A push's pull request, for the preview comment; none is fine (the summary carries the result). */
 async function pullOfCommit(github: GitHubApi, sha: string, deps: OperationDeps): Promise<number | null> {
-  if (!sha) return null
   try {
     const [pull] = await github.pullsForCommit(sha)
     if (pull === undefined) deps.log.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the preview goes to the job summary only.`)
