@@ -398,6 +398,12 @@ describe('previewCommentState', () => {
     expect(previewCommentState(report, pages)).toMatchObject({ phase: 'failed', reason: verdict.failureReason, logs: [], statusId: null })
   })
 
+  it('cancelled, not failed, when the workflow was cancelled while the trigger was under way', () => {
+    const verdict = judgeStartFailure(new Error('Could not trigger the preview of branch feature/x: the request was aborted.'), true)
+    const report = deploymentReport(deploymentRun({ ended: null, status: null }), { statusId: null, verdict })
+    expect(previewCommentState(report, pages)).toMatchObject({ phase: 'cancelled', statusId: null })
+  })
+
   it('no comment for a dry run or a skipped fork', () => {
     const dryRun = judgeTriggerDryRun({ operation: 'preview', projectId: 'acme-docs', branch: 'feature/x', environment: null })
     expect(previewCommentState(deploymentReport(deploymentRun(), { statusId: null, verdict: dryRun }), pages)).toBeNull()

@@ -72,7 +72,8 @@ export function runContext(eventName = 'workflow_dispatch', payload: Record<stri
     runUrl: 'https://github.com/acme/docs/actions/runs/42',
     workflow: 'Docs',
     job: 'docs',
-    sha: RUN_SHA
+    sha: RUN_SHA,
+    ref: 'refs/heads/main'
   }
 }
 

@@ -42,7 +42,7 @@ export function deploymentOperation(kind: DeploymentKind): RunOperation {
     const places = await openPlaces(kind, target, settings, deps, github)
     const report = await triggerAndWait(kind, target, settings, deps, places)
     deps.publish(deploymentOutputs(report))
-    await closePlaces(report, settings, places)
+    await closePlaces(report, settings, places, deps.log)
     return {
       verdict: report.verdict,
       outputs: deploymentOutputs(report),
@@ -259,22 +259,29 @@ async function waitForDeployment(
 }
 
 /** The preview comment's last word and the environment's, after the outputs are set. */
-async function closePlaces(report: DeploymentReport, settings: Settings, places: Places): Promise<void> {
-  const state = previewCommentState(report, report.verdict.outcome === 'deployed' ? await pagesOf(report, settings, places) : null)
+async function closePlaces(report: DeploymentReport, settings: Settings, places: Places, log: OperationDeps['log']): Promise<void> {
+  // Not waited on (wait: false): the comment and the environment keep saying building, which is all this run knows.
+  if (report.ended === null && report.statusId !== null) return
+  const state = previewCommentState(report, report.verdict.outcome === 'deployed' ? await pagesOf(report, settings, places, log) : null)
   if (places.comment && state) await places.comment.conclude(renderPreviewComment(places.comment.target.marker, state))
-  // Not waited on (wait: false): the environment keeps saying in progress, which is all this run knows.
-  if (!places.environment || (report.ended === null && report.statusId !== null)) return
+  if (!places.environment) return
   const [environmentState, url] = environmentEnd(report)
   await places.environment.close(environmentState, report.verdict.headline, url)
 }
 
 /** The changed pages of the preview's pull request, linked into the preview; null when they cannot be read. */
-async function pagesOf(report: DeploymentReport, settings: Settings, places: Places): Promise<ChangedPages | null> {
+async function pagesOf(
+  report: DeploymentReport,
+  settings: Settings,
+  places: Places,
+  log: OperationDeps['log']
+): Promise<ChangedPages | null> {
   if (!places.github || places.pull === null || !report.previewUrl) return null
   try {
     const files = await places.github.pullFileChanges(places.pull, MAX_PULL_FILES)
     return changedPages(files, settings.docsFolder, report.previewUrl)
-  } catch {
+  } catch (error) {
+    log.warning(`${messageOf(error)} The preview comment links the preview without its changed pages.`)
     return null
   }
 }

@@ -239,6 +239,8 @@ export function previewCommentState(report: DeploymentReport, pages: ChangedPage
   const { outcome, failureReason } = report.verdict
   if (outcome === 'dry-run' || outcome === 'skipped') return null
   if (outcome === 'deployed') return { ...facts, phase: 'ready', pages }
+  // Cancelled before the trigger answered: the preview may be building at Mintlify, or not at all.
+  if (report.statusId === null && outcome === 'cancelled') return { ...facts, phase: 'cancelled' }
   if (report.statusId === null) return { ...facts, phase: 'failed', reason: failureReason, logs: [] }
   switch (report.ended) {
     case null:
