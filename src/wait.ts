@@ -86,16 +86,13 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
   const opening = capitalise(label)
   const done = subject.done ?? ((record: R) => subject.terminal.includes(statusOf(record) ?? ''))
   const started = clock.now()
+  const failing = new FailingReads(opening, clock, log, deadline)
   let record = first
   let polls = 0
   let lastLog = started
   let warnedUnknown = false
-  let warnedOutage = false
-  let failing = null as { since: number; polls: number; error: unknown } | null
   /** The server asked not to be read again before this time. */
   let notBefore = 0
-  const outage = (retryPastDeadline: boolean): Outage | null =>
-    failing && { failedPolls: failing.polls, forMs: clock.now() - failing.since, error: failing.error, retryPastDeadline }
 
   for (;;) {
     const status = statusOf(record)
@@ -106,9 +103,10 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     }
     if (signal.aborted) return { kind: 'cancelled', record, polls }
     const now = clock.now()
-    if (now >= deadline) return { kind: 'timed-out', record, polls, outage: outage(false) }
+    if (now >= deadline) return { kind: 'timed-out', record, polls, outage: failing.outage(false) }
     if (now - lastLog >= HEARTBEAT_MS) {
-      const unread = failing ? `; its status could not be read for the last ${formatDuration(now - failing.since)}` : ''
+      const since = failing.since()
+      const unread = since === null ? '' : `; its status could not be read for the last ${formatDuration(now - since)}`
       log.info(`Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`)
       lastLog = now
     }
@@ -125,31 +123,16 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     } catch (error) {
       if (signal.aborted) return { kind: 'cancelled', record, polls }
       if (!(error instanceof ApiError && error.retryable)) return { kind: 'error', record, polls, error }
-      failing = failing ? { ...failing, polls: failing.polls + 1, error } : { since: sent, polls: 1, error }
+      failing.count(error, sent)
       if (error.retryAfterMs !== null) {
         notBefore = clock.now() + error.retryAfterMs
-        if (notBefore > deadline) return { kind: 'timed-out', record, polls, outage: outage(true) }
+        if (notBefore > deadline) return { kind: 'timed-out', record, polls, outage: failing.outage(true) }
       }
+      failing.tell(error)
       lastLog = clock.now()
-      if (!warnedOutage) {
-        warnedOutage = true
-        log.warning(
-          `${stripPeriod(messageOf(error))}. ${opening} runs on whether or not its status can be read: polling goes on until the timeout, ${formatDuration(deadline - clock.now())} from now.`
-        )
-      } else {
-        log.info(
-          `${opening}: status reads have failed for ${formatDuration(clock.now() - failing.since)} (${failing.polls} polls); the last: ${stripPeriod(messageOf(error))}.`
-        )
-      }
       continue
     }
-    if (failing) {
-      log.info(
-        `${opening}: status read again after ${formatDuration(clock.now() - failing.since)} of failures (${failing.polls} polls failed).`
-      )
-      lastLog = clock.now()
-      failing = null
-    }
+    if (failing.recovered()) lastLog = clock.now()
     polls++
     const nextStatus = statusOf(next)
     if (nextStatus !== status) {
@@ -157,6 +140,64 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
       lastLog = clock.now()
     }
     record = next
+  }
+}
+
+/**
+ * Status reads failing in a row (each after the client's own retries): since when, how many, the last
+ * error. The first outage of a wait is a warning; what follows goes to the log as information.
+ */
+class FailingReads {
+  private current: { since: number; polls: number; error: unknown } | null = null
+  private warned = false
+
+  constructor(
+    private readonly opening: string,
+    private readonly clock: Clock,
+    private readonly log: WaitLog,
+    private readonly deadline: number
+  ) {}
+
+  /** When the failing reads began (the first one sent); null while reads succeed. */
+  since(): number | null {
+    return this.current?.since ?? null
+  }
+
+  /** One more poll failed for good; `sent` is when it was sent. */
+  count(error: unknown, sent: number): void {
+    this.current = this.current ? { ...this.current, polls: this.current.polls + 1, error } : { since: sent, polls: 1, error }
+  }
+
+  /** Says so: a warning the first time in this wait, a line of information after that. */
+  tell(error: unknown): void {
+    const { current, clock } = this
+    if (!current) return
+    if (!this.warned) {
+      this.warned = true
+      this.log.warning(
+        `${stripPeriod(messageOf(error))}. ${this.opening} runs on whether or not its status can be read: polling goes on until the timeout, ${formatDuration(this.deadline - clock.now())} from now.`
+      )
+      return
+    }
+    this.log.info(
+      `${this.opening}: status reads have failed for ${formatDuration(clock.now() - current.since)} (${current.polls} polls); the last: ${stripPeriod(messageOf(error))}.`
+    )
+  }
+
+  /** A read succeeded: said once when it ends an outage (then true), and the count starts again. */
+  recovered(): boolean {
+    const { current } = this
+    if (!current) return false
+    this.log.info(
+      `${this.opening}: status read again after ${formatDuration(this.clock.now() - current.since)} of failures (${current.polls} polls failed).`
+    )
+    this.current = null
+    return true
+  }
+
+  outage(retryPastDeadline: boolean): Outage | null {
+    const { current } = this
+    return current && { failedPolls: current.polls, forMs: this.clock.now() - current.since, error: current.error, retryPastDeadline }
   }
 }
 
