@@ -134,17 +134,7 @@ async function carryOut(
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
-  if (plan.kind === 'deny') {
-    const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
-    await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
-    if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
-    return quiet('denied', plan.why, replies)
-  }
-  if (plan.kind === 'help') {
-    const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
-    await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-    return quiet('skipped', plan.why, replies)
-  }
+  if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
   if (api && plan.react) await react(api, plan.react, 'eyes', github.trouble)
   if (plan.followUpOf)
     deps.log.info(
@@ -186,6 +176,43 @@ async function carryOut(
     context: redact(sent.context, settings.apiKey),
     ...groupedReport(grouped)
   }
+  return await finishJobRun(report, { plan, api, thread, grouped }, settings, run, github, deps)
+}
+
+/** A denied command or a request for help: a reply (and a reaction), no job. */
+async function answerWithoutJob(
+  plan: Extract<Plan, { kind: 'deny' | 'help' }>,
+  api: GitHubApi | null,
+  settings: Settings,
+  github: LazyGitHub
+): Promise<WorkflowResult> {
+  const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
+  if (plan.kind === 'help') {
+    await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+    return quiet('skipped', plan.why, replies)
+  }
+  await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
+  if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
+  return quiet('denied', plan.why, replies)
+}
+
+/** Where a job's run is told besides its outputs: the status comment, the reactions, the agent's pull request. */
+interface JobPlaces {
+  plan: Extract<Plan, { kind: 'job' }>
+  api: GitHubApi | null
+  thread: StatusThread | null
+  grouped: GroupedRun | null
+}
+
+/** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
+async function finishJobRun(
+  report: JobReport,
+  { plan, api, thread, grouped }: JobPlaces,
+  settings: Settings,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
   await thread?.conclude(renderResultComment(thread.target.marker, report))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
