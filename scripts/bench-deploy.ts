@@ -8,6 +8,7 @@
 import type { Clock } from '../src/clock.js'
 import { DEPLOYMENT_STATUSES, DEPLOYMENT_TERMINAL_STATUSES } from '../src/mintlify/deployment.js'
 import { waitFor } from '../src/wait.js'
+import { quiet, virtualClock } from './bench-polling.js'
 
 export const DEPLOY_DURATIONS_MS = [30_000, 90_000, 300_000]
 /**
@@ -31,24 +32,11 @@ export interface DeployStrategy {
   measure(deployMs: number): Promise<DeployCost>
 }
 
-function virtualClock(): Clock {
-  let now = 0
-  return {
-    now: () => now,
-    sleep: (ms) => {
-      now += Math.max(0, ms)
-      return Promise.resolve()
-    }
-  }
-}
-
 /** The status a deployment of `deployMs` answers on `clock`: queued for 5 s, in progress, then success. */
 function statusAt(clock: Clock, deployMs: number): string {
   const now = clock.now()
   return now >= deployMs ? 'success' : now >= 5_000 ? 'in_progress' : 'queued'
 }
-
-const quiet = { info: (): void => undefined, warning: (): void => undefined }
 
 /** The action: its wait on the deployment's status, `poll-interval` 15 s (the default). */
 export function actionDeployStrategy(pollIntervalMs = 15_000): DeployStrategy {

@@ -24,8 +24,8 @@ export interface Strategy {
   detect(jobMs: number): Promise<Detection>
 }
 
-/** A clock that jumps instead of sleeping. */
-function virtualClock(): Clock {
+/** A clock that jumps instead of sleeping: the benches run the real waiting code without waiting. */
+export function virtualClock(): Clock {
   let now = 0
   return {
     now: () => now,
@@ -53,7 +53,8 @@ function jobEndingAt(clock: Clock, jobMs: number): () => Promise<AgentJob> {
     })
 }
 
-const quiet = { info: (): void => undefined, warning: (): void => undefined }
+/** A wait log that keeps nothing: the benches count polls, not lines. */
+export const quiet = { info: (): void => undefined, warning: (): void => undefined }
 
 /** The action as it is: gaps of 15% of the time waited, from 2 s up to `poll-interval`. */
 export function actionStrategy(pollIntervalMs = 15_000): Strategy {

@@ -204,41 +204,22 @@ describe('a wait that outlasts an outage', () => {
     expectGapRule(figures, scenario.timeoutMs)
   })
 
-  it('connection resets for 2 minutes: retried and outlasted like a 5xx', async () => {
+  it.each([
+    ['connection resets', 'resets', reset, 'connection resets for 2 min', 'the connection was closed before a response arrived'],
+    ['unreadable bodies', 'malformed', malformed, 'malformed bodies for 2 min', 'the response was not the JSON the API documents']
+  ])('%s for 2 minutes: retried and outlasted like a 5xx', async (_what, name, answer, row, cause) => {
     const scenario: Scenario = {
-      name: 'resets',
+      name,
       jobMs: 10 * MINUTE,
       timeoutMs: 30 * MINUTE,
-      outages: [{ fromMs: 3 * MINUTE, toMs: 5 * MINUTE, answer: reset }]
+      outages: [{ fromMs: 3 * MINUTE, toMs: 5 * MINUTE, answer }]
     }
     const figures = await run(scenario)
-    record('connection resets for 2 min', figures, 3 * MINUTE, 5 * MINUTE)
+    record(row, figures, 3 * MINUTE, 5 * MINUTE)
 
     expect(figures.verdict.outcome).toBe('pr-opened')
     expect(warnings(figures)).toEqual([
-      expect.stringMatching(
-        /^Could not read agent job job_1: the connection was closed before a response arrived after 5 attempts\. Job job_1 runs on/
-      )
-    ])
-    expect(recoveries(figures)).toHaveLength(1)
-    expectGapRule(figures, scenario.timeoutMs)
-  })
-
-  it('unreadable bodies for 2 minutes: retried and outlasted like a 5xx', async () => {
-    const scenario: Scenario = {
-      name: 'malformed',
-      jobMs: 10 * MINUTE,
-      timeoutMs: 30 * MINUTE,
-      outages: [{ fromMs: 3 * MINUTE, toMs: 5 * MINUTE, answer: malformed }]
-    }
-    const figures = await run(scenario)
-    record('malformed bodies for 2 min', figures, 3 * MINUTE, 5 * MINUTE)
-
-    expect(figures.verdict.outcome).toBe('pr-opened')
-    expect(warnings(figures)).toEqual([
-      expect.stringMatching(
-        /^Could not read agent job job_1: the response was not the JSON the API documents after 5 attempts\. Job job_1 runs on/
-      )
+      expect.stringMatching(new RegExp(`^Could not read agent job job_1: ${cause} after 5 attempts\\. Job job_1 runs on`))
     ])
     expect(recoveries(figures)).toHaveLength(1)
     expectGapRule(figures, scenario.timeoutMs)
