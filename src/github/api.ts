@@ -5,7 +5,7 @@ import { messageOf } from '../errors.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { decideRetry, type Failure, parseRetryAfter } from '../mintlify/retry.js'
 import { clipText, firstLine } from '../text.js'
-import type { PullHead, Repo } from './event.js'
+import { headOf, type PullHead, type Repo } from './event.js'
 import { trustsMarkerOf } from './markers.js'
 import { effectiveRole } from './permissions.js'
 
@@ -322,9 +322,8 @@ export class GitHubApi {
   async pull(number: number): Promise<{ title: string; url: string; head: PullHead }> {
     return this.explain(`read pull request #${number}`, 'pull-requests: read', async () => {
       const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
-      // A deleted fork leaves head.repo null: its branch is out of reach like any fork's.
-      const fork = data.head.repo === null || data.head.repo.fork || data.head.repo.full_name !== data.base.repo.full_name
-      return { title: data.title, url: data.html_url, head: { ref: data.head.ref, sha: data.head.sha, fork } }
+      // The REST answer has the webhook payload's shape: its head is read the same way, forks included.
+      return { title: data.title, url: data.html_url, head: headOf(data) }
     })
   }
 

@@ -222,7 +222,7 @@ function pullOf(pull: Record<string, unknown>): PullFacts {
  * The branch a pull request proposes. A fork's branch lives in another repository: GitHub says so with
  * `head.repo.fork`, or the head repository differs from the base (a deleted fork has no `head.repo`).
  */
-function headOf(pull: Record<string, unknown>): PullHead {
+export function headOf(pull: Record<string, unknown>): PullHead {
   const head = isRecord(pull.head) ? pull.head : {}
   const headRepo = isRecord(head.repo) ? head.repo : null
   const baseRepo = isRecord(pull.base) && isRecord(pull.base.repo) ? pull.base.repo : null
