@@ -22,3 +22,15 @@ export function defined<T>(value: T | null | undefined, what = 'value'): T {
   if (value === undefined || value === null) throw new Error(`Expected ${what} to be defined, got ${String(value)}`)
   return value
 }
+
+/** A duration as the action shows it (`formatDuration`): `450ms`, `1.5s`, `12s`, `3m 05s`, `1h 02m`. */
+export const SHOWN_DURATION = String.raw`(?:\d+ms|\d+(?:\.\d)?s|\d+m \d\ds|\d+h \d\dm)`
+
+/** The milliseconds of a duration as the action shows it; throws for any other text. */
+export function shownDurationMs(text: string): number {
+  const match = new RegExp(`^${SHOWN_DURATION}$`).exec(text)
+  if (!match) throw new Error(`Expected a duration as the action shows it, got "${text}"`)
+  const parts = /^(?:(\d+)h )?(?:(\d+)m)?(?: ?(\d+(?:\.\d)?)s)?(?:(\d+)ms)?$/.exec(text)
+  const [hours, minutes, seconds, ms] = [parts?.[1], parts?.[2], parts?.[3], parts?.[4]].map((part) => Number(part ?? 0))
+  return Math.round(((hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0)) * 1000 + (ms ?? 0))
+}

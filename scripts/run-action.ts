@@ -63,6 +63,43 @@ export function actionDefaults(): Record<string, string> {
   return defaults
 }
 
+/**
+ * The variables the runner sets for a step (its files aside): the event, the repository, the run, the
+ * GitHub API. Shared by the child-process runs here and the in-process runs of the tests.
+ */
+export function runnerEnvironment(options: {
+  eventName?: string
+  repository?: string
+  githubApiUrl?: string
+  eventPath: string
+  workspace: string
+}): Record<string, string> {
+  const repository = options.repository ?? 'octo-org/docs'
+  const apiUrl = options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3'
+  return {
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_PATH: options.eventPath,
+    GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
+    GITHUB_REPOSITORY: repository,
+    GITHUB_REPOSITORY_OWNER: repository.split('/')[0] ?? '',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: apiUrl,
+    GITHUB_GRAPHQL_URL: `${apiUrl.replace(/\/v3$/, '')}/graphql`,
+    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_RUN_NUMBER: '7',
+    GITHUB_WORKFLOW: 'Docs agent',
+    GITHUB_JOB: 'docs',
+    GITHUB_ACTION: 'docs-agent',
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_SHA: '0000000000000000000000000000000000000000',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_WORKSPACE: options.workspace,
+    RUNNER_OS: 'Linux'
+  }
+}
+
 export async function runAction(options: RunOptions): Promise<ActionRun> {
   if (!existsSync(ACTION_ENTRY)) throw new Error(`${ACTION_ENTRY} is missing: run npm run build first`)
   const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'))
@@ -83,29 +120,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
+    ...runnerEnvironment({ ...options, eventPath: eventFile, workspace }),
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_EVENT_PATH: eventFile,
-    GITHUB_EVENT_NAME: options.eventName ?? 'workflow_dispatch',
-    GITHUB_REPOSITORY: options.repository ?? 'octo-org/docs',
-    GITHUB_REPOSITORY_OWNER: (options.repository ?? 'octo-org/docs').split('/')[0] ?? '',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3',
-    GITHUB_GRAPHQL_URL: `${(options.githubApiUrl ?? 'http://127.0.0.1:9/api/v3').replace(/\/v3$/, '')}/graphql`,
-    GITHUB_RUN_ID: '4242',
-    GITHUB_RUN_ATTEMPT: '1',
-    GITHUB_RUN_NUMBER: '7',
-    GITHUB_WORKFLOW: 'Docs agent',
-    GITHUB_JOB: 'docs',
-    GITHUB_ACTION: 'docs-agent',
-    GITHUB_ACTOR: 'octocat',
-    GITHUB_SHA: '0000000000000000000000000000000000000000',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: dir,
-    RUNNER_OS: 'Linux',
     ...options.env
   }
   // The runner's naming: INPUT_ + name upper-cased, spaces to underscores (hyphens stay).

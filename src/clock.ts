@@ -36,3 +36,8 @@ export const systemClock: Clock = {
 
 /** A source of numbers in [0, 1), for retry jitter. */
 export type Random = () => number
+
+/** A signal that aborts `ms` from now: one request's time limit. Tests pass one on their virtual clock. */
+export type Timer = (ms: number) => AbortSignal
+
+export const systemTimer: Timer = (ms) => AbortSignal.timeout(ms)

@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { type Clock, type Random, systemClock } from './clock.js'
+import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, messageOf } from './errors.js'
 import { GitHubApi } from './github/api.js'
 import { readRunContext } from './github/event.js'
@@ -39,8 +39,12 @@ const CANCEL_EXIT_MS = 4_500
 export interface RunDeps {
   clock: Clock
   random: Random
+  /** The docs API's HTTP. */
   transport: Transport
   env: NodeJS.ProcessEnv
+  /** GitHub's HTTP and the timer of its requests' time limits; default the toolkit's fetch and the system timer. */
+  gitHubFetch?: typeof globalThis.fetch
+  timer?: Timer
 }
 
 /** The whole action: inputs → settings → operation → report. Every failure ends in one `core.setFailed`. */
@@ -162,7 +166,9 @@ function operationDeps(settings: Settings, deps: RunDeps, signal: AbortSignal, o
         deadline,
         onRetry: (message) => out.info(message),
         apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
-        clean: out.clean
+        clean: out.clean,
+        fetch: deps.gitHubFetch,
+        timer: deps.timer
       }),
     publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value))
   }

@@ -95,6 +95,28 @@ describe('reads and updates', () => {
     expect(requestsTo('GET', /permission$/)).toBe(4)
   })
 
+  it.each([502, 505, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530, 599])(
+    'retries a read after HTTP %i, as every 5xx but 501 (a CDN in front of GitHub answers 520-530 while the origin is down)',
+    async (code) => {
+      sim.github.setPermission('octo-org/docs', 'alice', 'write')
+      sim.injectFault({ route: 'github-permission', status: code, times: 2 })
+      const { api } = await connect()
+
+      expect(await api.roleOf('alice')).toBe('write')
+      expect(requestsTo('GET', /permission$/)).toBe(3)
+    }
+  )
+
+  it.each([400, 404, 409, 422, 501])('does not retry a read after HTTP %i, which waiting cannot change', async (code) => {
+    sim.injectFault({ route: 'github-commit-pulls', status: code })
+    const { api } = await connect()
+
+    const error = await failureOf(api.pullsForCommit('0123456789abcdef'))
+
+    expect(requestsTo('GET', /pulls$/)).toBe(1)
+    expect(error.status).toBe(code)
+  })
+
   it('waits as long as retry-after asks on a 429', async () => {
     sim.github.setPermission('octo-org/docs', 'alice', 'admin')
     sim.injectFault({ route: 'github-permission', status: 429, retryAfter: '7' })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { backoffDelay, decideRetry, type Failure, isRetryable, parseRetryAfter, type RetryContext } from '../../src/mintlify/retry.js'
+import {
+  backoffDelay,
+  decideRetry,
+  type Failure,
+  isRetryable,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryContext
+} from '../../src/mintlify/retry.js'
 import { T0 } from './factories.js'
 
 const status = (code: number, retryAfterMs: number | null = null): Failure => ({ type: 'status', status: code, retryAfterMs })
@@ -10,14 +18,46 @@ function decide(overrides: Partial<RetryContext>): ReturnType<typeof decideRetry
   return decideRetry({ idempotent: true, attempt: 1, failure: status(503), remainingMs: 600_000, random: 0.5, ...overrides })
 }
 
-describe('which failures a GET retries', () => {
-  it.each([408, 429, 500, 502, 503, 504])('retries a GET after HTTP %i', (code) => {
-    expect(isRetryable(status(code), true)).toBe(true)
+/** Every status from 400 to 599. */
+const ERROR_STATUSES = Array.from({ length: 200 }, (_, i) => 400 + i)
+/** The answers that may change by waiting, written out: 408, 429, 500, and 502 to 599 (the CDN's 520-530 among them). */
+const WAITABLE = [408, 429, 500, ...Array.from({ length: 98 }, (_, i) => 502 + i)]
+
+describe('which answers may change by waiting (the one classification every client and the wait use)', () => {
+  it.each(WAITABLE)('HTTP %i may change by waiting', (code) => {
+    expect(isRetryableStatus(code)).toBe(true)
   })
 
-  it.each([400, 401, 403, 404, 409, 422, 501, 505])('does not retry a GET after HTTP %i', (code) => {
+  it.each(ERROR_STATUSES.filter((code) => !WAITABLE.includes(code)))('HTTP %i cannot change by waiting', (code) => {
+    expect(isRetryableStatus(code)).toBe(false)
+  })
+
+  it('names the CDN family 520-530 and 501 as DESIGN does', () => {
+    expect([520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530].every(isRetryableStatus)).toBe(true)
+    expect(isRetryableStatus(501)).toBe(false)
+    expect(WAITABLE).toHaveLength(101)
+  })
+
+  it.each([200, 201, 204, 301, 304, 399, 600, 999])('HTTP %i is no failure to wait out', (code) => {
+    expect(isRetryableStatus(code)).toBe(false)
+  })
+})
+
+describe('which failures a GET retries', () => {
+  it.each(ERROR_STATUSES)('retries a GET after HTTP %i exactly when the answer may change by waiting', (code) => {
+    expect(isRetryable(status(code), true)).toBe(WAITABLE.includes(code))
+  })
+
+  it.each([400, 401, 403, 404, 409, 422, 501])('does not retry a GET after HTTP %i', (code) => {
     expect(isRetryable(status(code), true)).toBe(false)
   })
+
+  it.each([505, 520, 521, 522, 523, 524, 525, 526, 527, 528, 529, 530, 599])(
+    'retries a GET after HTTP %i (a CDN or origin error)',
+    (code) => {
+      expect(decide({ failure: status(code) })).toEqual({ retry: true, delayMs: 500 })
+    }
+  )
 
   it('retries a GET after any network error, sent or not', () => {
     expect(isRetryable(sent, true)).toBe(true)
@@ -32,6 +72,11 @@ describe('which failures a POST retries', () => {
 
   it.each([408, 500, 502, 503, 504, 400, 401, 403, 404])('never retries a POST after HTTP %i', (code) => {
     expect(isRetryable(status(code), false)).toBe(false)
+  })
+
+  it.each(ERROR_STATUSES.filter((code) => code !== 429))('never retries a POST after HTTP %i, where the server may have acted', (code) => {
+    expect(isRetryable(status(code), false)).toBe(false)
+    expect(decide({ idempotent: false, failure: status(code) })).toEqual({ retry: false, why: 'not-retryable' })
   })
 
   it('retries a POST whose connection was never made (refused, DNS)', () => {

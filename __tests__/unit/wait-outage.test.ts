@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { formatDuration } from '../../src/duration.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
+import { isRetryableStatus } from '../../src/mintlify/retry.js'
 import { type HttpResponse, type Transport, TransportError } from '../../src/mintlify/transport.js'
 import { judgeJob, type Verdict } from '../../src/outcome.js'
 import { pollGap, waitForJob, type WaitResult } from '../../src/wait.js'
@@ -223,6 +224,43 @@ describe('a wait that outlasts an outage', () => {
     ])
     expect(recoveries(figures)).toHaveLength(1)
     expectGapRule(figures, scenario.timeoutMs)
+  })
+
+  describe('every answer that may change by waiting is waited out; every other ends the wait', () => {
+    const codes = Array.from({ length: 200 }, (_, i) => 400 + i)
+
+    it.each(codes.filter(isRetryableStatus))('HTTP %i for 2 minutes: the pull request, one warning, one recovery', async (code) => {
+      const scenario: Scenario = {
+        name: String(code),
+        jobMs: 10 * MINUTE,
+        timeoutMs: 30 * MINUTE,
+        outages: [{ fromMs: 3 * MINUTE, toMs: 5 * MINUTE, answer: status(code) }]
+      }
+      const figures = await run(scenario)
+
+      expect(figures.verdict.outcome).toBe('pr-opened')
+      expect(warnings(figures)).toEqual([
+        expect.stringMatching(new RegExp(`^Could not read agent job job_1: HTTP ${code}, .* Job job_1 runs on`))
+      ])
+      expect(recoveries(figures)).toHaveLength(1)
+      expect(figures.polls.filter((poll) => !poll.ok).length).toBeGreaterThan(0)
+      expectGapRule(figures, scenario.timeoutMs)
+    })
+
+    it.each(codes.filter((code) => !isRetryableStatus(code)))('HTTP %i at minute 5 ends the wait at once as failed', async (code) => {
+      const scenario: Scenario = {
+        name: String(code),
+        jobMs: Infinity,
+        timeoutMs: 30 * MINUTE,
+        outages: [{ fromMs: 5 * MINUTE, toMs: Infinity, answer: status(code) }]
+      }
+      const figures = await run(scenario)
+
+      expect(figures.verdict.outcome).toBe('failed')
+      expect(figures.verdict.failureReason).toMatch(new RegExp(`HTTP ${code}\\b.*; job job_1 may still be running\\.$`))
+      expect(figures.requests.filter((at) => at >= 5 * MINUTE)).toHaveLength(1)
+      expect(warnings(figures)).toEqual([])
+    })
   })
 
   it('a 500 from minute 5 until the deadline: timed out, saying for how long reads failed and why', async () => {

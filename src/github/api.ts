@@ -1,9 +1,9 @@
 import type { getOctokit } from '@actions/github'
-import type { Clock, Random } from '../clock.js'
+import { type Clock, type Random, systemTimer, type Timer } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { messageOf } from '../errors.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
-import { decideRetry, type Failure, parseRetryAfter } from '../mintlify/retry.js'
+import { decideRetry, type Failure, isRetryableStatus, parseRetryAfter } from '../mintlify/retry.js'
 import { clipText, firstLine } from '../text.js'
 import { headOf, type PullHead, type Repo } from './event.js'
 import { trustsMarkerOf } from './markers.js'
@@ -127,6 +127,8 @@ export interface GitHubConnection {
   clean: (text: string) => string
   /** The HTTP fetch; default: the toolkit's, which follows the runner's proxy settings. */
   fetch?: typeof globalThis.fetch
+  /** What times each request out; default the system timer. A test passes one on its virtual clock. */
+  timer?: Timer
 }
 
 /**
@@ -510,8 +512,9 @@ type Attempt = { response: Response; failure: Failure | null } | { error: Error;
 /**
  * The fetch Octokit uses: each attempt bounded by 30 s and by the run's deadline, retried as DESIGN.md
  * "Requests" says. Reads and updates (GET, PATCH, DELETE, and the GraphQL identity query) are retried on
- * network errors, 5xx, 429 and rate-limit 403s; a comment creation (POST) only when nothing was sent or
- * GitHub answered 429, because a repeated POST after a lost answer would post the comment twice.
+ * network errors, the answers `isRetryableStatus` names (408, 429, every 5xx but 501) and rate-limit
+ * 403s; a comment creation (POST) only when nothing was sent or GitHub answered 429, because a repeated
+ * POST after a lost answer would post the comment twice.
  */
 function patientFetch(baseFetch: typeof globalThis.fetch, connection: GitHubConnection): typeof globalThis.fetch {
   const { cancel, clock, deadline } = connection
@@ -544,14 +547,15 @@ async function attemptOnce(
   baseFetch: typeof globalThis.fetch,
   url: Parameters<typeof globalThis.fetch>[0],
   init: RequestInit | undefined,
-  { cancel, clock, deadline }: GitHubConnection
+  connection: GitHubConnection
 ): Promise<Attempt> {
+  const { cancel, clock, deadline } = connection
   const limitMs = cancel.aborted ? LAST_WORDS_MS : Math.max(LAST_WORDS_MS, Math.min(REQUEST_TIMEOUT_MS, deadline - clock.now()))
-  const timeout = AbortSignal.timeout(limitMs)
+  const timeout = (connection.timer ?? systemTimer)(limitMs)
   try {
     const response = await baseFetch(url, { ...init, signal: cancel.aborted ? timeout : AbortSignal.any([cancel, timeout]) })
     const header = (name: string): string | null => response.headers.get(name)
-    const retryable = response.status >= 500 || isRateLimited(response.status, header)
+    const retryable = isRetryableStatus(response.status) || isRateLimited(response.status, header)
     // A rate-limit 403 is retried as the 429 it means.
     const status = response.status === 403 && retryable ? 429 : response.status
     return { response, failure: retryable ? { type: 'status', status, retryAfterMs: gitHubRetryAfter(header, clock.now()) } : null }

@@ -9,7 +9,17 @@
 export const MAX_ATTEMPTS = 5
 export const BACKOFF_BASE_MS = 1000
 export const BACKOFF_CAP_MS = 20_000
-const RETRYABLE_GET_STATUSES = [408, 429, 500, 502, 503, 504]
+
+/**
+ * The one classification of answers that may change by waiting, shared by the docs API client, the GitHub
+ * client and the wait: 408 (the server gave up waiting for us), 429 (rate limit), and every 5xx but 501.
+ * That includes the CDN family 520-530 ("unknown error", "web server is down", ...) that a CDN in front
+ * of an API answers while the origin is away. 501 (Not Implemented) says the server cannot do this at
+ * all, so waiting cannot change it; nor can any other 4xx.
+ */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501)
+}
 
 /** How one attempt failed. */
 export type Failure =
@@ -50,7 +60,7 @@ export function decideRetry({ idempotent, attempt, failure, remainingMs, random 
 export function isRetryable(failure: Failure, idempotent: boolean): boolean {
   if (failure.type === 'network') return idempotent || !failure.sent
   if (failure.type === 'malformed') return idempotent
-  return idempotent ? RETRYABLE_GET_STATUSES.includes(failure.status) : failure.status === 429
+  return idempotent ? isRetryableStatus(failure.status) : failure.status === 429
 }
 
 /** Full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */

@@ -107,3 +107,37 @@ export function hostileLog(count: number): string[] {
     'Build failed: `</Card>` unexpected'
   ]
 }
+
+/**
+ * The simulator's clock, which a test holds still while it fills a rate-limit window, so the window is as
+ * full when the request under test arrives as when it was filled, however slow the machine is; let go,
+ * it runs on with real time from where it stood.
+ */
+export class HeldClock {
+  private heldAt: number | null = null
+  private behindMs = 0
+
+  readonly now = (): number => this.heldAt ?? Date.now() - this.behindMs
+
+  hold(): void {
+    this.heldAt ??= this.now()
+  }
+
+  release(): void {
+    if (this.heldAt === null) return
+    this.behindMs = Date.now() - this.heldAt
+    this.heldAt = null
+  }
+}
+
+/**
+ * Lets `clock` go when the first `method` request on `pattern` whose body contains `bodyHas` arrives,
+ * before the simulator answers it: the answer is computed at the held moment, and a wait the answer asks
+ * for is then measured in real time.
+ */
+export function releaseWhen(sim: Simulator, clock: HeldClock, method: string, pattern: RegExp, bodyHas = ''): void {
+  sim.route(method, pattern, (request) => {
+    if (request.body.includes(bodyHas)) clock.release()
+    return undefined
+  })
+}

@@ -6,10 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
-import { at, only } from '../../expect-helpers.js'
+import { at, only, SHOWN_DURATION, shownDurationMs } from '../../expect-helpers.js'
 import { expectFailedWith } from '../harness.js'
 import { runOn } from '../triggers/helpers.js'
-import { deploymentCalls, previewComments, runDeploy, runPreviewOnPull, startHelloWorld, triggers } from './helpers.js'
+import {
+  deploymentCalls,
+  HeldClock,
+  previewComments,
+  releaseWhen,
+  runDeploy,
+  runPreviewOnPull,
+  startHelloWorld,
+  triggers
+} from './helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -97,42 +106,74 @@ describe('a trigger whose answer is lost', () => {
 })
 
 describe("the simulator's rate limits", () => {
+  // The windows are the simulator's own; its clock stands still while the test fills one, so the request
+  // under test meets exactly the window the test set up, on a quiet machine or a loaded one.
+  const clock = new HeldClock()
+  const PREVIEW_ROUTE = /^\/v1\/project\/preview\//
+  beforeEach(async () => {
+    await sim.close()
+    sim = await startHelloWorld({ now: clock.now })
+    clock.hold()
+  })
+  afterEach(() => clock.release())
+
   test('a sixth preview within a minute fails at once with the time to retry, when that is past the timeout', async () => {
     for (let i = 1; i <= 5; i++) {
       const run = await runPreviewOnPull(sim, { branch: `docs/page-${i}`, wait: 'false', comment: 'false' })
       expect(run.outputs.outcome).toBe('started')
     }
+    releaseWhen(sim, clock, 'POST', PREVIEW_ROUTE, 'docs/page-6')
+    const before = Date.now()
     const run = await runPreviewOnPull(sim, { branch: 'docs/page-6', comment: 'false', timeout: '20s' })
 
     expectFailedWith(
       run,
       'failed',
-      /^Could not trigger the preview of branch docs\/page-6: HTTP 429, the rate limit is reached \(5 preview deployments per minute per organization\) \(server: "Rate limit exceeded: 5 preview deployments per 60 seconds per organization"\); the API asks to wait \d\ds, more than the 2\ds left before the timeout, so retry after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/
+      new RegExp(
+        String.raw`^Could not trigger the preview of branch docs\/page-6: HTTP 429, the rate limit is reached \(5 preview deployments per minute per organization\) \(server: "Rate limit exceeded: 5 preview deployments per 60 seconds per organization"\); the API asks to wait 1m 00s, more than the (${SHOWN_DURATION}) left before the timeout, so retry after (\d{4}-\d\d-\d\d \d\d:\d\d) UTC\.$`
+      )
     )
-    expect(run.durationMs).toBeLessThan(10_000)
+    const [, left = '', retryAt = ''] =
+      new RegExp(String.raw`the (${SHOWN_DURATION}) left before the timeout, so retry after (.+) UTC\.$`).exec(
+        run.outputs['failure-reason'] ?? ''
+      ) ?? []
+    expect(shownDurationMs(left)).toBeGreaterThan(0)
+    expect(shownDurationMs(left)).toBeLessThanOrEqual(20_000)
+    // The time named is the minute after the window frees: never before the server allows, at most a minute later.
+    const named = Date.parse(`${retryAt.replace(' ', 'T')}:00Z`)
+    expect(named).toBeGreaterThanOrEqual(before + 60_000)
+    expect(named).toBeLessThanOrEqual(Date.now() + 120_000)
+    // At once: one request, no retry, no wait.
+    expect(triggers(sim).filter((r) => r.body.includes('docs/page-6'))).toHaveLength(1)
+    expect(run.log).not.toContain('retrying in')
     expect(sim.deployments.list()).toHaveLength(5)
   })
 
   test('a sixth preview waits for the window when the timeout allows, and one preview results', async () => {
-    // A short window, so the wait fits in a test; the rule is the simulator's own.
+    // A short window, so the wait fits in a test.
     sim.deployments.rateLimits.previews = { limit: 5, windowMs: 3000 }
     for (let i = 1; i <= 5; i++) await runPreviewOnPull(sim, { branch: `docs/page-${i}`, wait: 'false', comment: 'false' })
+    releaseWhen(sim, clock, 'POST', PREVIEW_ROUTE, 'docs/page-6')
     const run = await runPreviewOnPull(sim, { branch: 'docs/page-6', wait: 'false', comment: 'false' })
 
     expect(run.outputs.outcome).toBe('started')
-    expect(triggers(sim).filter((r) => r.body.includes('docs/page-6'))).toHaveLength(2)
+    const sixth = triggers(sim).filter((r) => r.body.includes('docs/page-6'))
+    expect(sixth).toHaveLength(2)
+    expect(at(sixth, 1).at - at(sixth, 0).at).toBeGreaterThanOrEqual(3000)
     expect(sim.deployments.list().filter((d) => d.branch === 'docs/page-6')).toHaveLength(1)
-    expect(run.log).toMatch(/HTTP 429; retrying in [1-3]s \(attempt 2 of 5\)/)
+    expect(run.log).toMatch(/HTTP 429; retrying in 3s \(attempt 2 of 5\)/)
   })
 
   test('deploys and automation triggers share one limit: a deploy after an automation run waits its turn', async () => {
     sim.deployments.rateLimits.triggers = { limit: 1, windowMs: 2000 }
     const automation = sim.deployments.addAutomation()
     const first = await runOn(sim, 'push', {}, { inputs: { operation: 'automation', 'automation-id': automation.id } })
+    releaseWhen(sim, clock, 'POST', /^\/v1\/project\/update\//)
     const second = await runDeploy(sim, { wait: 'false' })
 
     expect([first.outputs.outcome, second.outputs.outcome]).toEqual(['started', 'started'])
     expect(deploymentCalls(sim)).toEqual([`POST /workflow/${automation.id}/trigger`, 'POST /update', 'POST /update'])
+    expect(second.log).toMatch(/HTTP 429; retrying in 2s \(attempt 2 of 5\)/)
     expect(sim.deployments.list()).toHaveLength(1)
   })
 })
