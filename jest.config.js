@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os'
+
 /** How every test file is compiled: TypeScript as ESM through ts-jest. */
 const typescript = {
   testEnvironment: 'node',
@@ -9,6 +11,10 @@ const typescript = {
 /** @type {import('jest').Config} */
 export default {
   testTimeout: 30000,
+  // Jest's default is one worker per core but one, so one worker on a two-core machine. An end-to-end file
+  // spends most of its time waiting on the action's child process and the simulator, so two workers keep
+  // two cores busy; every test holds at any machine speed, so a loaded machine only makes it slower.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
   collectCoverageFrom: ['src/**/*.ts'],
   // What the unit suite reached (92% statements, 87% branches, 93% functions and lines), less a margin.

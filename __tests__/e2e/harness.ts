@@ -6,6 +6,18 @@ export interface SimRunOptions extends Omit<RunOptions, 'inputs'> {
   inputs?: Record<string, string>
 }
 
+/** The inputs of a run against the simulator, unless a test says otherwise: its key, project and URL, a prompt, fast polling. */
+export function simulatorInputs(sim: Simulator): Record<string, string> {
+  return {
+    'api-key': sim.apiKey,
+    'project-id': sim.projectId,
+    'base-url': sim.url,
+    prompt: 'Document the new rate limits',
+    'poll-interval': '100ms',
+    timeout: '20s'
+  }
+}
+
 /**
  * Runs dist/index.js against the simulator with fast polling, then checks what every run must hold:
  * the API key appears in no log line, error, output, summary or comment.
@@ -14,15 +26,7 @@ export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): P
   const run = await runAction({
     ...options,
     githubApiUrl: options.githubApiUrl ?? `${sim.url}/api/v3`,
-    inputs: {
-      'api-key': sim.apiKey,
-      'project-id': sim.projectId,
-      'base-url': sim.url,
-      prompt: 'Document the new rate limits',
-      'poll-interval': '100ms',
-      timeout: '20s',
-      ...options.inputs
-    }
+    inputs: { ...simulatorInputs(sim), ...options.inputs }
   })
   // The key this run was given (the simulator's unless a test passes another); an empty one hides nothing.
   const key = (options.inputs?.['api-key'] ?? sim.apiKey).trim()

@@ -5,12 +5,20 @@
  */
 import type { ActionRun } from '../../../scripts/run-action.js'
 import { PULL, REPO, pullRequestOpened, pushPayload } from '../../../scripts/webhook-payloads.js'
-import type { RecordedRequest, SimComment, SimGitHubDeployment, Simulator } from '../../../simulator/index.js'
+import type { RecordedRequest, SimComment, SimGitHubDeployment, Simulator, SimulatorOptions } from '../../../simulator/index.js'
 import { only } from '../../expect-helpers.js'
 import type { SimRunOptions } from '../harness.js'
-import { type Mark, ownComments, runOn } from '../triggers/helpers.js'
+import { type Mark, ownComments, runOn, startHelloWorld as startHelloWorldRepository } from '../triggers/helpers.js'
 
-export { startHelloWorld } from '../triggers/helpers.js'
+/**
+ * Hello-World on the simulator, its deployments quick: queued 50 ms, building 250 ms (the simulator's own
+ * default is 1.5 s in all). A test about the time a deployment takes scripts its own.
+ */
+export async function startHelloWorld(options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startHelloWorldRepository(options)
+  sim.deployments.defaultScript = { queuedMs: 50, inProgressMs: 250 }
+  return sim
+}
 
 /** The run's URL as the harness's runner environment makes it (GITHUB_RUN_ID 4242 in Hello-World). */
 export const RUN_URL = `https://github.com/${REPO}/actions/runs/4242`
