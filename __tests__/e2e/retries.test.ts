@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
 import { annotations, creates, expectFailedWith, polls, runAgainst } from './harness.js'
-import { at } from '../expect-helpers.js'
+import { at, SHOWN_DURATION } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -131,11 +131,15 @@ describe('polling a job (GET, idempotent)', () => {
     expect(polls(sim)).toHaveLength(14)
     expect(annotations(run, 'warning')).toEqual([
       expect.stringMatching(
-        /^Could not read agent job job_0001: HTTP 503, the Mintlify API had a server error \(server: "Service Unavailable"\) after 5 attempts\. Job job_0001 runs on whether or not its status can be read: polling goes on until the timeout, \d+(\.\d)?s from now\.$/
+        new RegExp(
+          String.raw`^Could not read agent job job_0001: HTTP 503, the Mintlify API had a server error \(server: "Service Unavailable"\) after 5 attempts\. Job job_0001 runs on whether or not its status can be read: polling goes on until the timeout, ${SHOWN_DURATION} from now\.$`
+        )
       )
     ])
-    expect(run.log).toMatch(/Job job_0001: status reads have failed for [\d.]+m?s \(2 polls\)/)
-    expect(run.log).toMatch(/Job job_0001: status read again after [\d.]+m?s of failures \(2 polls failed\)\./)
+    expect(run.log).toMatch(new RegExp(String.raw`Job job_0001: status reads have failed for ${SHOWN_DURATION} \(2 polls\)`))
+    expect(run.log).toMatch(
+      new RegExp(String.raw`Job job_0001: status read again after ${SHOWN_DURATION} of failures \(2 polls failed\)\.`)
+    )
   })
 
   test('a poll is not retried on 401: the wait stops with the reason', async () => {
