@@ -1,9 +1,9 @@
 /**
  * The README cannot drift: its inputs and outputs tables are what `npm run docs` generates from action.yml,
- * and its development map names every folder and top-level module of src/.
+ * and the development page names every command and test folder it should, and only paths that exist.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { inputsTable, markdownTable, outputsTable, renderReadme } from '../../scripts/readme-tables.js'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
@@ -15,16 +15,32 @@ describe('the README', () => {
   it('holds the inputs and outputs tables generated from action.yml (run npm run docs after changing action.yml)', () => {
     expect(readme).toBe(renderReadme(readme, actionYml))
   })
+})
 
-  it('names every folder and top-level module of src/ in its development map', () => {
-    const map = readme.slice(readme.indexOf('## Development'))
-    const entries = readdirSync(join(PROJECT_ROOT, 'src'), { withFileTypes: true })
-    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}/\``)
-    // A module counts as named as `main.ts` or as `src/main.ts`.
-    const modules = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => `${entry.name}\``)
+describe('the development page', () => {
+  const page = readFileSync(join(PROJECT_ROOT, 'docs', 'development.md'), 'utf8')
+
+  it('names every npm script of package.json', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts)
+    // `npm test`, `npm run demo`: a name counts only whole (`npm run format` is not `npm run format:check`).
+    const named = (script: string): boolean =>
+      new RegExp(`npm ${script === 'test' ? '' : 'run '}${script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w:-])`).test(page)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((script) => !named(script))).toEqual([])
+  })
+
+  it('names every folder at the top of __tests__', () => {
+    const folders = readdirSync(join(PROJECT_ROOT, '__tests__'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `\`__tests__/${entry.name}/\``)
     expect(folders.length).toBeGreaterThan(0)
-    expect(modules.length).toBeGreaterThan(0)
-    expect([...folders, ...modules].filter((name) => !map.includes(name))).toEqual([])
+    expect(folders.filter((folder) => !page.includes(folder))).toEqual([])
+  })
+
+  it('names only files and folders that exist', () => {
+    const paths = [...page.matchAll(/`((?:__tests__|scripts|simulator|src|dist)\/[^`\s]*)`/g)].map((match) => match[1] ?? '')
+    expect(paths.length).toBeGreaterThan(0)
+    expect(paths.filter((path) => !existsSync(join(PROJECT_ROOT, path)))).toEqual([])
   })
 })
 
