@@ -1,24 +1,26 @@
 /**
- * The README cannot drift: its inputs and outputs tables are what `npm run docs` generates from action.yml,
- * and the development page names every command and test folder it should, and only paths that exist.
+ * The README and the pages of docs/ cannot drift: the reference's inputs and outputs tables are what
+ * `npm run docs` generates from action.yml, and the development page names every command and test folder
+ * it should, and only paths that exist.
  */
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { inputsTable, markdownTable, outputsTable, renderReadme } from '../../scripts/readme-tables.js'
+import { inputsTable, markdownTable, outputsTable, renderTables, TABLES_PAGE } from '../../scripts/readme-tables.js'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
+import { readPage } from '../e2e/readme-helpers.js'
 
-const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
 const actionYml = readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')
 
-describe('the README', () => {
+describe('the reference page', () => {
   it('holds the inputs and outputs tables generated from action.yml (run npm run docs after changing action.yml)', () => {
-    expect(readme).toBe(renderReadme(readme, actionYml))
+    const reference = readPage(TABLES_PAGE)
+    expect(reference).toBe(renderTables(reference, actionYml))
   })
 })
 
 describe('the development page', () => {
-  const page = readFileSync(join(PROJECT_ROOT, 'docs', 'development.md'), 'utf8')
+  const page = readPage('docs/development.md')
 
   it('names every npm script of package.json', () => {
     const scripts = Object.keys((JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts)
@@ -83,17 +85,17 @@ describe('the generated tables', () => {
 
   it('replace only what lies between the markers, and can be generated again without change', () => {
     const before = 'intro\n<!-- inputs:start -->\nold\n<!-- inputs:end -->\nmiddle\n<!-- outputs:start -->\n<!-- outputs:end -->\nend\n'
-    const once = renderReadme(before, ACTION)
+    const once = renderTables(before, ACTION)
     expect(once.startsWith('intro\n<!-- inputs:start -->\n\n| input ')).toBe(true)
     expect(once).not.toContain('old')
     expect(once).toContain('<!-- inputs:end -->\nmiddle\n<!-- outputs:start -->\n\n| output ')
     expect(once.endsWith('|\n\n<!-- outputs:end -->\nend\n')).toBe(true)
-    expect(renderReadme(once, ACTION)).toBe(once)
+    expect(renderTables(once, ACTION)).toBe(once)
   })
 
-  it('refuse a README without the markers', () => {
-    expect(() => renderReadme('no tables here', ACTION)).toThrow(
-      'README.md needs the markers <!-- inputs:start --> and <!-- inputs:end -->'
+  it('refuse a page without the markers', () => {
+    expect(() => renderTables('no tables here', ACTION)).toThrow(
+      'docs/reference.md needs the markers <!-- inputs:start --> and <!-- inputs:end -->'
     )
   })
 })
