@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../scripts/run-action.js'
 import { PULL, pullRequestOpened, PUSH_SHA, pushPayload, REPO } from '../../scripts/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { at, only } from '../expect-helpers.js'
-import { actionInputs, workflowNamed } from './readme-helpers.js'
+import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { ownComments, runOn, startHelloWorld } from './triggers/helpers.js'
 
 /** A real example payload of another event than the helpers cover, as GitHub sends it. */
@@ -30,6 +30,14 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   await sim.close()
+})
+
+test('docs/deployments.md holds exactly the workflows tested below, none left untested', () => {
+  expect(pageWorkflows('docs/deployments.md').map((workflow) => workflow.name)).toEqual([
+    'Redeploy the docs when the API ships',
+    'Docs preview',
+    'Docs automation on merge'
+  ])
 })
 
 describe('docs/deployments.md: redeploy the docs when the API ships', () => {

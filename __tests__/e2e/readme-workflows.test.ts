@@ -21,7 +21,7 @@ import {
   schedulePayload
 } from '../../scripts/webhook-payloads.js'
 import { runAgainst } from './harness.js'
-import { actionInputs, workflowNamed } from './readme-helpers.js'
+import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
 
@@ -37,6 +37,17 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   await sim.close()
+})
+
+describe('the pages this file reads', () => {
+  test.each([
+    ['README.md', ['Docs agent on push', 'Weekly docs refresh', 'Docs slash command']],
+    ['docs/agent-jobs.md', ['Docs label', 'Docs agent from the code repository', 'Docs agent replies in the docs repository']],
+    ['docs/analytics.md', ['Weekly docs analytics', 'Docs analytics for every project']],
+    ['docs/docs-health.md', ['Weekly docs health', 'Weekly docs improvement']]
+  ] as const)('%s holds exactly the workflows tested below, none left untested', (page, names) => {
+    expect(pageWorkflows(page).map((workflow) => workflow.name)).toEqual(names)
+  })
 })
 
 describe('README workflow 1: on push', () => {
