@@ -1,6 +1,6 @@
 /**
- * The README's inputs and outputs tables, generated from action.yml so the two cannot drift apart.
- * `npm run docs` writes them between marker comments; a unit test fails when the README differs.
+ * The inputs and outputs tables of the reference page, generated from action.yml so the two cannot drift
+ * apart. `npm run docs` writes them between marker comments; a unit test fails when the page differs.
  */
 import { parse } from 'yaml'
 
@@ -9,7 +9,10 @@ interface ActionSpec {
   outputs?: Record<string, { description?: string } | null>
 }
 
-/** The part of the README each table replaces, between `<!-- <name>:start -->` and `<!-- <name>:end -->`. */
+/** The page that holds the tables, relative to the project root: the README links to it. */
+export const TABLES_PAGE = 'docs/reference.md'
+
+/** The part of the page each table replaces, between `<!-- <name>:start -->` and `<!-- <name>:end -->`. */
 export type TableName = 'inputs' | 'outputs'
 
 /** A Markdown table with columns padded as Prettier pads them, so `format:check` accepts the result. */
@@ -41,15 +44,15 @@ export function outputsTable(actionYml: string): string {
   return markdownTable(['output', 'description'], rows)
 }
 
-/** The README with both tables regenerated from action.yml; throws when a marker pair is missing. */
-export function renderReadme(readme: string, actionYml: string): string {
+/** The page (`TABLES_PAGE`) with both tables regenerated from action.yml; throws when a marker pair is missing. */
+export function renderTables(page: string, actionYml: string): string {
   const tables: Record<TableName, string> = { inputs: inputsTable(actionYml), outputs: outputsTable(actionYml) }
   return Object.entries(tables).reduce((text, [name, table]) => {
     const start = `<!-- ${name}:start -->`
     const end = `<!-- ${name}:end -->`
     const from = text.indexOf(start)
     const to = text.indexOf(end)
-    if (from < 0 || to < from) throw new Error(`README.md needs the markers ${start} and ${end}, in that order`)
+    if (from < 0 || to < from) throw new Error(`${TABLES_PAGE} needs the markers ${start} and ${end}, in that order`)
     return `${text.slice(0, from + start.length)}\n\n${table}\n\n${text.slice(to)}`
-  }, readme)
+  }, page)
 }

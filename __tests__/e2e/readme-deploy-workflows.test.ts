@@ -1,6 +1,6 @@
 /**
- * README section 6, the deployment workflows, tested as written: each is read from README.md, its event,
- * permissions and `with:` inputs used as they stand, and the run must do what the README promises.
+ * The deployment workflows, tested as written: each is read from docs/deployments.md, its event,
+ * permissions and `with:` inputs used as they stand, and the run must do what the page promises.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { readFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../scripts/run-action.js'
 import { PULL, pullRequestOpened, PUSH_SHA, pushPayload, REPO } from '../../scripts/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { at, only } from '../expect-helpers.js'
-import { actionInputs, workflowNamed } from './readme-helpers.js'
+import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { ownComments, runOn, startHelloWorld } from './triggers/helpers.js'
 
 /** A real example payload of another event than the helpers cover, as GitHub sends it. */
@@ -25,16 +25,24 @@ function example(event: string, action: string): Record<string, unknown> {
 let sim: Simulator
 beforeEach(async () => {
   sim = await startHelloWorld()
-  // Quick builds: the README's timeouts stand, the simulator's deployments take a quarter of a second.
+  // Quick builds: the page's timeouts stand, the simulator's deployments take a quarter of a second.
   sim.deployments.defaultScript = { queuedMs: 50, inProgressMs: 200 }
 })
 afterEach(async () => {
   await sim.close()
 })
 
-describe('README workflow 6a: redeploy the docs when the API ships', () => {
+test('docs/deployments.md holds exactly the workflows tested below, none left untested', () => {
+  expect(pageWorkflows('docs/deployments.md').map((workflow) => workflow.name)).toEqual([
+    'Redeploy the docs when the API ships',
+    'Docs preview',
+    'Docs automation on merge'
+  ])
+})
+
+describe('docs/deployments.md: redeploy the docs when the API ships', () => {
   test('a published release deploys once, records the docs environment and ends deployed with the site', async () => {
-    const workflow = workflowNamed('Redeploy the docs when the API ships')
+    const workflow = workflowNamed('docs/deployments.md', 'Redeploy the docs when the API ships')
     expect(workflow.on).toEqual({ release: { types: ['published'] }, repository_dispatch: { types: ['api-released'] } })
     expect(workflow.permissions).toEqual({ contents: 'read', deployments: 'write' })
 
@@ -50,7 +58,7 @@ describe('README workflow 6a: redeploy the docs when the API ships', () => {
   })
 
   test('a repository_dispatch from the release pipeline deploys the same way', async () => {
-    const workflow = workflowNamed('Redeploy the docs when the API ships')
+    const workflow = workflowNamed('docs/deployments.md', 'Redeploy the docs when the API ships')
     const payload = { ...example('repository_dispatch', 'on-demand-test'), action: 'api-released' }
     const run = await runOn(sim, 'repository_dispatch', payload, { inputs: actionInputs(workflow, sim) })
     expect(run.outputs.outcome).toBe('deployed')
@@ -58,9 +66,9 @@ describe('README workflow 6a: redeploy the docs when the API ships', () => {
   })
 })
 
-describe('README workflow 6b: preview every docs branch', () => {
+describe('docs/deployments.md: preview every docs branch', () => {
   test('a push to a docs branch previews it, comments on its pull request with the changed pages, and records docs-preview', async () => {
-    const workflow = workflowNamed('Docs preview')
+    const workflow = workflowNamed('docs/deployments.md', 'Docs preview')
     expect(workflow.on).toEqual({ push: { 'branches-ignore': ['main'], paths: ['docs/**'] } })
     expect(workflow).toHaveProperty('concurrency.cancel-in-progress', true)
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', deployments: 'write' })
@@ -87,14 +95,14 @@ describe('README workflow 6b: preview every docs branch', () => {
   })
 
   test('the deployment branch itself is not previewed: main is ignored by the workflow', () => {
-    const workflow = workflowNamed('Docs preview')
+    const workflow = workflowNamed('docs/deployments.md', 'Docs preview')
     expect((workflow.on.push as { 'branches-ignore': string[] })['branches-ignore']).toContain(sim.deployments.deploymentBranch)
   })
 })
 
-describe('README workflow 6c: run an automation on merge', () => {
+describe('docs/deployments.md: run an automation on merge', () => {
   test('a merged pull request runs the automation once and ends started with its run id', async () => {
-    const workflow = workflowNamed('Docs automation on merge')
+    const workflow = workflowNamed('docs/deployments.md', 'Docs automation on merge')
     expect(workflow.on).toEqual({ pull_request: { types: ['closed'], branches: ['main'] } })
     expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe('github.event.pull_request.merged == true')
     expect(workflow.permissions).toEqual({ contents: 'read' })

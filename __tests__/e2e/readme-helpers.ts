@@ -1,4 +1,7 @@
-/** The workflows README.md tells users to copy, read as they stand, and the inputs their action step gives. */
+/**
+ * The workflows the README and the pages of docs/ tell users to copy, read as they stand from the page that
+ * holds each, and the inputs their action step gives.
+ */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -13,16 +16,36 @@ export interface Workflow {
   jobs: Record<string, { if?: string; steps: { uses?: string; with?: Record<string, string | number> }[] }>
 }
 
-export function readmeWorkflows(): Workflow[] {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
-    .map((block) => parse(defined(block[1], 'YAML block')) as unknown)
-    .filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
+/** The pages that hold workflows and steps to copy, by their path from the project root. */
+export const WORKFLOW_PAGES = [
+  'README.md',
+  'docs/agent-jobs.md',
+  'docs/analytics.md',
+  'docs/docs-health.md',
+  'docs/deployments.md'
+] as const
+export type WorkflowPage = (typeof WORKFLOW_PAGES)[number]
+
+/** A Markdown page of the project (README.md, docs/…), by its path from the project root. */
+export function readPage(page: string): string {
+  return readFileSync(join(PROJECT_ROOT, page), 'utf8')
 }
 
-export function workflowNamed(name: string): Workflow {
-  const workflow = readmeWorkflows().find((w) => w.name === name)
-  if (!workflow) throw new Error(`README.md has no workflow named ${name}`)
+/** Every ```yaml block of a page, parsed: whole workflows, and single steps shown on their own. */
+export function yamlBlocks(page: string): unknown[] {
+  return [...readPage(page).matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+    (block) => parse(defined(block[1], `YAML block of ${page}`)) as unknown
+  )
+}
+
+/** The page's whole workflows (the blocks with `jobs:`), in the order the page shows them. */
+export function pageWorkflows(page: WorkflowPage): Workflow[] {
+  return yamlBlocks(page).filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
+}
+
+export function workflowNamed(page: WorkflowPage, name: string): Workflow {
+  const workflow = pageWorkflows(page).find((w) => w.name === name)
+  if (!workflow) throw new Error(`${page} has no workflow named ${name}`)
   return workflow
 }
 

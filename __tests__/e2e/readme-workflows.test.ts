@@ -1,7 +1,8 @@
 /**
- * The three workflows the README tells users to copy are the ones tested here: each is read from
- * README.md, its `with:` inputs and its event are used as they stand (secrets and variables filled in
- * by the simulator), and the run must do what the README promises.
+ * The workflows the README and the pages of agent jobs, analytics and docs health tell users to copy are
+ * the ones tested here: each is read from the page that holds it, its `with:` inputs and its event are
+ * used as they stand (secrets and variables filled in by the simulator), and the run must do what the
+ * page promises. The deployment pages' workflows are in readme-deploy-workflows.test.ts.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,11 +21,11 @@ import {
   schedulePayload
 } from '../../scripts/webhook-payloads.js'
 import { runAgainst } from './harness.js'
-import { actionInputs, workflowNamed } from './readme-helpers.js'
+import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
 
-/** A data window from 60 days ago to tomorrow, so relative README ranges always find data. */
+/** A data window from 60 days ago to tomorrow, so the pages' relative ranges always find data. */
 function dataAroundToday(): { from: string; to: string } {
   const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
   return { from: day(-60), to: day(2) }
@@ -38,9 +39,20 @@ afterEach(async () => {
   await sim.close()
 })
 
+describe('the pages this file reads', () => {
+  test.each([
+    ['README.md', ['Docs agent on push', 'Weekly docs refresh', 'Docs slash command']],
+    ['docs/agent-jobs.md', ['Docs label', 'Docs agent from the code repository', 'Docs agent replies in the docs repository']],
+    ['docs/analytics.md', ['Weekly docs analytics', 'Docs analytics for every project']],
+    ['docs/docs-health.md', ['Weekly docs health', 'Weekly docs improvement']]
+  ] as const)('%s holds exactly the workflows tested below, none left untested', (page, names) => {
+    expect(pageWorkflows(page).map((workflow) => workflow.name)).toEqual(names)
+  })
+})
+
 describe('README workflow 1: on push', () => {
   test('runs on push with a paths filter and a concurrency group, and comments on the PR of the commit', async () => {
-    const workflow = workflowNamed('Docs agent on push')
+    const workflow = workflowNamed('README.md', 'Docs agent on push')
     expect(Object.keys(workflow.on)).toEqual(['push'])
     expect((workflow.on.push as { paths: string[] }).paths.length).toBeGreaterThan(0)
     expect(workflow).toHaveProperty('concurrency.group')
@@ -73,7 +85,7 @@ describe('README workflow 1: on push', () => {
 
 describe('README workflow 2: weekly refresh', () => {
   test('runs on schedule with the prompt file from the checkout; the result goes to the summary', async () => {
-    const workflow = workflowNamed('Weekly docs refresh')
+    const workflow = workflowNamed('README.md', 'Weekly docs refresh')
     expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
     const inputs = actionInputs(workflow, sim)
     expect(inputs['prompt-file']).toBe('.github/docs-agent/weekly-refresh.md')
@@ -97,7 +109,7 @@ describe('README workflow 2: weekly refresh', () => {
 
 describe('README workflow 3: slash command', () => {
   test('the if: lets a /docs comment through and the action runs it as a new job', async () => {
-    const workflow = workflowNamed('Docs slash command')
+    const workflow = workflowNamed('README.md', 'Docs slash command')
     expect(workflow.on).toEqual({ issue_comment: { types: ['created'] } })
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
     const job = at(Object.values(workflow.jobs), 0, 'job')
@@ -113,9 +125,9 @@ describe('README workflow 3: slash command', () => {
   })
 })
 
-describe('README workflow 3b: a label', () => {
+describe('docs/agent-jobs.md: a label', () => {
   test('the if: lets the docs label through; the issue becomes a job and the label is removed', async () => {
-    const workflow = workflowNamed('Docs label')
+    const workflow = workflowNamed('docs/agent-jobs.md', 'Docs label')
     expect(workflow.on).toEqual({ issues: { types: ['labeled'] }, pull_request: { types: ['labeled'] } })
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
     expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe("github.event.label.name == 'docs'")
@@ -129,10 +141,10 @@ describe('README workflow 3b: a label', () => {
   })
 })
 
-describe('README recipe: docs in another repository', () => {
+describe('docs/agent-jobs.md: docs in another repository', () => {
   test('the code repository introduces the job in the docs repository with the App token; a /docs reply there is a follow-up', async () => {
-    const code = workflowNamed('Docs agent from the code repository')
-    const docs = workflowNamed('Docs agent replies in the docs repository')
+    const code = workflowNamed('docs/agent-jobs.md', 'Docs agent from the code repository')
+    const docs = workflowNamed('docs/agent-jobs.md', 'Docs agent replies in the docs repository')
     const codeJob = at(Object.values(code.jobs), 0, 'code job')
     const appStep = codeJob.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))
     expect(appStep).toHaveProperty('id', 'app-token')
@@ -178,14 +190,14 @@ describe('README recipe: docs in another repository', () => {
   })
 })
 
-describe('README workflow 4: analytics', () => {
+describe('docs/analytics.md: who reads the docs', () => {
   test('the weekly export writes the CSV file the artifact step uploads', async () => {
-    const workflow = workflowNamed('Weekly docs analytics')
+    const workflow = workflowNamed('docs/analytics.md', 'Weekly docs analytics')
     const job = at(Object.values(workflow.jobs), 0, 'job')
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('${{ steps.visitors.outputs.file }}')
     expect(job.steps.find((step) => step.uses?.startsWith('your-org/docs-agent-action@'))).toHaveProperty('id', 'visitors')
-    // The README's range is relative to today (7d to 0d): the data must be around the real date.
+    // The page's range is relative to today (7d to 0d): the data must be around the real date.
     sim.analytics.setData({ paths: 600, ...dataAroundToday() })
 
     const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
@@ -197,7 +209,7 @@ describe('README workflow 4: analytics', () => {
   })
 
   test('the matrix export runs once per project with its own file', async () => {
-    const workflow = workflowNamed('Docs analytics for every project')
+    const workflow = workflowNamed('docs/analytics.md', 'Docs analytics for every project')
     const job = at(Object.values(workflow.jobs) as unknown as { strategy: { matrix: { project: string[] } } }[], 0, 'job')
     const projects = job.strategy.matrix.project
     expect(projects.length).toBeGreaterThan(1)
@@ -216,9 +228,9 @@ describe('README workflow 4: analytics', () => {
   })
 })
 
-describe('README workflow 5: docs health', () => {
+describe('docs/docs-health.md: the weekly report and improve', () => {
   test('the weekly report writes the file the artifact step uploads, within its max-requests', async () => {
-    const workflow = workflowNamed('Weekly docs health')
+    const workflow = workflowNamed('docs/docs-health.md', 'Weekly docs health')
     expect(workflow.permissions).toEqual({ contents: 'read' })
     const job = at(Object.values(workflow.jobs), 0, 'job')
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
@@ -239,7 +251,7 @@ describe('README workflow 5: docs health', () => {
   })
 
   test('the weekly improvement starts one agent job from the findings and reports its pull request', async () => {
-    const workflow = workflowNamed('Weekly docs improvement')
+    const workflow = workflowNamed('docs/docs-health.md', 'Weekly docs improvement')
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
     sim.analytics.setData({ paths: 120, ...dataAroundToday() })
     sim.analytics.plantThumbsDown('/docs/page-000002', 5)

@@ -1,30 +1,118 @@
 /**
- * The README cannot drift: its inputs and outputs tables are what `npm run docs` generates from action.yml,
- * and its development map names every folder and top-level module of src/.
+ * The README and the pages of docs/ cannot drift: the reference's inputs and outputs tables are what
+ * `npm run docs` generates from action.yml, every page keeps the workflows it shows (each is run as written
+ * by the readme-* end-to-end tests), every action step and every page's inputs and outputs name only what
+ * action.yml declares, and the development page names every command and test folder it should.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { inputsTable, markdownTable, outputsTable, renderReadme } from '../../scripts/readme-tables.js'
+import { parse } from 'yaml'
+import { inputsTable, markdownTable, outputsTable, renderTables, TABLES_PAGE } from '../../scripts/readme-tables.js'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
+import { readPage, yamlBlocks } from '../e2e/readme-helpers.js'
 
-const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
 const actionYml = readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')
+const action = parse(actionYml) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
 
-describe('the README', () => {
+/** A step of a workflow shown on a page, or a step shown on its own. */
+interface Step {
+  uses?: string
+  with?: Record<string, unknown>
+}
+
+/** README.md and every page of docs/. */
+const pages = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((name) => `docs/${name}`)]
+
+/** The backticked words of the paragraph that starts with `label` (`**Inputs:**`, say) on a page. */
+function namesAfter(page: string, label: string): string[] {
+  const paragraph = readPage(page)
+    .split(/\n\s*\n/)
+    .find((text) => text.startsWith(label))
+  if (paragraph === undefined) throw new Error(`${page} has no paragraph starting with ${label}`)
+  return [...paragraph.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '')
+}
+
+describe('the reference page', () => {
   it('holds the inputs and outputs tables generated from action.yml (run npm run docs after changing action.yml)', () => {
-    expect(readme).toBe(renderReadme(readme, actionYml))
+    const reference = readPage(TABLES_PAGE)
+    expect(reference).toBe(renderTables(reference, actionYml))
+  })
+})
+
+describe('the pages with workflows', () => {
+  it('keep every YAML block on its page: 15 in all, so none is dropped or added unseen', () => {
+    const counts = Object.fromEntries(pages.map((page) => [page, yamlBlocks(page).length]))
+    expect(counts).toEqual({
+      'README.md': 3,
+      'docs/agent-jobs.md': 4,
+      'docs/analytics.md': 3,
+      'docs/deployments.md': 3,
+      'docs/development.md': 0,
+      'docs/docs-health.md': 2,
+      'docs/performance.md': 0,
+      'docs/reference.md': 0
+    })
   })
 
-  it('names every folder and top-level module of src/ in its development map', () => {
-    const map = readme.slice(readme.indexOf('## Development'))
-    const entries = readdirSync(join(PROJECT_ROOT, 'src'), { withFileTypes: true })
-    const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `\`src/${entry.name}/\``)
-    // A module counts as named as `main.ts` or as `src/main.ts`.
-    const modules = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => `${entry.name}\``)
+  it('give the action, pinned to @v1, only inputs that action.yml declares, in every workflow and step shown alone', () => {
+    const steps = pages.flatMap((page) =>
+      yamlBlocks(page).flatMap((block) => {
+        const all = Array.isArray(block)
+          ? (block as Step[])
+          : Object.values((block as { jobs: Record<string, { steps: Step[] }> }).jobs).flatMap((job) => job.steps)
+        return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
+      })
+    )
+    expect(steps).toHaveLength(15)
+    for (const { page, step } of steps) {
+      expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
+      expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
+    }
+  })
+})
+
+describe('the page of each operation family', () => {
+  const families = ['docs/agent-jobs.md', 'docs/analytics.md', 'docs/docs-health.md', 'docs/deployments.md']
+
+  it.each(families)('%s lists its inputs and outputs, each one that action.yml declares', (page) => {
+    const inputs = namesAfter(page, '**Inputs:**')
+    const outputs = namesAfter(page, '**Outputs:**')
+    expect(inputs).toContain('operation')
+    expect(outputs).toContain('outcome')
+    expect(inputs.filter((name) => !(name in action.inputs))).toEqual([])
+    expect(outputs.filter((name) => !(name in action.outputs))).toEqual([])
+  })
+
+  it.each(families)('%s says how the step ends', (page) => {
+    expect(readPage(page)).toMatch(/\n## How the step ends\n\n\| result +\| step +\|\n/)
+  })
+})
+
+describe('the development page', () => {
+  const page = readPage('docs/development.md')
+
+  it('names every npm script of package.json', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts)
+    // `npm test`, `npm run demo`: a name counts only whole (`npm run format` is not `npm run format:check`).
+    const named = (script: string): boolean =>
+      new RegExp(`npm ${script === 'test' ? '' : 'run '}${script.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w:-])`).test(page)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((script) => !named(script))).toEqual([])
+  })
+
+  it('names every folder at the top of __tests__', () => {
+    const folders = readdirSync(join(PROJECT_ROOT, '__tests__'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `\`__tests__/${entry.name}/\``)
     expect(folders.length).toBeGreaterThan(0)
-    expect(modules.length).toBeGreaterThan(0)
-    expect([...folders, ...modules].filter((name) => !map.includes(name))).toEqual([])
+    expect(folders.filter((folder) => !page.includes(folder))).toEqual([])
+  })
+
+  it('names only files and folders that exist', () => {
+    const paths = [...page.matchAll(/`((?:__tests__|scripts|simulator|src|dist)\/[^`\s]*)`/g)].map((match) => match[1] ?? '')
+    expect(paths.length).toBeGreaterThan(0)
+    expect(paths.filter((path) => !existsSync(join(PROJECT_ROOT, path)))).toEqual([])
   })
 })
 
@@ -67,17 +155,17 @@ describe('the generated tables', () => {
 
   it('replace only what lies between the markers, and can be generated again without change', () => {
     const before = 'intro\n<!-- inputs:start -->\nold\n<!-- inputs:end -->\nmiddle\n<!-- outputs:start -->\n<!-- outputs:end -->\nend\n'
-    const once = renderReadme(before, ACTION)
+    const once = renderTables(before, ACTION)
     expect(once.startsWith('intro\n<!-- inputs:start -->\n\n| input ')).toBe(true)
     expect(once).not.toContain('old')
     expect(once).toContain('<!-- inputs:end -->\nmiddle\n<!-- outputs:start -->\n\n| output ')
     expect(once.endsWith('|\n\n<!-- outputs:end -->\nend\n')).toBe(true)
-    expect(renderReadme(once, ACTION)).toBe(once)
+    expect(renderTables(once, ACTION)).toBe(once)
   })
 
-  it('refuse a README without the markers', () => {
-    expect(() => renderReadme('no tables here', ACTION)).toThrow(
-      'README.md needs the markers <!-- inputs:start --> and <!-- inputs:end -->'
+  it('refuse a page without the markers', () => {
+    expect(() => renderTables('no tables here', ACTION)).toThrow(
+      'docs/reference.md needs the markers <!-- inputs:start --> and <!-- inputs:end -->'
     )
   })
 })
