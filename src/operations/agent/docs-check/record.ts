@@ -8,7 +8,7 @@ import { plainLine } from './plain-text.js'
  */
 
 export type CommitState = 'pending' | 'success' | 'failure' | 'error'
-export const COMMIT_STATES: readonly CommitState[] = ['pending', 'success', 'failure', 'error']
+const COMMIT_STATES: readonly CommitState[] = ['pending', 'success', 'failure', 'error']
 
 /** A commit status as GitHub takes it: a state, a plain-text description (140 characters at most), a link. */
 export interface CommitStatus {
