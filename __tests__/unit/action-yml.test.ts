@@ -54,7 +54,10 @@ const DESIGN_INPUTS: Record<string, string> = {
   environment: '',
   'docs-path': '.',
   'group-runs': 'false',
-  'docs-repository': ''
+  'docs-repository': '',
+  'status-context': '',
+  paths: '',
+  reviewers: 'author'
 }
 
 const DESIGN_OUTPUTS = [
@@ -78,7 +81,8 @@ const DESIGN_OUTPUTS = [
   'preview-url',
   'docs-url',
   'automation-run',
-  'grouped'
+  'grouped',
+  'docs-state'
 ]
 
 describe('action.yml', () => {

@@ -1,0 +1,203 @@
+import { isRecord, tryParseJson } from '../../../text.js'
+import { plainLine } from './plain-text.js'
+
+/**
+ * A code pull request's docs state, kept in a hidden marker of a comment the token's identity wrote
+ * there (its sticky status comment, or the reply to a `/docs skip`), so the next run on the pull
+ * request, whichever workflow it is, knows the agent's pull request, the last status and any skip.
+ */
+
+export type CommitState = 'pending' | 'success' | 'failure' | 'error'
+const COMMIT_STATES: readonly CommitState[] = ['pending', 'success', 'failure', 'error']
+
+/** A commit status as GitHub takes it: a state, a plain-text description (140 characters at most), a link. */
+export interface CommitStatus {
+  state: CommitState
+  description: string
+  targetUrl: string | null
+}
+
+/** The agent's pull request: `owner/name` and its number. */
+export interface AgentPull {
+  repository: string
+  number: number
+}
+
+/** A maintainer's `/docs skip`: who, why ('' for no reason), and when (ISO 8601). */
+export interface DocsSkip {
+  login: string
+  reason: string
+  at: string
+}
+
+export interface DocsRecord {
+  /** The agent's pull request, once a job yielded one. */
+  agentPull: AgentPull | null
+  /** The last job started for the pull request. */
+  jobId: string | null
+  /** The commit status written last, carried to the next commit when no job runs. */
+  status: CommitStatus | null
+  skip: DocsSkip | null
+}
+
+export const EMPTY_RECORD: DocsRecord = { agentPull: null, jobId: null, status: null, skip: null }
+
+/** Status descriptions are cut by GitHub at 140 characters; the record keeps them as written. */
+export const MAX_DESCRIPTION = 140
+/** A skip's reason is kept to this many characters: enough for a sentence or two, never a page. */
+export const MAX_SKIP_REASON = 300
+
+const MARKER = /<!-- docs-agent-action:docs-state v1 ([A-Za-z0-9_-]{1,20000}) -->/
+
+/**
+ * The record as a marker line. The record travels as base64url-encoded JSON, whose letters cannot end
+ * the HTML comment or reach the rendered comment, whatever a reason or description says. Texts are
+ * put on one line and cut to their limits first, so what is rendered always reads back. Null for a
+ * record that could not read back exactly (an id or a link GitHub and the API would not give).
+ */
+export function renderRecord(record: DocsRecord): string | null {
+  const { agentPull, jobId, status, skip } = record
+  const tidy: DocsRecord = {
+    agentPull: agentPull && { repository: agentPull.repository, number: agentPull.number },
+    jobId,
+    status: status && {
+      state: status.state,
+      description: plainLine(status.description, MAX_DESCRIPTION),
+      targetUrl: status.targetUrl
+    },
+    skip: skip && { login: skip.login, reason: plainLine(skip.reason, MAX_SKIP_REASON), at: skip.at }
+  }
+  if (!readRecord(tidy)) return null
+  return `<!-- docs-agent-action:docs-state v1 ${Buffer.from(JSON.stringify(tidy), 'utf8').toString('base64url')} -->`
+}
+
+/** The record in a comment's body; null without one, or for anything malformed. Never throws. */
+export function parseRecord(body: string): DocsRecord | null {
+  const encoded = MARKER.exec(body)?.[1]
+  if (encoded === undefined) return null
+  return readRecord(tryParseJson(Buffer.from(encoded, 'base64url').toString('utf8')))
+}
+
+/** A comment on the code pull request, as GitHub lists it. */
+export interface RecordComment {
+  author: string
+  body: string
+  /** ISO 8601, as GitHub gives `created_at` and `updated_at`. */
+  createdAt: string
+  updatedAt: string | null
+}
+
+/**
+ * The newest record among the comments the token's identity wrote (`identity`, compared as GitHub
+ * compares logins); a marker in anyone else's comment is ignored, since anyone can type one. Newest by
+ * the time a comment was last written (a sticky comment is updated in place); on a tie, the later
+ * comment in the list. Null when none holds a readable record.
+ */
+export function newestRecord(comments: readonly RecordComment[], identity: string): DocsRecord | null {
+  const own = identity.toLowerCase()
+  const candidates = comments
+    .map((comment, index) => ({ comment, index, time: writtenAt(comment) }))
+    .filter(({ comment }) => own !== '' && comment.author.toLowerCase() === own)
+    .sort((a, b) => b.time - a.time || b.index - a.index)
+  for (const { comment } of candidates) {
+    const record = parseRecord(comment.body)
+    if (record) return record
+  }
+  return null
+}
+
+function writtenAt(comment: RecordComment): number {
+  const time = Date.parse(comment.updatedAt ?? comment.createdAt)
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time
+}
+
+/** What a run does to the record besides writing its own status and job. */
+export type RecordUpdate = { kind: 'keep' } | { kind: 'set-skip'; skip: DocsSkip } | { kind: 'clear-skip' }
+
+/** The record after an update; null stays null unless the update gives it something to hold. */
+export function updateRecord(record: DocsRecord | null, update: RecordUpdate): DocsRecord | null {
+  switch (update.kind) {
+    case 'keep':
+      return record
+    case 'set-skip':
+      return { ...(record ?? EMPTY_RECORD), skip: update.skip }
+    case 'clear-skip':
+      return record && { ...record, skip: null }
+  }
+}
+
+/** The record with the given fields changed (a run's job, its agent pull request, the status it wrote). */
+export function recordWith(record: DocsRecord | null, change: Partial<DocsRecord>): DocsRecord {
+  return { ...(record ?? EMPTY_RECORD), ...change }
+}
+
+const REPOSITORY = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/
+const JOB_ID = /^[A-Za-z0-9._:-]{1,120}$/
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/
+// eslint-disable-next-line no-control-regex -- a record's texts are single lines without control characters
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+/** A record from untyped JSON, only when every field is exactly as `renderRecord` writes it. */
+function readRecord(value: unknown): DocsRecord | null {
+  if (!isRecord(value) || !hasExactly(value, ['agentPull', 'jobId', 'status', 'skip'])) return null
+  const { agentPull, jobId, status, skip } = value
+  const ok =
+    (agentPull === null || isAgentPull(agentPull)) &&
+    (jobId === null || (typeof jobId === 'string' && JOB_ID.test(jobId))) &&
+    (status === null || isCommitStatus(status)) &&
+    (skip === null || isSkip(skip))
+  return ok ? (value as unknown as DocsRecord) : null
+}
+
+function isAgentPull(value: unknown): value is AgentPull {
+  return (
+    isRecord(value) &&
+    hasExactly(value, ['repository', 'number']) &&
+    typeof value.repository === 'string' &&
+    REPOSITORY.test(value.repository) &&
+    Number.isSafeInteger(value.number) &&
+    (value.number as number) > 0
+  )
+}
+
+function isCommitStatus(value: unknown): value is CommitStatus {
+  return (
+    isRecord(value) &&
+    hasExactly(value, ['state', 'description', 'targetUrl']) &&
+    COMMIT_STATES.includes(value.state as CommitState) &&
+    isLine(value.description, MAX_DESCRIPTION) &&
+    (value.targetUrl === null || isWebLink(value.targetUrl))
+  )
+}
+
+function isSkip(value: unknown): value is DocsSkip {
+  return (
+    isRecord(value) &&
+    hasExactly(value, ['login', 'reason', 'at']) &&
+    typeof value.login === 'string' &&
+    LOGIN.test(value.login) &&
+    isLine(value.reason, MAX_SKIP_REASON) &&
+    typeof value.at === 'string' &&
+    isIsoTime(value.at)
+  )
+}
+
+function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  const own = Object.keys(value)
+  return own.length === keys.length && keys.every((key) => own.includes(key))
+}
+
+function isLine(value: unknown, limit: number): value is string {
+  return typeof value === 'string' && value.length <= limit && !CONTROL.test(value)
+}
+
+function isWebLink(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 2048 || !URL.canParse(value)) return false
+  const { protocol } = new URL(value)
+  return protocol === 'https:' || protocol === 'http:'
+}
+
+function isIsoTime(text: string): boolean {
+  const time = Date.parse(text)
+  return !Number.isNaN(time) && new Date(time).toISOString() === text
+}
