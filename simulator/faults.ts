@@ -1,7 +1,80 @@
 // Fault injection: which requests a fault hits, and what the faulty answer looks like.
 import { STATUS_CODES } from 'node:http'
 import { isGitHubPath } from './github.js'
-import type { Fault, FaultRoute, GitHubFaultRoute, MintlifyFaultRoute, RouteResponse } from './types.js'
+import type { RouteResponse } from './types.js'
+
+/**
+ * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
+ * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
+ * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
+ * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
+ * `viewer`, deployment and deployment-status creation, a pull request's files, and 'github-any' for
+ * every GitHub request.
+ */
+export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
+export type MintlifyFaultRoute =
+  'create' | 'get' | 'message' | 'analytics' | 'deploy' | 'preview' | 'deployment-status' | 'automation' | 'any'
+export type GitHubFaultRoute =
+  | 'github-comment-create'
+  | 'github-comment-update'
+  | 'github-permission'
+  | 'github-reaction'
+  | 'github-commit-pulls'
+  | 'github-viewer'
+  | 'github-deployment-create'
+  | 'github-deployment-status'
+  | 'github-pull-files'
+  | 'github-any'
+
+export interface Fault {
+  route: FaultRoute
+  /** Let this many matching requests through untouched first (e.g. a 404 in the middle of polling). */
+  skip?: number
+  /** How many matching requests the fault affects. Default 1. */
+  times?: number
+  /**
+   * Affect only every Nth matching request (after `skip`), letting the others through: a share of the
+   * traffic, deterministically, for load tests. `times` still counts the requests affected.
+   */
+  every?: number
+  /**
+   * Hit the same request (method, URL and body: a retry of it) at most this many times in a row; the
+   * next one passes untouched and is not counted for `every`. A rate limit that keeps its Retry-After
+   * lets a patient caller through; a shared `every` counter alone can refuse one caller any number of
+   * times in a row when many call at once.
+   */
+  maxInARow?: number
+  /** Respond with this status and JSON {"error": message ?? standard reason phrase}. */
+  status?: number
+  message?: string
+  /** Retry-After header value (seconds or HTTP date). Without `status` the fault answers 429. */
+  retryAfter?: string
+  /** Body as text/plain instead of JSON (e.g. a 429 "Too Many Requests"). */
+  plainText?: boolean
+  /** An HTML error page (text/html), as a proxy would return. Default status 502. */
+  html?: boolean
+  /** 2xx (201 for create, 202 for the deploy, preview and automation triggers, else 200, or `status`) with content-type application/json and a truncated body. */
+  malformed?: boolean
+  /**
+   * GitHub's secondary rate limit: a 403 (unless `status` says otherwise) with `x-ratelimit-remaining: 0`
+   * and `x-ratelimit-reset` this many seconds from now.
+   */
+  rateLimitResetSeconds?: number
+  /** Destroy the socket with a TCP reset and no response (ECONNRESET at the client). */
+  reset?: boolean
+  /**
+   * Wait this long before handling. Alone, the request is then processed normally even if the client
+   * gave up meanwhile (a slow create still creates the job); combined with another kind, that kind
+   * applies after the wait.
+   */
+  delayMs?: number
+  /**
+   * For status/reset/malformed faults: if true the request IS processed (job created, message applied,
+   * poll counted) before the faulty response ("the server did it, the response was lost").
+   * Default true for malformed and reset, false otherwise.
+   */
+  process?: boolean
+}
 
 /** The fault routes a request belongs to, most specific first; empty for requests of added routes. */
 export function faultRoutesOf(method: string, path: string): FaultRoute[] {

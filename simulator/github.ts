@@ -16,10 +16,10 @@ import type {
   GitHubRole,
   GitHubTokenInit,
   GitHubUserType,
-  RouteResponse,
   SimComment,
   SimGitHubDeployment
-} from './types.js'
+} from './github/types.js'
+import type { RouteResponse } from './types.js'
 
 export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
 export const DEFAULT_GITHUB_IDENTITY = 'github-actions[bot]'

@@ -2,12 +2,23 @@
 // to the routes added with route(), then to the fake GitHub API (/api/...), then to the Mintlify API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
+import {
+  effectOf,
+  faultErrorResponse,
+  FaultQueue,
+  faultRoutesOf,
+  isMintlifyPath,
+  malformedResponse,
+  processesRequest,
+  type Fault
+} from './faults.js'
 import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
-import type { AnalyticsApi } from './analytics.js'
-import type { DeploymentsApi } from './deployments.js'
-import { apiError, isAnalyticsRequest, MintlifyApi } from './mintlify.js'
-import type { Fault, Handler, JobScript, RecordedRequest, RouteResponse, SimJob, Simulator, SimulatorOptions } from './types.js'
+import type { AnalyticsApi } from './analytics/api.js'
+import type { DeploymentsApi } from './deployments/api.js'
+import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
+import { apiError } from './mintlify/request.js'
+import type { JobScript, SimJob } from './mintlify/types.js'
+import type { Handler, RecordedRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 
 export const DEFAULT_API_KEY = 'mint_sim_4f8c2d1e9a7b6c5d'
 export const DEFAULT_PROJECT_ID = 'proj_sim'
