@@ -1,6 +1,6 @@
 // Fault injection: which requests a fault hits, and what the faulty answer looks like.
 import { STATUS_CODES } from 'node:http'
-import { isGitHubPath } from './github.js'
+import { isGitHubPath } from './github/http.js'
 import type { RouteResponse } from './types.js'
 
 /**

@@ -11,7 +11,8 @@
 //   await sim.close()
 export { startSimulator, DEFAULT_API_KEY, DEFAULT_PROJECT_ID, DEFAULT_REPOSITORY } from './server.js'
 export { apiError } from './mintlify/request.js'
-export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY, gitHubError } from './github.js'
+export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY } from './github/server.js'
+export { gitHubError } from './github/http.js'
 export type { Fault, FaultRoute } from './faults.js'
 export type { Handler, RecordedRequest, RouteRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 export type { JobOutcome, JobScript, SimJob } from './mintlify/types.js'

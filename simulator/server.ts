@@ -12,7 +12,8 @@ import {
   processesRequest,
   type Fault
 } from './faults.js'
-import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
+import { isGitHubPath } from './github/http.js'
+import { DEFAULT_GITHUB_IDENTITY, FakeGitHubServer, SIM_GITHUB_TOKEN } from './github/server.js'
 import type { AnalyticsApi } from './analytics/api.js'
 import type { DeploymentsApi } from './deployments/api.js'
 import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
@@ -56,7 +57,7 @@ class SimulatorServer implements Simulator {
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
   readonly jobs: Map<string, SimJob>
-  readonly github: GitHubApi
+  readonly github: FakeGitHubServer
   readonly analytics: AnalyticsApi
   readonly deployments: DeploymentsApi
 
@@ -95,7 +96,11 @@ class SimulatorServer implements Simulator {
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
-    this.github = new GitHubApi(options.githubToken ?? SIM_GITHUB_TOKEN, options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY, () => this.url)
+    this.github = new FakeGitHubServer(
+      options.githubToken ?? SIM_GITHUB_TOKEN,
+      options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
+      () => this.url
+    )
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         send(res, apiError(500, `Simulator error: ${error instanceof Error ? error.message : String(error)}`))
