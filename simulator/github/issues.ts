@@ -1,7 +1,7 @@
 // Issues and pull requests as a test plants them, and their labels.
 import type { RouteResponse } from '../types.js'
 import { gitHubError, notFound, route, type Context, type Route } from './http.js'
-import { fakeSha, timestamp, type GitHubState, type PullFile } from './state.js'
+import { fakeSha, timestamp, userTypeOf, type GitHubState, type PullFile, type Repo } from './state.js'
 import type { GitHubFileStatus, GitHubIssueInit, GitHubPullFile } from './types.js'
 
 /** Lines added and deleted when a planted file does not say. */
@@ -36,9 +36,12 @@ export class Issues {
       title: init.title,
       body: init.body ?? '',
       user: init.user ?? 'octocat',
+      userType: init.userType ?? userTypeOf(init.user ?? 'octocat'),
       pullRequest: init.pullRequest ?? false,
       headSha,
       headRef: init.headRef ?? `feature-${init.number}`,
+      headRepo: headRepoOf(repo, init.headRepo),
+      mergeCommitSha: fakeSha(`${repo.fullName}#${init.number}/test-merge/${headSha}`),
       commits,
       files: (init.files ?? []).map(pullFileOf),
       labels: [...(init.labels ?? [])],
@@ -77,6 +80,13 @@ export class Issues {
     issue.labels.splice(index, 1)
     return { status: 200, json: issue.labels.map((label) => ({ name: label, default: false })) }
   }
+}
+
+/** The fork a pull request's head lives in: null for the repository itself (or no fork given). */
+function headRepoOf(repo: Repo, headRepo: string | undefined): string | null {
+  if (headRepo === undefined || headRepo.toLowerCase() === repo.fullName.toLowerCase()) return null
+  if (!/^[^/]+\/[^/]+$/.test(headRepo)) throw new Error(`headRepo must be 'owner/name', got '${headRepo}'`)
+  return headRepo
 }
 
 /** A planted changed file: a path alone is a modified file; renames and copies name their old path. */

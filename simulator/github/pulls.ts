@@ -3,7 +3,7 @@
 import type { RouteResponse } from '../types.js'
 import { notFound, paginate, route, validationFailed, type Context, type Route } from './http.js'
 import { fileJson, pullFileOf } from './issues.js'
-import { DEFAULT_BRANCH, defaultBranchSha, perRepo, timestamp, type GitHubState, type Issue, type Repo } from './state.js'
+import { DEFAULT_BRANCH, defaultBranchSha, fakeSha, perRepo, timestamp, type GitHubState, type Issue, type Repo } from './state.js'
 import type { GitHubPullFile } from './types.js'
 
 // GitHub silently truncates these lists (documented on the endpoints); it does not paginate past them.
@@ -22,12 +22,13 @@ export class Pulls {
     this.state.requirePull(repoName, pullNumber).pull.files = files.map(pullFileOf)
   }
 
-  close(repoName: string, pullNumber: number, options: { merged?: boolean } = {}): void {
-    const { pull } = this.state.requirePull(repoName, pullNumber)
+  close(repoName: string, pullNumber: number, options: { merged?: boolean; mergeCommitSha?: string } = {}): void {
+    const { repo, pull } = this.state.requirePull(repoName, pullNumber)
     const now = timestamp()
     pull.state = 'closed'
     pull.closedAt = now
     pull.mergedAt = options.merged ? now : null
+    if (options.merged) pull.mergeCommitSha = options.mergeCommitSha ?? fakeSha(`${repo.fullName}#${pull.number}/merge`)
     this.state.touch(pull)
   }
 
@@ -63,9 +64,19 @@ export class Pulls {
     return paginate(req, this.state.serverUrl(), pulls, (issue) => this.json(repo, issue))
   }
 
+  /** `GET …/pulls/{n}`: the whole pull request, with what the list leaves out (`merged`, its size). */
   getPull({ params, repo }: Context): RouteResponse {
     const pull = this.state.findPull(repo, params.number)
-    return pull ? { status: 200, json: this.json(repo, pull) } : notFound()
+    if (!pull) return notFound()
+    const json = {
+      ...this.json(repo, pull),
+      merged: pull.mergedAt !== null,
+      commits: pull.commits.length,
+      additions: pull.files.reduce((sum, file) => sum + file.additions, 0),
+      deletions: pull.files.reduce((sum, file) => sum + file.deletions, 0),
+      changed_files: pull.files.length
+    }
+    return { status: 200, json }
   }
 
   pullCommits({ req, params, repo }: Context): RouteResponse {
@@ -116,9 +127,10 @@ export class Pulls {
     return paginate(req, this.state.serverUrl(), pulls, (pull) => this.json(repo, pull))
   }
 
-  /** A pull request as GitHub's JSON shows one. */
+  /** A pull request as GitHub's lists show one (`GET …/pulls/{n}` adds a few fields). */
   json(repo: Repo, pull: Issue): Record<string, unknown> {
-    const repoJson = { full_name: repo.fullName, name: repo.fullName.split('/')[1], owner: { login: repo.owner } }
+    const baseRepo = repositoryJson(repo.fullName, false)
+    const headRepo = pull.headRepo === null ? baseRepo : repositoryJson(pull.headRepo, true)
     return {
       id: 900000000 + pull.number,
       node_id: `PR_sim${pull.number}`,
@@ -131,11 +143,18 @@ export class Pulls {
       updated_at: pull.updatedAt,
       closed_at: pull.closedAt,
       merged_at: pull.mergedAt,
+      merge_commit_sha: pull.mergeCommitSha,
       html_url: `https://github.com/${repo.fullName}/pull/${pull.number}`,
       url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
-      user: this.state.userJson(pull.user),
-      head: { label: `${repo.owner}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, repo: repoJson },
-      base: { label: `${repo.owner}:${DEFAULT_BRANCH}`, ref: DEFAULT_BRANCH, sha: defaultBranchSha(repo), repo: repoJson }
+      user: this.state.userJson(pull.user, pull.userType),
+      head: { label: `${headRepo.owner.login}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, repo: headRepo },
+      base: { label: `${repo.owner}:${DEFAULT_BRANCH}`, ref: DEFAULT_BRANCH, sha: defaultBranchSha(repo), repo: baseRepo }
     }
   }
+}
+
+/** The repository of a pull request's head or base, as GitHub's JSON shows it. */
+function repositoryJson(fullName: string, fork: boolean): { full_name: string; name: string; owner: { login: string }; fork: boolean } {
+  const [owner = '', name = ''] = fullName.split('/')
+  return { full_name: fullName, name, owner: { login: owner }, fork }
 }

@@ -19,9 +19,14 @@ export interface Issue {
   title: string
   body: string
   user: string
+  userType: GitHubUserType
   pullRequest: boolean
   headSha: string
   headRef: string
+  /** The fork ('owner/name') the head branch lives in; null: the repository itself. */
+  headRepo: string | null
+  /** The test merge commit while open; the merge commit once merged. */
+  mergeCommitSha: string
   commits: { sha: string; message: string }[]
   files: PullFile[]
   labels: string[]
@@ -112,7 +117,8 @@ export class GitHubState {
     if (branch === DEFAULT_BRANCH) return defaultBranchSha(repo)
     for (const issue of repo.issues.values()) {
       if (!issue.pullRequest) continue
-      if (issue.headRef === branch) return issue.headSha
+      // A fork's branch is the fork's, not this repository's.
+      if (issue.headRef === branch && issue.headRepo === null) return issue.headSha
       const sha = [issue.headSha, ...issue.commits.map((c) => c.sha)].find((known) => known.toLowerCase() === ref.toLowerCase())
       if (sha) return sha
     }

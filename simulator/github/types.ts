@@ -37,11 +37,18 @@ export interface GitHubIssueInit {
   pullRequest?: boolean
   /** Author login. Default 'octocat'. */
   user?: string
+  /** The author's account type (`user.type`). Default 'Bot' for a login ending in '[bot]', else 'User'. */
+  userType?: GitHubUserType
   body?: string
   /** Head commit of a pull request. Default: the sha of its last commit (generated). */
   headSha?: string
   /** Head branch of a pull request. Default 'feature-<number>'. */
   headRef?: string
+  /**
+   * The repository ('owner/name') the head branch lives in, when it is a fork: `head.repo` then names it
+   * (with `fork: true`) and `head.label` is '<fork owner>:<headRef>'. Default: the repository itself.
+   */
+  headRepo?: string
   /** Commit messages of a pull request, oldest first (shas are generated; the last one is `headSha`). */
   commits?: string[]
   /** Changed files of a pull request: a path alone is a modified file. */
@@ -149,10 +156,12 @@ export interface FakeGitHub {
   /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
   deployments(repo: string): SimGitHubDeployment[]
   /**
-   * Closes a pull request, merged or not (`merged_at` set): `GET …/pulls` lists it under `state=closed`
-   * and `all`, no longer under `open`.
+   * Closes a pull request, merged or not: `GET …/pulls` lists it under `state=closed` and `all`, no longer
+   * under `open`. Merged, it has `merged: true`, `merged_at`, and `merge_commit_sha` the merge commit
+   * (`mergeCommitSha`, default generated); before that, `merge_commit_sha` is its test merge commit, as on
+   * GitHub.
    */
-  closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; mergeCommitSha?: string }): void
   /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
   linkCommit(repo: string, sha: string, pullNumbers: number[]): void
   /**
