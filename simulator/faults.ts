@@ -8,8 +8,9 @@ import type { RouteResponse } from './types.js'
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
  * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
- * `viewer`, deployment and deployment-status creation, a pull request's files, and 'github-any' for
- * every GitHub request.
+ * `viewer`, deployment and deployment-status creation, a pull request and its files, a commit status's
+ * creation and the reading of a commit's statuses (list and combined), and 'github-any' for every GitHub
+ * request.
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
@@ -23,7 +24,10 @@ export type GitHubFaultRoute =
   | 'github-viewer'
   | 'github-deployment-create'
   | 'github-deployment-status'
+  | 'github-pull'
   | 'github-pull-files'
+  | 'github-status-create'
+  | 'github-statuses'
   | 'github-any'
 
 export interface Fault {
@@ -53,7 +57,11 @@ export interface Fault {
   plainText?: boolean
   /** An HTML error page (text/html), as a proxy would return. Default status 502. */
   html?: boolean
-  /** 2xx (201 for create, 202 for the deploy, preview and automation triggers, else 200, or `status`) with content-type application/json and a truncated body. */
+  /**
+   * 2xx (201 for the routes that create: a job, a GitHub comment, deployment, deployment status or commit
+   * status; 202 for the deploy, preview and automation triggers; else 200; or `status`) with content-type
+   * application/json and a truncated body.
+   */
   malformed?: boolean
   /**
    * GitHub's secondary rate limit: a 403 (unless `status` says otherwise) with `x-ratelimit-remaining: 0`
@@ -95,7 +103,14 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' }
 ]
 
-/** The routes whose success is 202 Accepted: a truncated answer there keeps that status. */
+/** The routes whose success is 201 Created or 202 Accepted: a truncated answer there keeps that status. */
+const CREATED_ROUTES: readonly FaultRoute[] = [
+  'create',
+  'github-comment-create',
+  'github-deployment-create',
+  'github-deployment-status',
+  'github-status-create'
+]
 const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation']
 
 const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
@@ -106,7 +121,10 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/, route: 'github-commit-pulls' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments$/, route: 'github-deployment-create' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses$/, route: 'github-deployment-status' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/, route: 'github-pull' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/statuses\/[^/]+$/, route: 'github-status-create' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/status(?:es)?$/, route: 'github-statuses' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).
   { method: 'POST', pattern: /^\/api\/graphql$/, route: 'github-viewer' }
 ]
@@ -228,7 +246,8 @@ export function faultErrorResponse(fault: Fault, now = Date.now()): RouteRespons
  * it always lacks its closing brace.
  */
 export function malformedResponse(fault: Fault, route: FaultRoute | undefined, real?: RouteResponse): RouteResponse {
-  const status = fault.status ?? (route === 'create' ? 201 : route !== undefined && ACCEPTED_ROUTES.includes(route) ? 202 : 200)
+  const created = route !== undefined && CREATED_ROUTES.includes(route)
+  const status = fault.status ?? (created ? 201 : route !== undefined && ACCEPTED_ROUTES.includes(route) ? 202 : 200)
   // A real answer may come rendered already (an analytics answer waiting out its latency).
   const full = real?.text ?? JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
   return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }

@@ -43,9 +43,11 @@ export type {
   GitHubIssueInit,
   GitHubPullFile,
   GitHubRole,
+  GitHubStatusState,
   GitHubTokenInit,
   GitHubUserType,
   SimComment,
+  SimCommitStatus,
   SimGitHubDeployment,
   SimGitHubDeploymentStatus
 } from './github/types.js'

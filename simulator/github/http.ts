@@ -97,12 +97,20 @@ export function linkHeader(req: GitHubRequest, serverUrl: string, page: number, 
  * empty array, not an error.
  */
 export function paginate<T>(req: GitHubRequest, serverUrl: string, items: T[], render: (item: T, index: number) => unknown): RouteResponse {
+  const { shown, start, headers } = onePage(req, serverUrl, items)
+  return { status: 200, json: shown.map((item, i) => render(item, start + i)), headers }
+}
+
+/** The items of the request's page, the index of its first one, and the `Link` header that goes with it. */
+export function onePage<T>(
+  req: GitHubRequest,
+  serverUrl: string,
+  items: T[]
+): { shown: T[]; start: number; headers: Record<string, string> } {
   const { perPage, page } = pageOf(req)
-  const lastPage = Math.max(1, Math.ceil(items.length / perPage))
   const start = (page - 1) * perPage
-  const json = items.slice(start, start + perPage).map((item, i) => render(item, start + i))
-  const link = linkHeader(req, serverUrl, page, lastPage)
-  return { status: 200, json, headers: link === undefined ? {} : { link } }
+  const link = linkHeader(req, serverUrl, page, Math.max(1, Math.ceil(items.length / perPage)))
+  return { shown: items.slice(start, start + perPage), start, headers: link === undefined ? {} : { link } }
 }
 
 // ---- Request bodies -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // server as the fake Mintlify API. It follows GitHub's shapes closely enough for Octokit to work
 // unchanged: JSON field names, status codes, `Link` pagination and the error body
 // {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
-// route and hands the request to the concern that owns it (access, issues, comments, pulls, deployments),
+// route and hands the request to the concern that owns it (access, issues, comments, pulls, deployments, statuses),
 // each of which lists its own routes.
 import type { RouteResponse } from '../types.js'
 import { Access } from './access.js'
@@ -11,6 +11,7 @@ import { Deployments } from './deployments.js'
 import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } from './http.js'
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
+import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
   FakeGitHub,
@@ -21,6 +22,7 @@ import type {
   GitHubRole,
   GitHubTokenInit,
   SimComment,
+  SimCommitStatus,
   SimGitHubDeployment
 } from './types.js'
 
@@ -34,6 +36,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly commentStore: Comments
   private readonly pulls: Pulls
   private readonly deploymentStore: Deployments
+  private readonly statusStore: Statuses
   private readonly routes: Route[]
 
   /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
@@ -48,7 +51,10 @@ export class FakeGitHubServer implements FakeGitHub {
     this.commentStore = new Comments(this.state)
     this.pulls = new Pulls(this.state)
     this.deploymentStore = new Deployments(this.state)
-    this.routes = [this.access, this.issues, this.commentStore, this.pulls, this.deploymentStore].flatMap((concern) => concern.routes())
+    this.statusStore = new Statuses(this.state)
+    this.routes = [this.access, this.issues, this.commentStore, this.pulls, this.deploymentStore, this.statusStore].flatMap((concern) =>
+      concern.routes()
+    )
   }
 
   // ---- Test-side API (see FakeGitHub) ----
@@ -107,6 +113,10 @@ export class FakeGitHubServer implements FakeGitHub {
 
   deployments(repo: string): SimGitHubDeployment[] {
     return this.deploymentStore.list(repo)
+  }
+
+  statuses(repo: string, sha: string): SimCommitStatus[] {
+    return this.statusStore.list(repo, sha)
   }
 
   // ---- HTTP side ----

@@ -112,15 +112,25 @@ export class GitHubState {
    * know every commit), the default branch 'main', a pull request's head branch, or a sha of its commits.
    */
   resolveRef(repo: Repo, ref: string): string | undefined {
-    if (/^[0-9a-f]{40}$/i.test(ref)) return ref.toLowerCase()
+    const sha = this.knownSha(repo, ref)
+    if (sha) return sha
     const branch = ref.replace(/^refs\/heads\//, '')
     if (branch === DEFAULT_BRANCH) return defaultBranchSha(repo)
+    // A fork's branch is the fork's, not this repository's.
+    const pull = [...repo.issues.values()].find((issue) => issue.pullRequest && issue.headRef === branch && issue.headRepo === null)
+    return pull?.headSha
+  }
+
+  /**
+   * `sha` as the repository knows the commit: any 40-hex sha (lower case), or a sha a test planted in a
+   * pull request (its head or commits, which may be shorter), as planted; else undefined.
+   */
+  knownSha(repo: Repo, sha: string): string | undefined {
+    if (/^[0-9a-f]{40}$/i.test(sha)) return sha.toLowerCase()
     for (const issue of repo.issues.values()) {
       if (!issue.pullRequest) continue
-      // A fork's branch is the fork's, not this repository's.
-      if (issue.headRef === branch && issue.headRepo === null) return issue.headSha
-      const sha = [issue.headSha, ...issue.commits.map((c) => c.sha)].find((known) => known.toLowerCase() === ref.toLowerCase())
-      if (sha) return sha
+      const known = [issue.headSha, ...issue.commits.map((c) => c.sha)].find((planted) => planted.toLowerCase() === sha.toLowerCase())
+      if (known) return known
     }
     return undefined
   }

@@ -23,7 +23,7 @@ export interface GitHubTokenInit {
 }
 
 /** Families of GitHub endpoints that `forbid()` can shut off. */
-export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels' | 'deployments'
+export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels' | 'deployments' | 'statuses'
 
 export type GitHubUserType = 'User' | 'Bot'
 
@@ -108,6 +108,22 @@ export interface SimGitHubDeployment {
   statuses: SimGitHubDeploymentStatus[]
 }
 
+/** The states GitHub accepts for a commit status. */
+export type GitHubStatusState = 'error' | 'failure' | 'pending' | 'success'
+
+/** A commit status as the fake GitHub holds it (field names as in GitHub's JSON; `creator` is the login). */
+export interface SimCommitStatus {
+  id: number
+  /** The commit, lower case. */
+  sha: string
+  state: GitHubStatusState
+  description: string | null
+  target_url: string | null
+  context: string
+  creator: string
+  created_at: string
+}
+
 /** A comment as the fake GitHub holds it (a snapshot: later edits do not show in it). */
 export interface SimComment {
   id: number
@@ -155,6 +171,8 @@ export interface FakeGitHub {
   setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
   /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
   deployments(repo: string): SimGitHubDeployment[]
+  /** The commit statuses written on a commit (sha matched case-insensitively), in the order they were written. */
+  statuses(repo: string, sha: string): SimCommitStatus[]
   /**
    * Closes a pull request, merged or not: `GET …/pulls` lists it under `state=closed` and `all`, no longer
    * under `open`. Merged, it has `merged: true`, `merged_at`, and `merge_commit_sha` the merge commit
@@ -168,7 +186,7 @@ export interface FakeGitHub {
    * From now on that family answers `status` (default 403 "Resource not accessible by integration"):
    * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = the pull list,
    * pulls/* and commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without
-   * `deployments: write`).
+   * `deployments: write`), 'statuses' = commit statuses, written or read (a token without `statuses: write`).
    */
   forbid(what: GitHubFamily, options?: { status?: number }): void
 }
