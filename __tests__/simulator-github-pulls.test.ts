@@ -148,3 +148,150 @@ describe("a pull request's files", () => {
     expect([past.status, past.json]).toEqual([200, []])
   })
 })
+
+describe('review requests', () => {
+  interface ApiUser {
+    login: string
+  }
+  interface ApiTeam {
+    slug: string
+  }
+  interface ApiRequested {
+    users: ApiUser[]
+    teams: ApiTeam[]
+  }
+  interface ApiRequestReply extends ApiPull {
+    message: string
+    requested_reviewers: ApiUser[]
+    requested_teams: ApiTeam[]
+  }
+  const NOT_A_COLLABORATOR = `Reviews may only be requested from collaborators. One or more of the users or teams you specified is not a collaborator of the ${REPO} repository.`
+
+  /** Pull request #12 by alice; bob (write) and carol (read) are collaborators, docs-team has access. */
+  async function startWithReviewers(): Promise<Simulator> {
+    const s = await startWithPull()
+    s.github.setPermission(REPO, 'bob', 'write')
+    s.github.setPermission(REPO, 'carol', 'read')
+    s.github.addTeam(REPO, 'docs-team')
+    return s
+  }
+
+  function requestReviews(body: unknown, pull = 12): Promise<SimReply<ApiRequestReply>> {
+    return gh<ApiRequestReply>('POST', `${API}/pulls/${pull}/requested_reviewers`, body)
+  }
+
+  it('asks collaborators and teams, answering 201 with the pull request that names them', async () => {
+    const s = await startWithReviewers()
+    const reply = await requestReviews({ reviewers: ['bob', 'carol'], team_reviewers: ['docs-team'] })
+    expect(reply.status).toBe(201)
+    expect(reply.json.number).toBe(12)
+    expect(reply.json.requested_reviewers.map((user) => user.login)).toEqual(['bob', 'carol'])
+    expect(reply.json.requested_teams.map((team) => team.slug)).toEqual(['docs-team'])
+    expect(s.github.requestedReviewers(REPO, 12)).toEqual({ users: ['bob', 'carol'], teams: ['docs-team'] })
+    const listed = await gh<ApiRequested>('GET', `${API}/pulls/12/requested_reviewers`)
+    expect([listed.json.users.map((user) => user.login), listed.json.teams.map((team) => team.slug)]).toEqual([
+      ['bob', 'carol'],
+      ['docs-team']
+    ])
+    const pull = await gh<ApiRequestReply>('GET', `${API}/pulls/12`)
+    expect(pull.json.requested_reviewers.map((user) => user.login)).toEqual(['bob', 'carol'])
+  })
+
+  it('adds only who was not asked yet, logins matched in any case', async () => {
+    const s = await startWithReviewers()
+    await requestReviews({ reviewers: ['bob'] })
+    expect((await requestReviews({ reviewers: ['BOB', 'carol'], team_reviewers: ['Docs-Team'] })).status).toBe(201)
+    expect((await requestReviews({ team_reviewers: ['docs-team'] })).status).toBe(201)
+    expect(s.github.requestedReviewers(REPO, 12)).toEqual({ users: ['bob', 'carol'], teams: ['docs-team'] })
+  })
+
+  it("may ask the owner of a user's repository, who needs no role", async () => {
+    const s = await start()
+    s.github.addIssue('dana/notes', { number: 3, title: 'Notes', pullRequest: true, user: 'erin' })
+    const reply = await gh('POST', '/api/v3/repos/dana/notes/pulls/3/requested_reviewers', { reviewers: ['dana'] })
+    expect(reply.status).toBe(201)
+    expect(s.github.requestedReviewers('dana/notes', 3).users).toEqual(['dana'])
+  })
+
+  it('refuses a login that is not a collaborator with 422, and then asks nobody', async () => {
+    const s = await startWithReviewers()
+    const reply = await requestReviews({ reviewers: ['bob', 'mallory'] })
+    expect([reply.status, reply.json.message]).toEqual([422, NOT_A_COLLABORATOR])
+    expect(s.github.requestedReviewers(REPO, 12)).toEqual({ users: [], teams: [] })
+  })
+
+  it("refuses a team without access, or an 'org/team' name instead of a slug, with the same 422", async () => {
+    const s = await startWithReviewers()
+    for (const team of ['writers', 'octo-org/docs-team']) {
+      const reply = await requestReviews({ reviewers: ['bob'], team_reviewers: [team] })
+      expect([team, reply.status, reply.json.message]).toEqual([team, 422, NOT_A_COLLABORATOR])
+    }
+    expect(s.github.requestedReviewers(REPO, 12)).toEqual({ users: [], teams: [] })
+  })
+
+  it("refuses the pull request's author with 422, collaborator or not", async () => {
+    const s = await startWithReviewers()
+    s.github.setPermission(REPO, 'alice', 'write')
+    const reply = await requestReviews({ reviewers: ['bob', 'Alice'] })
+    expect([reply.status, reply.json.message]).toEqual([422, 'Review cannot be requested from pull request author.'])
+    expect(s.github.requestedReviewers(REPO, 12).users).toEqual([])
+  })
+
+  it('refuses a body naming neither reviewers nor teams with 422, and answers 404 for an issue or an unknown number', async () => {
+    const s = await startWithReviewers()
+    s.github.addIssue(REPO, { number: 8, title: 'An issue' })
+    expect((await requestReviews({})).status).toBe(422)
+    expect((await requestReviews({ reviewers: 'bob' })).status).toBe(422)
+    expect((await requestReviews({ reviewers: ['bob'] }, 8)).status).toBe(404)
+    expect((await requestReviews({ reviewers: ['bob'] }, 99)).status).toBe(404)
+    expect((await gh('GET', `${API}/pulls/8/requested_reviewers`)).status).toBe(404)
+    expect(() => s.github.requestedReviewers(REPO, 8)).toThrow(/not a pull request/)
+  })
+
+  it('is refused to a token that may only read (403) and shut off with the pulls family', async () => {
+    const s = await startWithReviewers()
+    s.github.addToken('ghs_reader', { identity: 'reader[bot]', repositories: { [REPO]: 'read' } })
+    const reader = await requestSimulator<ApiRequestReply>(s, 'POST', `${API}/pulls/12/requested_reviewers`, {
+      authorization: 'token ghs_reader',
+      body: { reviewers: ['bob'] }
+    })
+    expect([reader.status, reader.json.message]).toEqual([403, 'Resource not accessible by integration'])
+    s.github.forbid('pulls')
+    expect((await requestReviews({ reviewers: ['bob'] })).status).toBe(403)
+    expect(s.github.requestedReviewers(REPO, 12).users).toEqual([])
+  })
+
+  it('can fail by injected faults, the request then unasked, as can the reading of a pull request', async () => {
+    const s = await startWithReviewers()
+    s.injectFault({ route: 'github-review-request', status: 502 })
+    s.injectFault({ route: 'github-requested-reviewers', status: 503 })
+    s.injectFault({ route: 'github-pull', status: 500 })
+    expect((await requestReviews({ reviewers: ['bob'] })).status).toBe(502)
+    expect(s.github.requestedReviewers(REPO, 12).users).toEqual([])
+    expect((await gh('GET', `${API}/pulls/12/requested_reviewers`)).status).toBe(503)
+    expect((await gh('GET', `${API}/pulls/12`)).status).toBe(500)
+    expect((await gh('GET', `${API}/pulls/12/files`)).status).toBe(200)
+    expect((await requestReviews({ reviewers: ['bob'] })).status).toBe(201)
+  })
+
+  it('works with real Octokit, a refusal surfacing as a RequestError', async () => {
+    const s = await startWithReviewers()
+    const { getOctokit } = await import('@actions/github')
+    const octokit = getOctokit(SIM_GITHUB_TOKEN, { baseUrl: `${s.url}/api/v3` })
+    const [owner, repo] = REPO.split('/') as [string, string]
+    const asked = await octokit.rest.pulls.requestReviewers({
+      owner,
+      repo,
+      pull_number: 12,
+      reviewers: ['bob'],
+      team_reviewers: ['docs-team']
+    })
+    expect(asked.status).toBe(201)
+    const listed = await octokit.rest.pulls.listRequestedReviewers({ owner, repo, pull_number: 12 })
+    expect([listed.data.users.map((user) => user.login), listed.data.teams.map((team) => team.slug)]).toEqual([['bob'], ['docs-team']])
+    const refused = await octokit.rest.pulls
+      .requestReviewers({ owner, repo, pull_number: 12, reviewers: ['mallory'] })
+      .catch((e: unknown) => e)
+    expect(refused).toMatchObject({ status: 422, message: expect.stringContaining('Reviews may only be requested from collaborators') })
+  })
+})

@@ -8,9 +8,9 @@ import type { RouteResponse } from './types.js'
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
  * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
- * `viewer`, deployment and deployment-status creation, a pull request and its files, a commit status's
- * creation and the reading of a commit's statuses (list and combined), and 'github-any' for every GitHub
- * request.
+ * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
+ * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
+ * statuses (list and combined), and 'github-any' for every GitHub request.
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
@@ -26,6 +26,8 @@ export type GitHubFaultRoute =
   | 'github-deployment-status'
   | 'github-pull'
   | 'github-pull-files'
+  | 'github-review-request'
+  | 'github-requested-reviewers'
   | 'github-status-create'
   | 'github-statuses'
   | 'github-any'
@@ -109,7 +111,8 @@ const CREATED_ROUTES: readonly FaultRoute[] = [
   'github-comment-create',
   'github-deployment-create',
   'github-deployment-status',
-  'github-status-create'
+  'github-status-create',
+  'github-review-request'
 ]
 const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation']
 
@@ -123,6 +126,8 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses$/, route: 'github-deployment-status' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/, route: 'github-pull' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-review-request' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/statuses\/[^/]+$/, route: 'github-status-create' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/status(?:es)?$/, route: 'github-statuses' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).

@@ -42,6 +42,8 @@ export class Issues {
       headRef: init.headRef ?? `feature-${init.number}`,
       headRepo: headRepoOf(repo, init.headRepo),
       mergeCommitSha: fakeSha(`${repo.fullName}#${init.number}/test-merge/${headSha}`),
+      requestedReviewers: [],
+      requestedTeams: [],
       commits,
       files: (init.files ?? []).map(pullFileOf),
       labels: [...(init.labels ?? [])],

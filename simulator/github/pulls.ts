@@ -3,7 +3,17 @@
 import type { RouteResponse } from '../types.js'
 import { notFound, paginate, route, validationFailed, type Context, type Route } from './http.js'
 import { fileJson, pullFileOf } from './issues.js'
-import { DEFAULT_BRANCH, defaultBranchSha, fakeSha, perRepo, timestamp, type GitHubState, type Issue, type Repo } from './state.js'
+import {
+  DEFAULT_BRANCH,
+  defaultBranchSha,
+  fakeSha,
+  perRepo,
+  teamJson,
+  timestamp,
+  type GitHubState,
+  type Issue,
+  type Repo
+} from './state.js'
 import type { GitHubPullFile } from './types.js'
 
 // GitHub silently truncates these lists (documented on the endpoints); it does not paginate past them.
@@ -147,6 +157,8 @@ export class Pulls {
       html_url: `https://github.com/${repo.fullName}/pull/${pull.number}`,
       url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
       user: this.state.userJson(pull.user, pull.userType),
+      requested_reviewers: pull.requestedReviewers.map((login) => this.state.userJson(login)),
+      requested_teams: pull.requestedTeams.map((team) => teamJson(this.state.apiUrl(), repo, team)),
       head: { label: `${headRepo.owner.login}:${pull.headRef}`, ref: pull.headRef, sha: pull.headSha, repo: headRepo },
       base: { label: `${repo.owner}:${DEFAULT_BRANCH}`, ref: DEFAULT_BRANCH, sha: defaultBranchSha(repo), repo: baseRepo }
     }

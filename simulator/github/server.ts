@@ -2,8 +2,8 @@
 // server as the fake Mintlify API. It follows GitHub's shapes closely enough for Octokit to work
 // unchanged: JSON field names, status codes, `Link` pagination and the error body
 // {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
-// route and hands the request to the concern that owns it (access, issues, comments, pulls, deployments, statuses),
-// each of which lists its own routes.
+// route and hands the request to the concern that owns it (access, issues, comments, pulls, reviewers,
+// deployments, statuses), each of which lists its own routes.
 import type { RouteResponse } from '../types.js'
 import { Access } from './access.js'
 import { Comments, type CommentInit } from './comments.js'
@@ -11,6 +11,7 @@ import { Deployments } from './deployments.js'
 import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } from './http.js'
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
+import { Reviewers } from './reviewers.js'
 import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
@@ -37,6 +38,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly pulls: Pulls
   private readonly deploymentStore: Deployments
   private readonly statusStore: Statuses
+  private readonly reviewers: Reviewers
   private readonly routes: Route[]
 
   /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
@@ -52,8 +54,9 @@ export class FakeGitHubServer implements FakeGitHub {
     this.pulls = new Pulls(this.state)
     this.deploymentStore = new Deployments(this.state)
     this.statusStore = new Statuses(this.state)
-    this.routes = [this.access, this.issues, this.commentStore, this.pulls, this.deploymentStore, this.statusStore].flatMap((concern) =>
-      concern.routes()
+    this.reviewers = new Reviewers(this.state, this.pulls)
+    this.routes = [this.access, this.issues, this.commentStore, this.pulls, this.reviewers, this.deploymentStore, this.statusStore].flatMap(
+      (concern) => concern.routes()
     )
   }
 
@@ -113,6 +116,14 @@ export class FakeGitHubServer implements FakeGitHub {
 
   deployments(repo: string): SimGitHubDeployment[] {
     return this.deploymentStore.list(repo)
+  }
+
+  addTeam(repo: string, slug: string): void {
+    this.reviewers.addTeam(repo, slug)
+  }
+
+  requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] } {
+    return this.reviewers.requested(repo, pullNumber)
   }
 
   statuses(repo: string, sha: string): SimCommitStatus[] {

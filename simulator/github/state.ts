@@ -27,6 +27,10 @@ export interface Issue {
   headRepo: string | null
   /** The test merge commit while open; the merge commit once merged. */
   mergeCommitSha: string
+  /** Logins asked to review a pull request, as the request spelled them. */
+  requestedReviewers: string[]
+  /** Teams asked to review a pull request. */
+  requestedTeams: Team[]
   commits: { sha: string; message: string }[]
   files: PullFile[]
   labels: string[]
@@ -38,6 +42,12 @@ export interface Issue {
   updatedAt: string
   /** Orders updates within one second (timestamps have whole seconds): higher is later. */
   updateSequence: number
+}
+
+/** A team of the repository's organization with access to the repository. */
+export interface Team {
+  id: number
+  slug: string
 }
 
 export interface PullFile {
@@ -143,6 +153,22 @@ export class GitHubState {
       this.userIds.set(login.toLowerCase(), id)
     }
     return { login, id, node_id: `U_sim${id}`, type, site_admin: false, html_url: `https://github.com/${login}` }
+  }
+}
+
+/** A team as GitHub's JSON shows one (its organization is the repository's owner). */
+export function teamJson(apiUrl: string, repo: Repo, team: Team): Record<string, unknown> {
+  return {
+    id: team.id,
+    node_id: `T_sim${team.id}`,
+    url: `${apiUrl}/orgs/${repo.owner}/teams/${team.slug}`,
+    html_url: `https://github.com/orgs/${repo.owner}/teams/${team.slug}`,
+    name: team.slug,
+    slug: team.slug,
+    description: null,
+    privacy: 'closed',
+    permission: 'pull',
+    parent: null
   }
 }
 

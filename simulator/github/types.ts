@@ -171,6 +171,17 @@ export interface FakeGitHub {
   setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
   /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
   deployments(repo: string): SimGitHubDeployment[]
+  /**
+   * Gives a team of the repository's organization (by slug) access to the repository, so that reviews may
+   * be requested from it (`team_reviewers`); other teams get the 422 of a non-collaborator.
+   */
+  addTeam(repo: string, slug: string): void
+  /**
+   * Who was asked to review a pull request (`POST …/requested_reviewers`), in the order asked: logins as
+   * the request spelled them, team slugs. Only collaborators (setPermission) and the repository's owner
+   * may be asked, never the pull request's author.
+   */
+  requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] }
   /** The commit statuses written on a commit (sha matched case-insensitively), in the order they were written. */
   statuses(repo: string, sha: string): SimCommitStatus[]
   /**
