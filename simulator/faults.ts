@@ -10,7 +10,7 @@ import type { RouteResponse } from './types.js'
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
  * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
- * statuses (list and combined), and 'github-any' for every GitHub request.
+ * statuses (list and combined), a comparison of two commits, and 'github-any' for every GitHub request.
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
@@ -30,6 +30,7 @@ export type GitHubFaultRoute =
   | 'github-requested-reviewers'
   | 'github-status-create'
   | 'github-statuses'
+  | 'github-compare'
   | 'github-any'
 
 export interface Fault {
@@ -128,6 +129,7 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-review-request' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/compare\/[^/]+$/, route: 'github-compare' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/statuses\/[^/]+$/, route: 'github-status-create' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/status(?:es)?$/, route: 'github-statuses' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).

@@ -36,6 +36,7 @@ export type {
 export type {
   FakeGitHub,
   GitHubAccess,
+  GitHubComparisonInit,
   GitHubCustomRole,
   GitHubDeploymentState,
   GitHubFamily,

@@ -3,10 +3,11 @@
 // unchanged: JSON field names, status codes, `Link` pagination and the error body
 // {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
 // route and hands the request to the concern that owns it (access, issues, comments, pulls, reviewers,
-// deployments, statuses), each of which lists its own routes.
+// deployments, statuses, comparisons), each of which lists its own routes.
 import type { RouteResponse } from '../types.js'
 import { Access } from './access.js'
 import { Comments, type CommentInit } from './comments.js'
+import { Comparisons } from './compare.js'
 import { Deployments } from './deployments.js'
 import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } from './http.js'
 import { Issues } from './issues.js'
@@ -16,6 +17,7 @@ import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
   FakeGitHub,
+  GitHubComparisonInit,
   GitHubCustomRole,
   GitHubFamily,
   GitHubIssueInit,
@@ -39,6 +41,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly deploymentStore: Deployments
   private readonly statusStore: Statuses
   private readonly reviewers: Reviewers
+  private readonly comparisons: Comparisons
   private readonly routes: Route[]
 
   /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
@@ -55,9 +58,17 @@ export class FakeGitHubServer implements FakeGitHub {
     this.deploymentStore = new Deployments(this.state)
     this.statusStore = new Statuses(this.state)
     this.reviewers = new Reviewers(this.state, this.pulls)
-    this.routes = [this.access, this.issues, this.commentStore, this.pulls, this.reviewers, this.deploymentStore, this.statusStore].flatMap(
-      (concern) => concern.routes()
-    )
+    this.comparisons = new Comparisons(this.state)
+    this.routes = [
+      this.access,
+      this.issues,
+      this.commentStore,
+      this.pulls,
+      this.reviewers,
+      this.deploymentStore,
+      this.statusStore,
+      this.comparisons
+    ].flatMap((concern) => concern.routes())
   }
 
   // ---- Test-side API (see FakeGitHub) ----
@@ -124,6 +135,10 @@ export class FakeGitHubServer implements FakeGitHub {
 
   requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] } {
     return this.reviewers.requested(repo, pullNumber)
+  }
+
+  setCompare(repo: string, base: string, head: string, comparison: GitHubComparisonInit): void {
+    this.comparisons.plant(repo, base, head, comparison)
   }
 
   statuses(repo: string, sha: string): SimCommitStatus[] {

@@ -108,6 +108,16 @@ export interface SimGitHubDeployment {
   statuses: SimGitHubDeploymentStatus[]
 }
 
+/** What a planted comparison of two commits holds (see FakeGitHub.setCompare). */
+export interface GitHubComparisonInit {
+  /** Messages of the commits head has and base has not, oldest first (shas generated; the last is head's). */
+  commits?: string[]
+  /** The files changed between base and head: a path alone is a modified file. */
+  files?: (string | GitHubPullFile)[]
+  /** Commits base has and head has not. Default 0. */
+  behindBy?: number
+}
+
 /** The states GitHub accepts for a commit status. */
 export type GitHubStatusState = 'error' | 'failure' | 'pending' | 'success'
 
@@ -182,6 +192,12 @@ export interface FakeGitHub {
    * may be asked, never the pull request's author.
    */
   requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] }
+  /**
+   * Plants the comparison `GET …/compare/{base}...{head}` answers: `ahead_by` and `total_commits` count the
+   * commits, `status` follows from them and `behindBy`. The fake has no history: any other comparison is
+   * 404, as GitHub answers for refs it does not know. A 40-hex head is the last commit's sha.
+   */
+  setCompare(repo: string, base: string, head: string, comparison: GitHubComparisonInit): void
   /** The commit statuses written on a commit (sha matched case-insensitively), in the order they were written. */
   statuses(repo: string, sha: string): SimCommitStatus[]
   /**
