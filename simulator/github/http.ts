@@ -7,7 +7,7 @@ import type { GitHubFamily } from './types.js'
 
 const DOCS_URL = 'https://docs.github.com/rest'
 const DEFAULT_PER_PAGE = 30
-export const MAX_PER_PAGE = 100
+const MAX_PER_PAGE = 100
 
 export function isGitHubPath(path: string): boolean {
   return path.startsWith('/api/')
