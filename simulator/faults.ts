@@ -1,7 +1,91 @@
 // Fault injection: which requests a fault hits, and what the faulty answer looks like.
 import { STATUS_CODES } from 'node:http'
-import { isGitHubPath } from './github.js'
-import type { Fault, FaultRoute, GitHubFaultRoute, MintlifyFaultRoute, RouteResponse } from './types.js'
+import { isGitHubPath } from './github/http.js'
+import type { RouteResponse } from './types.js'
+
+/**
+ * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
+ * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
+ * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
+ * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
+ * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
+ * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
+ * statuses (list and combined), a comparison of two commits, and 'github-any' for every GitHub request.
+ */
+export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
+export type MintlifyFaultRoute =
+  'create' | 'get' | 'message' | 'analytics' | 'deploy' | 'preview' | 'deployment-status' | 'automation' | 'any'
+export type GitHubFaultRoute =
+  | 'github-comment-create'
+  | 'github-comment-update'
+  | 'github-permission'
+  | 'github-reaction'
+  | 'github-commit-pulls'
+  | 'github-viewer'
+  | 'github-deployment-create'
+  | 'github-deployment-status'
+  | 'github-pull'
+  | 'github-pull-files'
+  | 'github-review-request'
+  | 'github-requested-reviewers'
+  | 'github-status-create'
+  | 'github-statuses'
+  | 'github-compare'
+  | 'github-any'
+
+export interface Fault {
+  route: FaultRoute
+  /** Let this many matching requests through untouched first (e.g. a 404 in the middle of polling). */
+  skip?: number
+  /** How many matching requests the fault affects. Default 1. */
+  times?: number
+  /**
+   * Affect only every Nth matching request (after `skip`), letting the others through: a share of the
+   * traffic, deterministically, for load tests. `times` still counts the requests affected.
+   */
+  every?: number
+  /**
+   * Hit the same request (method, URL and body: a retry of it) at most this many times in a row; the
+   * next one passes untouched and is not counted for `every`. A rate limit that keeps its Retry-After
+   * lets a patient caller through; a shared `every` counter alone can refuse one caller any number of
+   * times in a row when many call at once.
+   */
+  maxInARow?: number
+  /** Respond with this status and JSON {"error": message ?? standard reason phrase}. */
+  status?: number
+  message?: string
+  /** Retry-After header value (seconds or HTTP date). Without `status` the fault answers 429. */
+  retryAfter?: string
+  /** Body as text/plain instead of JSON (e.g. a 429 "Too Many Requests"). */
+  plainText?: boolean
+  /** An HTML error page (text/html), as a proxy would return. Default status 502. */
+  html?: boolean
+  /**
+   * 2xx (201 for the routes that create: a job, a GitHub comment, deployment, deployment status or commit
+   * status; 202 for the deploy, preview and automation triggers; else 200; or `status`) with content-type
+   * application/json and a truncated body.
+   */
+  malformed?: boolean
+  /**
+   * GitHub's secondary rate limit: a 403 (unless `status` says otherwise) with `x-ratelimit-remaining: 0`
+   * and `x-ratelimit-reset` this many seconds from now.
+   */
+  rateLimitResetSeconds?: number
+  /** Destroy the socket with a TCP reset and no response (ECONNRESET at the client). */
+  reset?: boolean
+  /**
+   * Wait this long before handling. Alone, the request is then processed normally even if the client
+   * gave up meanwhile (a slow create still creates the job); combined with another kind, that kind
+   * applies after the wait.
+   */
+  delayMs?: number
+  /**
+   * For status/reset/malformed faults: if true the request IS processed (job created, message applied,
+   * poll counted) before the faulty response ("the server did it, the response was lost").
+   * Default true for malformed and reset, false otherwise.
+   */
+  process?: boolean
+}
 
 /** The fault routes a request belongs to, most specific first; empty for requests of added routes. */
 export function faultRoutesOf(method: string, path: string): FaultRoute[] {
@@ -22,7 +106,15 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' }
 ]
 
-/** The routes whose success is 202 Accepted: a truncated answer there keeps that status. */
+/** The routes whose success is 201 Created or 202 Accepted: a truncated answer there keeps that status. */
+const CREATED_ROUTES: readonly FaultRoute[] = [
+  'create',
+  'github-comment-create',
+  'github-deployment-create',
+  'github-deployment-status',
+  'github-status-create',
+  'github-review-request'
+]
 const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation']
 
 const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
@@ -33,7 +125,13 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/, route: 'github-commit-pulls' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments$/, route: 'github-deployment-create' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses$/, route: 'github-deployment-status' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/, route: 'github-pull' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-review-request' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/compare\/[^/]+$/, route: 'github-compare' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/statuses\/[^/]+$/, route: 'github-status-create' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/status(?:es)?$/, route: 'github-statuses' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).
   { method: 'POST', pattern: /^\/api\/graphql$/, route: 'github-viewer' }
 ]
@@ -155,7 +253,8 @@ export function faultErrorResponse(fault: Fault, now = Date.now()): RouteRespons
  * it always lacks its closing brace.
  */
 export function malformedResponse(fault: Fault, route: FaultRoute | undefined, real?: RouteResponse): RouteResponse {
-  const status = fault.status ?? (route === 'create' ? 201 : route !== undefined && ACCEPTED_ROUTES.includes(route) ? 202 : 200)
+  const created = route !== undefined && CREATED_ROUTES.includes(route)
+  const status = fault.status ?? (created ? 201 : route !== undefined && ACCEPTED_ROUTES.includes(route) ? 202 : 200)
   // A real answer may come rendered already (an analytics answer waiting out its latency).
   const full = real?.text ?? JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
   return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }

@@ -10,12 +10,14 @@
 //   and the token SIM_GITHUB_TOKEN ...
 //   await sim.close()
 export { startSimulator, DEFAULT_API_KEY, DEFAULT_PROJECT_ID, DEFAULT_REPOSITORY } from './server.js'
-export { apiError } from './mintlify.js'
-export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY, gitHubError } from './github.js'
+export { apiError } from './mintlify/request.js'
+export { SIM_GITHUB_TOKEN, DEFAULT_GITHUB_IDENTITY } from './github/server.js'
+export { gitHubError } from './github/http.js'
+export type { Fault, FaultRoute } from './faults.js'
+export type { Handler, RecordedRequest, RouteRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
+export type { JobOutcome, JobScript, SimJob } from './mintlify/types.js'
+export type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics } from './analytics/types.js'
 export type {
-  AnalyticsKind,
-  AnalyticsRow,
-  AnalyticsTotals,
   AutomationInit,
   AutomationRun,
   DeploymentAuthor,
@@ -25,12 +27,16 @@ export type {
   DeploymentScript,
   DeploymentSource,
   DeploymentStatus,
-  FakeAnalytics,
   FakeDeployments,
+  PlantedDeployment,
+  RateLimit,
+  SimAutomation,
+  SimDeployment
+} from './deployments/types.js'
+export type {
   FakeGitHub,
-  Fault,
-  FaultRoute,
   GitHubAccess,
+  GitHubComparisonInit,
   GitHubCustomRole,
   GitHubDeploymentState,
   GitHubFamily,
@@ -38,22 +44,11 @@ export type {
   GitHubIssueInit,
   GitHubPullFile,
   GitHubRole,
+  GitHubStatusState,
   GitHubTokenInit,
   GitHubUserType,
-  Handler,
-  JobOutcome,
-  JobScript,
-  PlantedDeployment,
-  RateLimit,
-  RecordedRequest,
-  RouteRequest,
-  RouteResponse,
-  SimAutomation,
   SimComment,
-  SimDeployment,
+  SimCommitStatus,
   SimGitHubDeployment,
-  SimGitHubDeploymentStatus,
-  SimJob,
-  Simulator,
-  SimulatorOptions
-} from './types.js'
+  SimGitHubDeploymentStatus
+} from './github/types.js'

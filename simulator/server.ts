@@ -2,12 +2,24 @@
 // to the routes added with route(), then to the fake GitHub API (/api/...), then to the Mintlify API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { effectOf, faultErrorResponse, FaultQueue, faultRoutesOf, isMintlifyPath, malformedResponse, processesRequest } from './faults.js'
-import { GitHubApi, DEFAULT_GITHUB_IDENTITY, isGitHubPath, SIM_GITHUB_TOKEN } from './github.js'
-import type { AnalyticsApi } from './analytics.js'
-import type { DeploymentsApi } from './deployments.js'
-import { apiError, isAnalyticsRequest, MintlifyApi } from './mintlify.js'
-import type { Fault, Handler, JobScript, RecordedRequest, RouteResponse, SimJob, Simulator, SimulatorOptions } from './types.js'
+import {
+  effectOf,
+  faultErrorResponse,
+  FaultQueue,
+  faultRoutesOf,
+  isMintlifyPath,
+  malformedResponse,
+  processesRequest,
+  type Fault
+} from './faults.js'
+import { isGitHubPath } from './github/http.js'
+import { DEFAULT_GITHUB_IDENTITY, FakeGitHubServer, SIM_GITHUB_TOKEN } from './github/server.js'
+import type { AnalyticsApi } from './analytics/api.js'
+import type { DeploymentsApi } from './deployments/api.js'
+import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
+import { apiError } from './mintlify/request.js'
+import type { JobScript, SimJob } from './mintlify/types.js'
+import type { Handler, RecordedRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 
 export const DEFAULT_API_KEY = 'mint_sim_4f8c2d1e9a7b6c5d'
 export const DEFAULT_PROJECT_ID = 'proj_sim'
@@ -45,7 +57,7 @@ class SimulatorServer implements Simulator {
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
   readonly jobs: Map<string, SimJob>
-  readonly github: GitHubApi
+  readonly github: FakeGitHubServer
   readonly analytics: AnalyticsApi
   readonly deployments: DeploymentsApi
 
@@ -84,7 +96,11 @@ class SimulatorServer implements Simulator {
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
-    this.github = new GitHubApi(options.githubToken ?? SIM_GITHUB_TOKEN, options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY, () => this.url)
+    this.github = new FakeGitHubServer(
+      options.githubToken ?? SIM_GITHUB_TOKEN,
+      options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
+      () => this.url
+    )
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         send(res, apiError(500, `Simulator error: ${error instanceof Error ? error.message : String(error)}`))

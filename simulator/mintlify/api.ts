@@ -1,16 +1,15 @@
 // The built-in Mintlify admin API routes (agent jobs, v2; analytics and deployments, v1), following the
 // official OpenAPI documents: create 201, get 200/404, message 200/400/404, the deployment triggers 202;
-// errors are {"error": string}; bearer auth. The analytics endpoints themselves are in analytics.ts, the
-// deployment ones in deployments.ts.
+// errors are {"error": string}; bearer auth. The analytics endpoints themselves are in analytics/, the
+// deployment ones in deployments/.
 import type { IncomingHttpHeaders } from 'node:http'
-import { AnalyticsApi } from './analytics.js'
-import { apiError, readStringField, type ApiRequest } from './api-request.js'
-import { DeploymentsApi } from './deployments.js'
-import { READER_ENDPOINTS, type ReaderEndpoint } from './reader-analytics.js'
+import { AnalyticsApi } from '../analytics/api.js'
+import { READER_ENDPOINTS, type ReaderEndpoint } from '../analytics/readers.js'
+import { DeploymentsApi } from '../deployments/api.js'
+import type { RouteResponse } from '../types.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
-import type { JobScript, RouteResponse } from './types.js'
-
-export { apiError, type ApiRequest }
+import { apiError, readStringField, type ApiRequest } from './request.js'
+import type { JobScript } from './types.js'
 
 export interface MintlifyConfig {
   apiKey: string

@@ -1,6 +1,6 @@
 // What the Mintlify routes share: the request they see, the error body, and the JSON body's one field.
 import type { IncomingHttpHeaders } from 'node:http'
-import type { RouteResponse } from './types.js'
+import type { RouteResponse } from '../types.js'
 
 export interface ApiRequest {
   method: string

@@ -1,0 +1,120 @@
+// Issues and pull requests as a test plants them, and their labels.
+import type { RouteResponse } from '../types.js'
+import { gitHubError, notFound, route, type Context, type Route } from './http.js'
+import { fakeSha, timestamp, userTypeOf, type GitHubState, type PullFile, type Repo } from './state.js'
+import type { GitHubFileStatus, GitHubIssueInit, GitHubPullFile } from './types.js'
+
+/** Lines added and deleted when a planted file does not say. */
+const DEFAULT_LINE_CHANGES: Record<GitHubFileStatus, [number, number]> = {
+  added: [10, 0],
+  removed: [0, 10],
+  modified: [1, 1],
+  changed: [1, 1],
+  renamed: [0, 0],
+  copied: [0, 0],
+  unchanged: [0, 0]
+}
+
+export class Issues {
+  constructor(private readonly state: GitHubState) {}
+
+  // ---- Test-side API ----
+
+  add(repoName: string, init: GitHubIssueInit): void {
+    const repo = this.state.ensureRepo(repoName)
+    if (!Number.isInteger(init.number) || init.number < 1) throw new Error(`Invalid issue number ${init.number}`)
+    if (repo.issues.has(init.number)) throw new Error(`${repo.fullName}#${init.number} already exists`)
+    const commits = (init.commits ?? []).map((message, index) => ({
+      sha: fakeSha(`${repo.fullName}#${init.number}/${index}/${message}`),
+      message
+    }))
+    const headSha = init.headSha ?? commits.at(-1)?.sha ?? fakeSha(`${repo.fullName}#${init.number}/head`)
+    const last = commits.at(-1)
+    if (last) last.sha = headSha
+    repo.issues.set(init.number, {
+      number: init.number,
+      title: init.title,
+      body: init.body ?? '',
+      user: init.user ?? 'octocat',
+      userType: init.userType ?? userTypeOf(init.user ?? 'octocat'),
+      pullRequest: init.pullRequest ?? false,
+      headSha,
+      headRef: init.headRef ?? `feature-${init.number}`,
+      headRepo: headRepoOf(repo, init.headRepo),
+      mergeCommitSha: fakeSha(`${repo.fullName}#${init.number}/test-merge/${headSha}`),
+      requestedReviewers: [],
+      requestedTeams: [],
+      commits,
+      files: (init.files ?? []).map(pullFileOf),
+      labels: [...(init.labels ?? [])],
+      createdAt: timestamp(),
+      state: 'open',
+      mergedAt: null,
+      closedAt: null,
+      updatedAt: init.updatedAt ?? timestamp(),
+      updateSequence: this.state.nextUpdateSequence()
+    })
+  }
+
+  addLabel(repoName: string, issueNumber: number, name: string): void {
+    const { issue } = this.state.requireIssue(repoName, issueNumber)
+    if (!issue.labels.some((label) => label.toLowerCase() === name.toLowerCase())) issue.labels.push(name)
+  }
+
+  /** The labels an issue or pull request has now. */
+  labels(repoName: string, issueNumber: number): string[] {
+    return [...this.state.requireIssue(repoName, issueNumber).issue.labels]
+  }
+
+  // ---- HTTP side ----
+
+  routes(): Route[] {
+    return [route('DELETE', '/issues/{number}/labels/{name}', 'labels', (ctx) => this.removeLabel(ctx))]
+  }
+
+  /** `DELETE …/issues/{n}/labels/{name}`: the labels left (200), or 404 when the label is not on it. */
+  removeLabel({ params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const name = decodeURIComponent(params.name ?? '')
+    const index = issue.labels.findIndex((label) => label.toLowerCase() === name.toLowerCase())
+    if (index === -1) return gitHubError(404, 'Label does not exist')
+    issue.labels.splice(index, 1)
+    return { status: 200, json: issue.labels.map((label) => ({ name: label, default: false })) }
+  }
+}
+
+/** The fork a pull request's head lives in: null for the repository itself (or no fork given). */
+function headRepoOf(repo: Repo, headRepo: string | undefined): string | null {
+  if (headRepo === undefined || headRepo.toLowerCase() === repo.fullName.toLowerCase()) return null
+  if (!/^[^/]+\/[^/]+$/.test(headRepo)) throw new Error(`headRepo must be 'owner/name', got '${headRepo}'`)
+  return headRepo
+}
+
+/** A planted changed file: a path alone is a modified file; renames and copies name their old path. */
+export function pullFileOf(file: string | GitHubPullFile): PullFile {
+  const init: GitHubPullFile = typeof file === 'string' ? { filename: file } : file
+  const status = init.status ?? 'modified'
+  const moved = status === 'renamed' || status === 'copied'
+  if (moved !== (init.previousFilename !== undefined)) {
+    throw new Error(`${init.filename}: previousFilename is ${moved ? 'required' : 'only'} for a renamed or copied file`)
+  }
+  const [additions, deletions] = DEFAULT_LINE_CHANGES[status]
+  return { ...init, status, additions: init.additions ?? additions, deletions: init.deletions ?? deletions }
+}
+
+/** A changed file as GitHub's JSON shows one (pull request files, a comparison's files), at commit `sha`. */
+export function fileJson(apiUrl: string, repoName: string, sha: string, file: PullFile): Record<string, unknown> {
+  return {
+    sha: fakeSha(`${repoName}@${sha}:${file.filename}`),
+    filename: file.filename,
+    status: file.status,
+    additions: file.additions,
+    deletions: file.deletions,
+    changes: file.additions + file.deletions,
+    blob_url: `https://github.com/${repoName}/blob/${sha}/${file.filename}`,
+    raw_url: `https://github.com/${repoName}/raw/${sha}/${file.filename}`,
+    contents_url: `${apiUrl}/repos/${repoName}/contents/${file.filename}?ref=${sha}`,
+    ...(file.previousFilename === undefined ? {} : { previous_filename: file.previousFilename })
+  }
+}

@@ -1,0 +1,170 @@
+// A fake GitHub REST API under /api/v3 (and a sliver of GraphQL at /api/graphql), served by the same
+// server as the fake Mintlify API. It follows GitHub's shapes closely enough for Octokit to work
+// unchanged: JSON field names, status codes, `Link` pagination and the error body
+// {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
+// route and hands the request to the concern that owns it (access, issues, comments, pulls, reviewers,
+// deployments, statuses, comparisons), each of which lists its own routes.
+import type { RouteResponse } from '../types.js'
+import { Access } from './access.js'
+import { Comments, type CommentInit } from './comments.js'
+import { Comparisons } from './compare.js'
+import { Deployments } from './deployments.js'
+import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } from './http.js'
+import { Issues } from './issues.js'
+import { Pulls } from './pulls.js'
+import { Reviewers } from './reviewers.js'
+import { Statuses } from './statuses.js'
+import { GitHubState } from './state.js'
+import type {
+  FakeGitHub,
+  GitHubComparisonInit,
+  GitHubCustomRole,
+  GitHubFamily,
+  GitHubIssueInit,
+  GitHubPullFile,
+  GitHubRole,
+  GitHubTokenInit,
+  SimComment,
+  SimCommitStatus,
+  SimGitHubDeployment
+} from './types.js'
+
+export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
+export const DEFAULT_GITHUB_IDENTITY = 'github-actions[bot]'
+
+export class FakeGitHubServer implements FakeGitHub {
+  private readonly state: GitHubState
+  private readonly access: Access
+  private readonly issues: Issues
+  private readonly commentStore: Comments
+  private readonly pulls: Pulls
+  private readonly deploymentStore: Deployments
+  private readonly statusStore: Statuses
+  private readonly reviewers: Reviewers
+  private readonly comparisons: Comparisons
+  private readonly routes: Route[]
+
+  /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
+  constructor(
+    public token: string,
+    public identity: string,
+    serverUrl: () => string
+  ) {
+    this.state = new GitHubState(serverUrl)
+    this.access = new Access(this.state, token, identity)
+    this.issues = new Issues(this.state)
+    this.commentStore = new Comments(this.state)
+    this.pulls = new Pulls(this.state)
+    this.deploymentStore = new Deployments(this.state)
+    this.statusStore = new Statuses(this.state)
+    this.reviewers = new Reviewers(this.state, this.pulls)
+    this.comparisons = new Comparisons(this.state)
+    this.routes = [
+      this.access,
+      this.issues,
+      this.commentStore,
+      this.pulls,
+      this.reviewers,
+      this.deploymentStore,
+      this.statusStore,
+      this.comparisons
+    ].flatMap((concern) => concern.routes())
+  }
+
+  // ---- Test-side API (see FakeGitHub) ----
+
+  addToken(token: string, init: GitHubTokenInit): void {
+    this.access.addToken(token, init)
+  }
+
+  forbid(what: GitHubFamily, options?: { status?: number }): void {
+    this.access.forbid(what, options)
+  }
+
+  setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void {
+    this.access.setPermission(repo, login, role)
+  }
+
+  addIssue(repo: string, issue: GitHubIssueInit): void {
+    this.issues.add(repo, issue)
+  }
+
+  addLabel(repo: string, issueNumber: number, name: string): void {
+    this.issues.addLabel(repo, issueNumber, name)
+  }
+
+  labels(repo: string, issueNumber: number): string[] {
+    return this.issues.labels(repo, issueNumber)
+  }
+
+  addComment(repo: string, issueNumber: number, comment: CommentInit): SimComment {
+    return this.commentStore.add(repo, issueNumber, comment)
+  }
+
+  comments(repo: string, issueNumber: number): SimComment[] {
+    return this.commentStore.list(repo, issueNumber)
+  }
+
+  addReviewComment(repo: string, pullNumber: number, comment: CommentInit): SimComment {
+    return this.commentStore.addReview(repo, pullNumber, comment)
+  }
+
+  reviewComments(repo: string, pullNumber: number): (SimComment & { in_reply_to_id: number | null })[] {
+    return this.commentStore.listReview(repo, pullNumber)
+  }
+
+  setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void {
+    this.pulls.setFiles(repo, pullNumber, files)
+  }
+
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void {
+    this.pulls.close(repo, pullNumber, options)
+  }
+
+  linkCommit(repo: string, sha: string, pullNumbers: number[]): void {
+    this.pulls.linkCommit(repo, sha, pullNumbers)
+  }
+
+  deployments(repo: string): SimGitHubDeployment[] {
+    return this.deploymentStore.list(repo)
+  }
+
+  addTeam(repo: string, slug: string): void {
+    this.reviewers.addTeam(repo, slug)
+  }
+
+  requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] } {
+    return this.reviewers.requested(repo, pullNumber)
+  }
+
+  setCompare(repo: string, base: string, head: string, comparison: GitHubComparisonInit): void {
+    this.comparisons.plant(repo, base, head, comparison)
+  }
+
+  statuses(repo: string, sha: string): SimCommitStatus[] {
+    return this.statusStore.list(repo, sha)
+  }
+
+  // ---- HTTP side ----
+
+  /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
+  handle(req: GitHubRequest): RouteResponse | undefined {
+    if (!isGitHubPath(req.path)) return undefined
+    const grant = this.access.authorize(req.headers)
+    if ('status' in grant) return grant
+    if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()
+    if (req.path === '/api/v3/user') return req.method === 'GET' ? this.access.user(grant.identity) : notFound()
+
+    for (const route of this.routes) {
+      // GitHub answers 404 (not 405) for a method a path does not support.
+      if (route.method !== req.method) continue
+      const match = route.pattern.exec(req.path)
+      if (!match) continue
+      const params = decodeParams(match.groups ?? {})
+      const repo = params && this.state.findRepo(`${params.owner}/${params.repo}`)
+      if (!params || !repo) return notFound()
+      return this.access.refusal(grant, repo, req.method, route.family) ?? route.handle({ req, params, repo, actor: grant.identity })
+    }
+    return notFound()
+  }
+}

@@ -1,0 +1,219 @@
+// Public types of the fake GitHub REST API (see FakeGitHub).
+/** A repository role, as GitHub names them (`role_name`). */
+export type GitHubRole = 'admin' | 'maintain' | 'write' | 'triage' | 'read'
+
+/**
+ * An organisation's custom repository role: GitHub reports its own name as `role_name` and the base
+ * role it inherits as `permission` (`admin`, `write` or `read`, the legacy names).
+ */
+export interface GitHubCustomRole {
+  name: string
+  permission: 'admin' | 'write' | 'read'
+}
+
+/** What a token may do in one repository. */
+export type GitHubAccess = 'read' | 'write'
+
+/** Another token the fake GitHub accepts (see FakeGitHub.addToken). */
+export interface GitHubTokenInit {
+  /** Login it acts as: comments and reactions it writes carry it, GraphQL `viewer` answers it. */
+  identity: string
+  /** `owner/name` → access; every other repository answers 404 to it, as GitHub hides what a token cannot see. */
+  repositories: Record<string, GitHubAccess>
+}
+
+/** Families of GitHub endpoints that `forbid()` can shut off. */
+export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels' | 'deployments' | 'statuses'
+
+export type GitHubUserType = 'User' | 'Bot'
+
+/** An issue or pull request of the fake GitHub. */
+export interface GitHubIssueInit {
+  number: number
+  title: string
+  /** Label names on the issue or pull request. */
+  labels?: string[]
+  /** A pull request (also reachable under /pulls). Default false. */
+  pullRequest?: boolean
+  /** Author login. Default 'octocat'. */
+  user?: string
+  /** The author's account type (`user.type`). Default 'Bot' for a login ending in '[bot]', else 'User'. */
+  userType?: GitHubUserType
+  body?: string
+  /** Head commit of a pull request. Default: the sha of its last commit (generated). */
+  headSha?: string
+  /** Head branch of a pull request. Default 'feature-<number>'. */
+  headRef?: string
+  /**
+   * The repository ('owner/name') the head branch lives in, when it is a fork: `head.repo` then names it
+   * (with `fork: true`) and `head.label` is '<fork owner>:<headRef>'. Default: the repository itself.
+   */
+  headRepo?: string
+  /** Commit messages of a pull request, oldest first (shas are generated; the last one is `headSha`). */
+  commits?: string[]
+  /** Changed files of a pull request: a path alone is a modified file. */
+  files?: (string | GitHubPullFile)[]
+  /** When it was last updated (ISO 8601, whole seconds); default now. Comments and closing update it again. */
+  updatedAt?: string
+}
+
+/** How GitHub names a pull request file's change (`status` in `GET …/pulls/{n}/files`). */
+export type GitHubFileStatus = 'added' | 'removed' | 'modified' | 'renamed' | 'copied' | 'changed' | 'unchanged'
+
+/** A changed file of a pull request. */
+export interface GitHubPullFile {
+  filename: string
+  /** Default 'modified'. */
+  status?: GitHubFileStatus
+  /** The path before a rename or copy; required for those, refused for the others. */
+  previousFilename?: string
+  /** Lines added and deleted. Default: 0 and 0 for a pure rename or copy, else what the status suggests (1 each for modified). */
+  additions?: number
+  deletions?: number
+}
+
+/** The states GitHub accepts for a deployment status. */
+export type GitHubDeploymentState = 'error' | 'failure' | 'inactive' | 'in_progress' | 'queued' | 'pending' | 'success'
+
+/** A deployment status as the fake GitHub holds it (field names as in GitHub's JSON). */
+export interface SimGitHubDeploymentStatus {
+  id: number
+  state: GitHubDeploymentState
+  description: string
+  environment: string
+  log_url: string
+  environment_url: string
+  /** Login of the token's identity that wrote it. */
+  creator: string
+  created_at: string
+}
+
+/** A deployment as the fake GitHub holds it, with its statuses oldest first (a snapshot). */
+export interface SimGitHubDeployment {
+  id: number
+  sha: string
+  ref: string
+  task: string
+  environment: string
+  original_environment: string
+  description: string
+  payload: unknown
+  transient_environment: boolean
+  production_environment: boolean
+  /** null when the request left them out (GitHub then requires every commit status context to pass). */
+  required_contexts: string[] | null
+  auto_merge: boolean
+  creator: string
+  created_at: string
+  statuses: SimGitHubDeploymentStatus[]
+}
+
+/** What a planted comparison of two commits holds (see FakeGitHub.setCompare). */
+export interface GitHubComparisonInit {
+  /** Messages of the commits head has and base has not, oldest first (shas generated; the last is head's). */
+  commits?: string[]
+  /** The files changed between base and head: a path alone is a modified file. */
+  files?: (string | GitHubPullFile)[]
+  /** Commits base has and head has not. Default 0. */
+  behindBy?: number
+}
+
+/** The states GitHub accepts for a commit status. */
+export type GitHubStatusState = 'error' | 'failure' | 'pending' | 'success'
+
+/** A commit status as the fake GitHub holds it (field names as in GitHub's JSON; `creator` is the login). */
+export interface SimCommitStatus {
+  id: number
+  /** The commit, lower case. */
+  sha: string
+  state: GitHubStatusState
+  description: string | null
+  target_url: string | null
+  context: string
+  creator: string
+  created_at: string
+}
+
+/** A comment as the fake GitHub holds it (a snapshot: later edits do not show in it). */
+export interface SimComment {
+  id: number
+  body: string
+  user: { login: string; type: GitHubUserType }
+  html_url: string
+  created_at: string
+  updated_at: string
+  /** Contents of the reactions added through the API, in order ('eyes', 'rocket', ...). */
+  reactions: string[]
+}
+
+/**
+ * A fake GitHub REST API under `${sim.url}/api/v3` (GraphQL at `${sim.url}/api/graphql`), enough for
+ * Octokit to comment on issues and pull requests, react, check permissions and read pull requests.
+ * Repositories are 'owner/name' and, as on GitHub, matched case-insensitively.
+ */
+export interface FakeGitHub {
+  /** The accepted token (`Authorization: token X` or `Bearer X`); others get 401 Bad credentials. */
+  token: string
+  /** Login of the token's identity; type 'Bot' when it ends in '[bot]', else 'User'. */
+  identity: string
+  /**
+   * Accepts another token with its own identity and only the listed repositories: writes (POST, PATCH)
+   * where it has 'read' get 403 "Resource not accessible by integration", and unlisted repositories 404.
+   * `token` above keeps write access everywhere.
+   */
+  addToken(token: string, init: GitHubTokenInit): void
+  addIssue(repo: string, issue: GitHubIssueInit): void
+  /** A pre-existing comment (also one "by" the identity, e.g. an earlier sticky comment). */
+  addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
+  /** The comments of an issue now, in creation order. Throws for an issue never added. */
+  comments(repo: string, issueNumber: number): SimComment[]
+  /** A review comment starting a thread on a pull request's diff (as by a reviewer). */
+  addReviewComment(repo: string, pullNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
+  /** The review comments of a pull request now, replies with the id of the comment they reply to. */
+  reviewComments(repo: string, pullNumber: number): (SimComment & { in_reply_to_id: number | null })[]
+  /** Puts a label on an issue or pull request (a labeled event's label is on it already). */
+  addLabel(repo: string, issueNumber: number, name: string): void
+  /** The labels of an issue or pull request now (`DELETE …/labels/{name}` removes one). */
+  labels(repo: string, issueNumber: number): string[]
+  /** Sets a collaborator's role (or custom role); null (or never set) makes the permission endpoint answer 404. */
+  setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
+  /** Replaces the changed files of a pull request (e.g. the agent's, which the simulator opens without files). */
+  setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
+  /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
+  deployments(repo: string): SimGitHubDeployment[]
+  /**
+   * Gives a team of the repository's organization (by slug) access to the repository, so that reviews may
+   * be requested from it (`team_reviewers`); other teams get the 422 of a non-collaborator.
+   */
+  addTeam(repo: string, slug: string): void
+  /**
+   * Who was asked to review a pull request (`POST …/requested_reviewers`), in the order asked: logins as
+   * the request spelled them, team slugs. Only collaborators (setPermission) and the repository's owner
+   * may be asked, never the pull request's author.
+   */
+  requestedReviewers(repo: string, pullNumber: number): { users: string[]; teams: string[] }
+  /**
+   * Plants the comparison `GET …/compare/{base}...{head}` answers: `ahead_by` and `total_commits` count the
+   * commits, `status` follows from them and `behindBy`. The fake has no history: any other comparison is
+   * 404, as GitHub answers for refs it does not know. A 40-hex head is the last commit's sha.
+   */
+  setCompare(repo: string, base: string, head: string, comparison: GitHubComparisonInit): void
+  /** The commit statuses written on a commit (sha matched case-insensitively), in the order they were written. */
+  statuses(repo: string, sha: string): SimCommitStatus[]
+  /**
+   * Closes a pull request, merged or not: `GET …/pulls` lists it under `state=closed` and `all`, no longer
+   * under `open`. Merged, it has `merged: true`, `merged_at`, and `merge_commit_sha` the merge commit
+   * (`mergeCommitSha`, default generated); before that, `merge_commit_sha` is its test merge commit, as on
+   * GitHub.
+   */
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; mergeCommitSha?: string }): void
+  /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
+  linkCommit(repo: string, sha: string, pullNumbers: number[]): void
+  /**
+   * From now on that family answers `status` (default 403 "Resource not accessible by integration"):
+   * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = the pull list,
+   * pulls/* and commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without
+   * `deployments: write`), 'statuses' = commit statuses, written or read (a token without `statuses: write`).
+   */
+  forbid(what: GitHubFamily, options?: { status?: number }): void
+}
