@@ -1,13 +1,13 @@
 import { accessSync, constants, readFileSync, type Stats, statSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
-import { PAGING, type PagedEndpoint, resolvePageSize } from './analytics/paging.js'
-import { type DateRange, resolveRange } from './analytics/range.js'
+import { type DateRange, resolveRange } from './date-range.js'
 import { branchProblem } from './deploy/branch.js'
 import { docsFolder } from './deploy/pages.js'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import type { Repo } from './github/event.js'
 import { isRepositoryName } from './mintlify/job.js'
+import { PAGING, type PagedEndpoint, resolvePageSize } from './mintlify/paging.js'
 import { clipText } from './text.js'
 
 export const OPERATIONS = [

@@ -4,7 +4,7 @@
  */
 import { parseEvent, type RunContext } from '../../src/github/event.js'
 import { type DeploymentStatus, parseDeploymentStatus } from '../../src/mintlify/deployment.js'
-import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/outcome.js'
+import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/operations/deployments/verdicts.js'
 import { readSettings, type Settings } from '../../src/settings.js'
 import { runEnvironment, stepInputs } from './factories.js'
 

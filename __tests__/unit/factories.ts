@@ -4,9 +4,9 @@
  */
 import type { Clock } from '../../src/clock.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
-import { createNodeTransport } from '../../src/mintlify/transport.js'
 import { type AgentJob, parseJob } from '../../src/mintlify/job.js'
-import type { JobReport } from '../../src/outcome.js'
+import { createNodeTransport } from '../../src/mintlify/transport.js'
+import type { JobReport } from '../../src/operations/agent/verdicts.js'
 import type { InputReader, RunEnvironment } from '../../src/settings.js'
 
 /**

@@ -7,10 +7,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { formatDuration } from '../../src/duration.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
-import { type HttpResponse, type Transport, TransportError } from '../../src/mintlify/transport.js'
-import { judgeJob, type Verdict } from '../../src/outcome.js'
-import { pollGap, waitForJob, type WaitResult } from '../../src/wait.js'
 import type { AgentJob } from '../../src/mintlify/job.js'
+import { type HttpResponse, type Transport, TransportError } from '../../src/mintlify/transport.js'
+import { judgeJob } from '../../src/operations/agent/verdicts.js'
+import { type Verdict } from '../../src/outcome.js'
+import { pollGap, waitForJob, type WaitResult } from '../../src/wait.js'
 import { agentJob, API_KEY, fakeClock, jobRecord, PROJECT_ID, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
 
 const MINUTE = 60_000
