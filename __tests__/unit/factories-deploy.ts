@@ -5,8 +5,8 @@
 import { parseEvent, type RunContext } from '../../src/github/event.js'
 import { type DeploymentStatus, parseDeploymentStatus } from '../../src/mintlify/deployment.js'
 import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/operations/deployments/verdicts.js'
-import { readSettings, type Settings } from '../../src/settings.js'
-import { runEnvironment, stepInputs } from './factories.js'
+import type { SettingsOf } from '../../src/operations/registry.js'
+import { runEnvironment, settingsOf, stepInputs } from './factories.js'
 
 /** A finished deployment's status record; `overrides` replaces top-level fields. */
 export function deploymentRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -77,7 +77,12 @@ export function runContext(eventName = 'workflow_dispatch', payload: Record<stri
   }
 }
 
-/** The settings of a step with `inputs` (a deploy unless `operation` says otherwise) under `eventName`. */
-export function deploymentSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): Settings {
-  return readSettings(stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName })).settings
+/** The settings of a step with `inputs` (a deploy unless `operation` says preview) under `eventName`. */
+export function deploymentSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'deploy' | 'preview'> {
+  return settingsOf(['deploy', 'preview'], stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName }))
+}
+
+/** The settings of an `automation` step with `inputs` under `eventName`. */
+export function automationSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'automation'> {
+  return settingsOf(['automation'], stepInputs({ operation: 'automation', prompt: '', ...inputs }), runEnvironment({ eventName }))
 }

@@ -1,15 +1,29 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettings, type Settings } from '../../../src/settings.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import { agentJob, type ClientCalls, fakeClient, fakeClock, recordingLog, runEnvironment, settled, stepInputs } from '../factories.js'
+import {
+  agentJob,
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  recordingLog,
+  runEnvironment,
+  settled,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
 
 const PR_LINK = 'https://github.com/acme/docs/pull/30'
 
-function settingsWith(overrides: Record<string, string> = {}): Settings {
-  return readSettings(stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName: 'issue_comment' }))
-    .settings
+function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
+  return readSettingsOf(
+    AGENT,
+    stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }),
+    runEnvironment({ eventName: 'issue_comment' })
+  ).settings
 }
 
 function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent {
@@ -152,8 +166,9 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
       labeled: { label: 'docs', sender: { login, isBot } }
     }
   }
-  const labelSettings = (overrides: Record<string, string> = {}): Settings =>
-    readSettings(
+  const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>
+    readSettingsOf(
+      AGENT,
       stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
       runEnvironment({ eventName: 'issues' })
     ).settings

@@ -13,9 +13,9 @@ import { jobMarker } from '../../../src/github/markers.js'
 import { DocsApiClient } from '../../../src/mintlify/client.js'
 import { createNodeTransport } from '../../../src/mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from '../../../src/operations/agent/workflow.js'
-import { readSettings } from '../../../src/settings.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined } from '../../expect-helpers.js'
-import { runEnvironment, stepInputs } from '../factories.js'
+import { runEnvironment, stepInputs, AGENT } from '../factories.js'
 
 let sim: Simulator | undefined
 beforeAll(async () => {
@@ -37,7 +37,8 @@ async function started(role: GitHubRole | null): Promise<Simulator> {
 /** One run on an issue_comment event, as main.ts wires it, with a log kept for the test. */
 async function onComment(s: Simulator, comment: CommentOptions): Promise<{ result: WorkflowResult; log: string[] }> {
   const log: string[] = []
-  const { settings } = readSettings(
+  const { settings } = readSettingsOf(
+    AGENT,
     stepInputs({
       'api-key': s.apiKey,
       'project-id': s.projectId,

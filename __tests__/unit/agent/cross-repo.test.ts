@@ -8,9 +8,20 @@ import type { GitHubEvent, Repo } from '../../../src/github/event.js'
 import { jobOfMarkers, trustsMarkerOf } from '../../../src/github/markers.js'
 import { introductionFor } from '../../../src/operations/agent/plan.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettings, type Settings } from '../../../src/settings.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import { agentJob, type ClientCalls, fakeClient, fakeClock, recordingLog, runEnvironment, settled, stepInputs } from '../factories.js'
+import {
+  agentJob,
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  recordingLog,
+  runEnvironment,
+  settled,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
 
 const CODE: Repo = { owner: 'acme', repo: 'api' }
 const RUN = { repo: CODE, serverUrl: 'https://github.com' }
@@ -78,8 +89,8 @@ const CODE_PULL: GitHubEvent = {
   pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', head: { ref: '', sha: '', fork: false } }
 }
 
-function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): Settings {
-  return readSettings(stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName })).settings
+function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName })).settings
 }
 
 /** The code repository's GitHub, with the pull request the run is on. */
@@ -205,7 +216,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
     }
   }
 
-  async function commandInDocs(github: FakeGitHub, settings: Settings) {
+  async function commandInDocs(github: FakeGitHub, settings: AgentSettings) {
     const requests: string[] = []
     const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
     const calls: ClientCalls = {

@@ -8,12 +8,23 @@ import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/p
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettings, type Settings } from '../../../src/settings.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import { type ClientCalls, fakeClient, fakeClock, jobReport, recordingLog, runEnvironment, stepInputs } from '../factories.js'
+import {
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  jobReport,
+  recordingLog,
+  runEnvironment,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
 
-function settingsWith(overrides: Record<string, string>, eventName: string): Settings {
-  return readSettings(stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName })).settings
+function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
+    .settings
 }
 
 const PULL: GitHubEvent = {
@@ -88,7 +99,7 @@ describe('the verdict and the summary of a dry run', () => {
 describe('runAgentWorkflow in a dry run', () => {
   const GITHUB_WRITES = ['createComment', 'updateComment', 'react']
 
-  async function dryRun(event: GitHubEvent, github: FakeGitHub, settings: Settings) {
+  async function dryRun(event: GitHubEvent, github: FakeGitHub, settings: AgentSettings) {
     const requests: string[] = []
     const refuse = (name: string) => () => {
       requests.push(name)

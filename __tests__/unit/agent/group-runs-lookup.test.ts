@@ -10,10 +10,19 @@ import { GitHubApi } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo, RunContext } from '../../../src/github/event.js'
 import { jobMarker, type RunOrigin } from '../../../src/github/markers.js'
 import { type GitHubAccess, type GroupedRun, groupRun, recordGroupedRun } from '../../../src/operations/agent/grouping.js'
-import { readSettings, type Settings } from '../../../src/settings.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined, only } from '../../expect-helpers.js'
 import { simulatorPerTest } from '../../simulator-harness.js'
-import { jobReport, recordingLog, type RecordingLog, runEnvironment, simulatorClient, stepInputs } from '../factories.js'
+import {
+  jobReport,
+  recordingLog,
+  type RecordingLog,
+  runEnvironment,
+  simulatorClient,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
 
 const { start } = simulatorPerTest()
 beforeAll(async () => {
@@ -47,8 +56,9 @@ const RUN: RunContext = {
 }
 const ORIGIN: RunOrigin = { repository: DOCS, workflow: RUN.workflow, branch: 'main' }
 
-function settingsFor(sim: Simulator, inputs: Record<string, string> = {}): Settings {
-  return readSettings(
+function settingsFor(sim: Simulator, inputs: Record<string, string> = {}): AgentSettings {
+  return readSettingsOf(
+    AGENT,
     stepInputs({ 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, 'group-runs': 'true', ...inputs }),
     runEnvironment()
   ).settings
@@ -101,7 +111,7 @@ const githubPaths = (sim: Simulator, since: number): string[] =>
     .slice(since)
     .map((r) => `${r.method} ${r.path}`)
 
-async function lookUp(sim: Simulator, settings: Settings, log: RecordingLog, run = RUN, token?: string): Promise<GroupedRun | null> {
+async function lookUp(sim: Simulator, settings: AgentSettings, log: RecordingLog, run = RUN, token?: string): Promise<GroupedRun | null> {
   return groupRun(settings, 'job', run, { github: access(sim, log, token), client: simulatorClient(sim).client, log })
 }
 

@@ -15,9 +15,9 @@ import {
   MAX_PULLS_READ,
   planGrouping
 } from '../../../src/operations/agent/grouping.js'
-import { readSettings, type Settings } from '../../../src/settings.js'
+import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
 import { BOT_LOGIN } from '../factories-github.js'
-import { runEnvironment, stepInputs } from '../factories.js'
+import { runEnvironment, stepInputs, AGENT } from '../factories.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = { kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'a'.repeat(40), commits: [] }
@@ -30,8 +30,9 @@ const PULL_FACTS = {
 const PULL_OPENED: GitHubEvent = { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }
 
-function settingsWith(inputs: Record<string, string> = {}): Settings {
-  return readSettings(stepInputs({ 'group-runs': 'true', ...inputs }), runEnvironment()).settings
+/** The settings of a step that runs the agent: `job` (the default), `message`, or `improve` (its job). */
+function settingsWith(inputs: Record<string, string> = {}): SettingsOf<'job' | 'message' | 'improve'> {
+  return readSettingsOf([...AGENT, 'improve'], stepInputs({ 'group-runs': 'true', ...inputs }), runEnvironment()).settings
 }
 
 function runOn(event: GitHubEvent, overrides: Partial<RunContext> = {}): RunContext {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
+import { PERMISSIONS } from '../../../src/github/permissions.js'
 import { type CommandFacts, needsAgentJob, type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
-import { PERMISSIONS, readSettings, type Settings } from '../../../src/settings.js'
-import { runEnvironment, stepInputs } from '../factories.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../factories.js'
 
-function settingsWith(overrides: Record<string, string> = {}): Settings {
-  return readSettings(stepInputs(overrides), runEnvironment({ eventName: 'issue_comment' })).settings
+function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs(overrides), runEnvironment({ eventName: 'issue_comment' })).settings
 }
 
 function commentEvent(body: string, opts: { action?: string; onPull?: boolean; login?: string; isBot?: boolean } = {}): GitHubEvent {
@@ -19,7 +20,7 @@ function commentEvent(body: string, opts: { action?: string; onPull?: boolean; l
   }
 }
 
-function plan(event: GitHubEvent, settings: Settings, facts: CommandFacts | null = null): Plan {
+function plan(event: GitHubEvent, settings: AgentSettings, facts: CommandFacts | null = null): Plan {
   return planRun(readTrigger(event, settings, 'job'), settings, facts)
 }
 
@@ -161,7 +162,8 @@ describe('planRun: labels, every event × label input × sender × permission', 
   )
 
   it.each(cases)('$on, label input "$input", $added added by $sender.login, role $role', (c) => {
-    const settings = readSettings(
+    const settings = readSettingsOf(
+      AGENT,
       stepInputs({ prompt: c.on === 'pull' ? 'Document this change' : '', label: c.input, 'allowed-bots': '' }),
       runEnvironment({ eventName: c.on === 'issue' ? 'issues' : 'pull_request' })
     ).settings
@@ -200,7 +202,8 @@ describe('planRun: labels, every event × label input × sender × permission', 
   })
 
   it('puts prompt before the issue, and removes nothing in a dry run', () => {
-    const settings = readSettings(
+    const settings = readSettingsOf(
+      AGENT,
       stepInputs({ prompt: 'Write a troubleshooting page for this.', label: 'docs', 'dry-run': 'true' }),
       runEnvironment({ eventName: 'issues' })
     ).settings
@@ -217,7 +220,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
   })
 
   it('skips issue events other than labeled, quietly', () => {
-    const settings = readSettings(stepInputs({ prompt: '', label: 'docs' }), runEnvironment({ eventName: 'issues' })).settings
+    const settings = readSettingsOf(AGENT, stepInputs({ prompt: '', label: 'docs' }), runEnvironment({ eventName: 'issues' })).settings
     const opened: GitHubEvent = {
       kind: 'issues',
       name: 'issues',

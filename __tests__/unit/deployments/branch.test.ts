@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { branchProblem } from '../../../src/deploy/branch.js'
+import { branchProblem } from '../../../src/operations/deployments/branch.js'
 
 /** Names `git check-ref-format --branch` accepts (checked against git 2.39 outside a repository). */
 const ACCEPTED = [

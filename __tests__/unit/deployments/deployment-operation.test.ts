@@ -15,7 +15,7 @@ import { deploymentOperation } from '../../../src/operations/deployments/run.js'
 import type { OperationDeps } from '../../../src/operations/operation.js'
 import type { OperationResult } from '../../../src/outcome.js'
 import { only } from '../../expect-helpers.js'
-import { deploymentSettings, RUN_SHA, runContext } from '../factories-deploy.js'
+import { automationSettings, deploymentSettings, RUN_SHA, runContext } from '../factories-deploy.js'
 import { webhookExample } from '../factories-github.js'
 import { fakeClock, recordingLog, type RecordingLog } from '../factories.js'
 
@@ -66,20 +66,21 @@ async function run(
   options: RunOptions = {}
 ): Promise<Run> {
   const eventName = options.eventName ?? 'workflow_dispatch'
-  const settings = deploymentSettings(
-    {
-      operation,
-      'api-key': sim.apiKey,
-      'project-id': sim.projectId,
-      'base-url': sim.url,
-      'github-token': SIM_GITHUB_TOKEN,
-      ...inputs
-    },
-    eventName
-  )
+  const all = {
+    operation,
+    'api-key': sim.apiKey,
+    'project-id': sim.projectId,
+    'base-url': sim.url,
+    'github-token': SIM_GITHUB_TOKEN,
+    ...inputs
+  }
+  const step =
+    operation === 'automation'
+      ? bound(automationSettings(all, eventName), runAutomationOperation)
+      : bound(deploymentSettings(all, eventName), deploymentOperation(operation))
   const runClock = options.clock ?? clock
   const signal = options.signal ?? new AbortController().signal
-  const deadline = runClock.now() + settings.timeoutMs
+  const deadline = runClock.now() + step.timeoutMs
   const log = recordingLog(runClock)
   const published: Record<string, string>[] = []
   const deps: OperationDeps = {
@@ -109,10 +110,16 @@ async function run(
       }),
     publish: (outputs) => published.push({ ...outputs })
   }
-  const result = await (operation === 'automation'
-    ? runAutomationOperation(settings, deps)
-    : deploymentOperation(operation)(settings, deps))
+  const result = await step.run(deps)
   return { result, published, log }
+}
+
+/** An operation's run bound to its settings, as the registry binds them; the timeout sets the deadline. */
+function bound<S extends { timeoutMs: number }>(
+  settings: S,
+  run: (settings: S, deps: OperationDeps) => Promise<OperationResult>
+): { timeoutMs: number; run: (deps: OperationDeps) => Promise<OperationResult> } {
+  return { timeoutMs: settings.timeoutMs, run: (deps) => run(settings, deps) }
 }
 
 /** The simulator's clock, calling `before` each time the run sleeps (the gaps between polls). */

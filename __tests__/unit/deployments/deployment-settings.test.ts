@@ -1,14 +1,21 @@
 /** The inputs of deploy, preview and automation: branch, automation-id, environment, docs-path. */
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../../src/errors.js'
-import { readSettings } from '../../../src/settings.js'
+import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
+import { type Operation, OPERATIONS } from '../../../src/settings.js'
 import { runEnvironment, stepInputs } from '../factories.js'
 
-const settings = (overrides: Record<string, string>) => readSettings(stepInputs(overrides), runEnvironment())
+/** The settings (and warnings) of a step of one of `operations` with these inputs. */
+function settings<O extends Operation>(
+  overrides: Record<string, string>,
+  operations: readonly O[]
+): { settings: SettingsOf<O>; warnings: string[] } {
+  return readSettingsOf(operations, stepInputs(overrides), runEnvironment())
+}
 
 function refusal(overrides: Record<string, string>): InputError {
   try {
-    settings(overrides)
+    settings(overrides, OPERATIONS)
   } catch (error) {
     if (error instanceof InputError) return error
     throw error
@@ -18,12 +25,12 @@ function refusal(overrides: Record<string, string>): InputError {
 
 describe('branch (preview)', () => {
   it('takes a branch name as given, without refs/heads/', () => {
-    expect(settings({ operation: 'preview', branch: ' feature/new-cli ' }).settings.branch).toBe('feature/new-cli')
-    expect(settings({ operation: 'preview', branch: 'refs/heads/docs/v2' }).settings.branch).toBe('docs/v2')
+    expect(settings({ operation: 'preview', branch: ' feature/new-cli ' }, ['preview']).settings.branch).toBe('feature/new-cli')
+    expect(settings({ operation: 'preview', branch: 'refs/heads/docs/v2' }, ['preview']).settings.branch).toBe('docs/v2')
   })
 
   it('leaves the branch to the event when empty', () => {
-    expect(settings({ operation: 'preview' }).settings.branch).toBe('')
+    expect(settings({ operation: 'preview' }, ['preview']).settings.branch).toBe('')
   })
 
   it.each([
@@ -39,7 +46,7 @@ describe('branch (preview)', () => {
   })
 
   it('ignores branch for operations that do not preview', () => {
-    expect(settings({ operation: 'deploy', branch: 'a..b' }).settings.branch).toBe('')
+    expect(settings({ operation: 'deploy', branch: 'a..b' }, OPERATIONS).settings).not.toHaveProperty('branch')
   })
 })
 
@@ -56,7 +63,7 @@ describe('automation-id (automation)', () => {
   })
 
   it('takes an id as given', () => {
-    expect(settings({ operation: 'automation', 'automation-id': ' 65f0c2a1b3d4e5f6a7b8c9d0 ' }).settings.automationId).toBe(
+    expect(settings({ operation: 'automation', 'automation-id': ' 65f0c2a1b3d4e5f6a7b8c9d0 ' }, ['automation']).settings.automationId).toBe(
       '65f0c2a1b3d4e5f6a7b8c9d0'
     )
   })
@@ -64,13 +71,13 @@ describe('automation-id (automation)', () => {
 
 describe('environment (deploy, preview)', () => {
   it('records deploys and previews in the named environment', () => {
-    expect(settings({ operation: 'deploy', environment: 'docs' }).settings.environment).toBe('docs')
-    expect(settings({ operation: 'preview', environment: 'docs-preview' }).settings.environment).toBe('docs-preview')
+    expect(settings({ operation: 'deploy', environment: 'docs' }, ['deploy']).settings.environment).toBe('docs')
+    expect(settings({ operation: 'preview', environment: 'docs-preview' }, ['preview']).settings.environment).toBe('docs-preview')
   })
 
   it('warns and ignores it where no deployment is recorded', () => {
-    const { settings: read, warnings } = settings({ operation: 'job', environment: 'docs' })
-    expect(read.environment).toBe('')
+    const { settings: read, warnings } = settings({ operation: 'job', environment: 'docs' }, OPERATIONS)
+    expect(read).not.toHaveProperty('environment')
     expect(warnings).toEqual(["Input 'environment' is set, but operation 'job' records no deployment: it is ignored."])
   })
 
@@ -88,7 +95,7 @@ describe('docs-path (preview)', () => {
     ['./docs/', 'docs/'],
     ['site/docs', 'site/docs/']
   ])('reads %j as the folder %j', (docsPath, folder) => {
-    expect(settings({ operation: 'preview', 'docs-path': docsPath }).settings.docsFolder).toBe(folder)
+    expect(settings({ operation: 'preview', 'docs-path': docsPath }, ['preview']).settings.docsFolder).toBe(folder)
   })
 
   it('refuses a path that leaves the repository', () => {

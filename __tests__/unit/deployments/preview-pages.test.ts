@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { changedPages, docsFolder, type PullRequestFile } from '../../../src/deploy/pages.js'
+import { changedPages, docsFolder, type PullRequestFile } from '../../../src/operations/deployments/pages.js'
 
 const PREVIEW = 'https://acme-feature-x.mintlify.app'
 

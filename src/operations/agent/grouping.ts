@@ -6,6 +6,7 @@ import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
 import type { Settings } from '../../settings.js'
 import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './comments.js'
+import type { AgentInputs } from './inputs.js'
 import type { JobRequest } from './plan.js'
 import type { JobAction, JobReport } from './verdicts.js'
 
@@ -36,7 +37,7 @@ export interface LookPlan {
 export const MAX_PULLS_READ = 10
 
 /** Decides from the settings and the run whether, and where, this run looks for a pull request to continue. */
-export function planGrouping(settings: Settings, operation: JobAction, run: RunContext): GroupingPlan {
+export function planGrouping(settings: Settings<AgentInputs>, operation: JobAction, run: RunContext): GroupingPlan {
   if (!settings.groupRuns || settings.operation !== 'job' || operation !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
   const branch = branchOf(run)
   if (!branch.ok) return { kind: 'alone', why: branch.why }
@@ -177,7 +178,12 @@ export interface GroupedRun {
  * match's job is read once (not in a dry run, which sends nothing to Mintlify). GitHub failures never
  * fail the run: it opens a new job, saying why.
  */
-export async function groupRun(settings: Settings, operation: JobAction, run: RunContext, deps: GroupingDeps): Promise<GroupedRun | null> {
+export async function groupRun(
+  settings: Settings<AgentInputs>,
+  operation: JobAction,
+  run: RunContext,
+  deps: GroupingDeps
+): Promise<GroupedRun | null> {
   const plan = planGrouping(settings, operation, run)
   if (plan.kind === 'off') return null
   if (plan.kind === 'alone') {

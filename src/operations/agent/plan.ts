@@ -3,6 +3,7 @@ import { botAllowed, meetsPermission } from '../../github/permissions.js'
 import { planForComment } from '../../github/slash-command.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
+import type { AgentInputs } from './inputs.js'
 import type { JobAction } from './verdicts.js'
 
 /**
@@ -47,7 +48,7 @@ export type Trigger =
   /** The operation of the step (job or message), with the prompt from the inputs. */
   | { kind: 'step'; action: JobAction; status: StickyStatus }
 
-export function readTrigger(event: GitHubEvent, settings: Settings, operation: JobAction): Trigger {
+export function readTrigger(event: GitHubEvent, settings: Settings<AgentInputs>, operation: JobAction): Trigger {
   if (event.kind === 'issue_comment' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review')
     return readComment(event, settings)
   if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
@@ -61,7 +62,7 @@ export function readTrigger(event: GitHubEvent, settings: Settings, operation: J
  */
 function readComment(
   event: Extract<GitHubEvent, { kind: 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review' }>,
-  settings: Settings
+  settings: Settings<AgentInputs>
 ): Trigger {
   const { comment } = event
   const review = event.kind === 'pull_request_review'
@@ -106,7 +107,7 @@ function withDiffPlace(prompt: string, comment: ReviewCommentFacts): string {
  * skipped otherwise (and every other issue event). The issue's title and body are the prompt (after
  * `prompt`, when given); a pull request's is `prompt` with its context.
  */
-function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings): Trigger {
+function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings<AgentInputs>): Trigger {
   const { labeled } = event
   if (!labeled)
     return { kind: 'skip', why: `The ${event.name} event (${event.action || 'no action'}) starts nothing; only an added label does.` }
@@ -145,11 +146,11 @@ function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request'
 }
 
 /** Comments and reactions: asked for, and not a dry run (which reads GitHub but writes nothing there). */
-function writesToGitHub(settings: Settings): boolean {
+function writesToGitHub(settings: Settings<AgentInputs>): boolean {
   return settings.comment && !settings.dryRun
 }
 
-function stickyStatus(event: GitHubEvent, settings: Settings): StickyStatus {
+function stickyStatus(event: GitHubEvent, settings: Settings<AgentInputs>): StickyStatus {
   if (settings.prNumber !== null) return { where: 'pull', pull: settings.prNumber }
   if (event.kind === 'pull_request') return { where: 'pull', pull: event.pull.number }
   // An all-zero sha is a deleted branch: no commit to find a pull request for.
@@ -234,12 +235,12 @@ export type Plan =
     }
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
-export function needsAgentJob(command: Command, role: string | null, settings: Settings): boolean {
+export function needsAgentJob(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
   return command.label === null && command.ask.kind === 'run' && command.isPullRequest && allowed(command, role, settings)
 }
 
 /** A listed bot, or a person with `min-permission`. */
-function allowed(command: Command, role: string | null, settings: Settings): boolean {
+function allowed(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
   return command.trustedBot || meetsPermission(role, settings.minPermission)
 }
 
@@ -247,7 +248,7 @@ function allowed(command: Command, role: string | null, settings: Settings): boo
  * Decides a run. For a command, `facts` must be given (the executor gathers them, see `readTrigger`);
  * a step needs none.
  */
-export function planRun(trigger: Trigger, settings: Settings, facts: CommandFacts | null): Plan {
+export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
   if (trigger.kind === 'skip') return trigger
   if (trigger.kind === 'step') {
     const request: JobRequest = {

@@ -23,6 +23,7 @@ import {
   recordGroupedRun,
   warnOutOfReach
 } from './grouping.js'
+import type { AgentInputs } from './inputs.js'
 import { runAgentJob } from './job-run.js'
 import { jobOutputs } from './outputs.js'
 import {
@@ -68,7 +69,7 @@ export interface WorkflowResult {
 
 /** `job` and `message` (and the job of `improve`): the agent workflow, as an operation's result. */
 export async function runAgentOperation(
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   action: JobAction,
   deps: OperationDeps,
   showPrompt?: (prompt: string) => string
@@ -103,7 +104,7 @@ export function agentResult(result: WorkflowResult): OperationResult {
  * own pull request that lets `/docs` replies reach it.
  */
 export async function runAgentWorkflow(
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   operation: JobAction,
   run: RunContext,
   deps: WorkflowDeps
@@ -123,7 +124,7 @@ export async function runAgentWorkflow(
 /** A plan that is not a skip, carried out: replies, reactions, the job and its status. */
 async function carryOut(
   plan: Exclude<Plan, { kind: 'skip' }>,
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps
@@ -178,7 +179,7 @@ async function carryOut(
 async function answerWithoutJob(
   plan: Extract<Plan, { kind: 'deny' | 'help' }>,
   api: GitHubApi | null,
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   github: LazyGitHub
 ): Promise<WorkflowResult> {
   const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
@@ -203,7 +204,7 @@ interface JobPlaces {
 async function finishJobRun(
   report: JobReport,
   { plan, api, thread, grouped }: JobPlaces,
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps
@@ -226,7 +227,7 @@ async function finishJobRun(
  */
 async function showDryRun(
   request: JobRequest & { context: string },
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   run: RunContext,
   deps: WorkflowDeps,
   grouped: GroupedRun | null
@@ -260,7 +261,12 @@ async function showDryRun(
 }
 
 /** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
-async function commandFacts(command: Command, settings: Settings, github: LazyGitHub, deps: WorkflowDeps): Promise<CommandFacts> {
+async function commandFacts(
+  command: Command,
+  settings: Settings<AgentInputs>,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<CommandFacts> {
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   const role = command.trustedBot ? null : await api.roleOf(command.login)
@@ -327,7 +333,7 @@ interface LazyGitHub {
 }
 
 /** GitHub is connected on first need only: loading Octokit is most of the start-up cost. */
-function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): LazyGitHub {
+function lazyGitHub(settings: Settings<AgentInputs>, run: RunContext, deps: WorkflowDeps): LazyGitHub {
   let connection: Promise<GitHubApi> | null = null
   const others = new Map<string, Promise<GitHubApi>>()
   let warned = false
@@ -378,7 +384,7 @@ function lazyGitHub(settings: Settings, run: RunContext, deps: WorkflowDeps): La
 }
 
 async function contextFor(
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps,
@@ -397,7 +403,7 @@ async function contextFor(
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings, github: LazyGitHub): Promise<string | null> {
+async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<string | null> {
   try {
     return jobOfMarkers(await api.markerComments(pull, true, settings.markerAuthors))
   } catch (error) {
@@ -413,7 +419,7 @@ async function agentJobOf(api: GitHubApi, pull: number, settings: Settings, gith
 async function introduceAgentPull(
   report: JobReport,
   statusUrl: string | null,
-  settings: Settings,
+  settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps,

@@ -1,21 +1,21 @@
 import type { Clock } from '../../clock.js'
 import { type DateRange, describeRange } from '../../date-range.js'
 import { messageOf } from '../../errors.js'
+import { isFileSystemError, outputFileError } from '../../files.js'
 import { plural } from '../../markdown.js'
 import type { TrafficCounts } from '../../mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../mintlify/client.js'
-import { type PageEnd, type PagePosition, readPages } from '../../mintlify/paging.js'
-import { type OperationResult } from '../../outcome.js'
-import { type AnalyticsOperation, isFileSystemError, outputFileError, type Settings } from '../../settings.js'
-import type { OperationDeps, RunOperation } from '../operation.js'
+import { type PagedEndpoint, type PageEnd, type PagePosition, readPages } from '../../mintlify/paging.js'
+import type { RunOperation } from '../operation.js'
 import { ExportFile } from './export-file.js'
 import { assistantKind, type ExportKind, feedbackKind, type KindPage, searchesKind, trafficKind } from './export-kinds.js'
+import type { ExportInputs } from './inputs.js'
 import { exportOutputs } from './outputs.js'
 import { renderExportSummary } from './summary.js'
 import { type ExportReport, judgeExport, judgeExportDryRun, judgeExportFailure } from './verdicts.js'
 
 export interface ExportRequest {
-  kind: AnalyticsOperation
+  kind: PagedEndpoint
   projectId: string
   range: DateRange
   pageSize: number
@@ -37,8 +37,8 @@ export interface ExportDeps {
 }
 
 /** The export of one analytics endpoint, as an operation: its client is paid from max-requests, retries included. */
-export function exportOperation(kind: AnalyticsOperation): RunOperation {
-  return async (settings: Settings, deps: OperationDeps): Promise<OperationResult> => {
+export function exportOperation(kind: PagedEndpoint): RunOperation<ExportInputs> {
+  return async (settings, deps) => {
     const report = await exportAnalytics(
       {
         kind,

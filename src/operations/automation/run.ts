@@ -1,6 +1,7 @@
 import { judgeStartFailure, type OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import type { OperationDeps } from '../operation.js'
+import type { AutomationInputs } from './inputs.js'
 import { automationOutputs } from './outputs.js'
 import { renderAutomationSummary } from './summary.js'
 import { type AutomationReport, judgeAutomation, judgeAutomationDryRun } from './verdicts.js'
@@ -10,7 +11,7 @@ import { type AutomationReport, judgeAutomation, judgeAutomationDryRun } from '.
  * nothing documents how to follow a run through the API, and `jobId` is not documented as an agent job,
  * so the action says where to follow it (the dashboard's Automations page) instead of guessing.
  */
-export async function runAutomationOperation(settings: Settings, deps: OperationDeps): Promise<OperationResult> {
+export async function runAutomationOperation(settings: Settings<AutomationInputs>, deps: OperationDeps): Promise<OperationResult> {
   const { projectId, automationId } = settings
   const report = (partial: Omit<AutomationReport, 'automationId'>): OperationResult => {
     const full = { automationId, ...partial }

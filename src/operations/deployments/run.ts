@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { changedPages, type ChangedPages } from '../../deploy/pages.js'
 import { messageOf } from '../../errors.js'
 import type { DeploymentState, GitHubApi } from '../../github/api.js'
 import { statusMarker } from '../../github/markers.js'
@@ -11,7 +10,9 @@ import type { Settings } from '../../settings.js'
 import { waitFor } from '../../wait.js'
 import type { OperationDeps, RunOperation } from '../operation.js'
 import { EnvironmentRecord } from './environment.js'
+import type { DeploymentInputs } from './inputs.js'
 import { deploymentOutputs } from './outputs.js'
+import { changedPages, type ChangedPages } from './pages.js'
 import { previewCommentState, renderPreviewComment } from './preview-comment.js'
 import { renderDeploymentSummary } from './summary.js'
 import { type DeploymentTarget, resolveTarget } from './target.js'
@@ -32,7 +33,7 @@ const MAX_PULL_FILES = 300
  * its status like a job, and report it; a preview also keeps one sticky comment per branch on its pull
  * request, which never says ready before the status says success.
  */
-export function deploymentOperation(kind: DeploymentKind): RunOperation {
+export function deploymentOperation(kind: DeploymentKind): RunOperation<DeploymentInputs> {
   return async (settings, deps) => {
     const github = connection(settings, deps)
     const target = await resolveTarget(kind, settings, deps.run, github)
@@ -60,7 +61,7 @@ interface Places {
 }
 
 /** GitHub, connected once on first need; without a token (or a repository) one warning, then null. */
-function connection(settings: Settings, deps: OperationDeps): () => Promise<GitHubApi | null> {
+function connection(settings: Settings<DeploymentInputs>, deps: OperationDeps): () => Promise<GitHubApi | null> {
   let connected: Promise<GitHubApi | null> | null = null
   return () =>
     (connected ??= (async () => {
@@ -75,12 +76,17 @@ function connection(settings: Settings, deps: OperationDeps): () => Promise<GitH
     })())
 }
 
-function skipFork(target: DeploymentTarget, settings: Settings, deps: OperationDeps): OperationResult {
+function skipFork(target: DeploymentTarget, settings: Settings<DeploymentInputs>, deps: OperationDeps): OperationResult {
   const report = reportOf('preview', target, deps, judgeForkPreview(target.branch ?? '', target.fork || null), settings)
   return { verdict: report.verdict, outputs: deploymentOutputs(report), summary: renderDeploymentSummary(report), statusComment: null }
 }
 
-function dryRun(kind: DeploymentKind, target: DeploymentTarget, settings: Settings, deps: OperationDeps): OperationResult {
+function dryRun(
+  kind: DeploymentKind,
+  target: DeploymentTarget,
+  settings: Settings<DeploymentInputs>,
+  deps: OperationDeps
+): OperationResult {
   const environment = settings.environment || null
   const plan =
     kind === 'deploy'
@@ -96,7 +102,7 @@ function reportOf(
   target: DeploymentTarget,
   deps: OperationDeps,
   verdict: Verdict,
-  settings: Settings
+  settings: Settings<DeploymentInputs>
 ): DeploymentReport {
   return {
     kind,
@@ -117,7 +123,7 @@ function reportOf(
 async function openPlaces(
   kind: DeploymentKind,
   target: DeploymentTarget,
-  settings: Settings,
+  settings: Settings<DeploymentInputs>,
   deps: OperationDeps,
   connect: () => Promise<GitHubApi | null>
 ): Promise<Places> {
@@ -170,7 +176,7 @@ async function pullOfCommit(github: GitHubApi, sha: string, deps: OperationDeps)
 async function triggerAndWait(
   kind: DeploymentKind,
   target: DeploymentTarget,
-  settings: Settings,
+  settings: Settings<DeploymentInputs>,
   deps: OperationDeps,
   places: Places
 ): Promise<DeploymentReport> {
@@ -221,7 +227,7 @@ async function triggerAndWait(
 async function waitForDeployment(
   client: DocsApiClient,
   run: DeploymentRun,
-  settings: Settings,
+  settings: Settings<DeploymentInputs>,
   deps: OperationDeps
 ): Promise<DeploymentRun> {
   // Nothing is read yet: the first record is the trigger's promise that it is queued.
@@ -258,7 +264,12 @@ async function waitForDeployment(
 }
 
 /** The preview comment's last word and the environment's, after the outputs are set. */
-async function closePlaces(report: DeploymentReport, settings: Settings, places: Places, log: OperationDeps['log']): Promise<void> {
+async function closePlaces(
+  report: DeploymentReport,
+  settings: Settings<DeploymentInputs>,
+  places: Places,
+  log: OperationDeps['log']
+): Promise<void> {
   // Not waited on (wait: false): the comment and the environment keep saying building, which is all this run knows.
   if (report.ended === null && report.statusId !== null) return
   const state = previewCommentState(report, report.verdict.outcome === 'deployed' ? await pagesOf(report, settings, places, log) : null)
@@ -271,14 +282,14 @@ async function closePlaces(report: DeploymentReport, settings: Settings, places:
 /** The changed pages of the preview's pull request, linked into the preview; null when they cannot be read. */
 async function pagesOf(
   report: DeploymentReport,
-  settings: Settings,
+  settings: Settings<DeploymentInputs>,
   places: Places,
   log: OperationDeps['log']
 ): Promise<ChangedPages | null> {
   if (!places.github || places.pull === null || !report.previewUrl) return null
   try {
     const files = await places.github.pullFileChanges(places.pull, MAX_PULL_FILES)
-    return changedPages(files, settings.docsFolder, report.previewUrl)
+    return changedPages(files, settings.docsFolder ?? '', report.previewUrl)
   } catch (error) {
     log.warning(`${messageOf(error)} The preview comment links the preview without its changed pages.`)
     return null

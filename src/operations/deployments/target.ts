@@ -2,6 +2,7 @@ import { InputError } from '../../errors.js'
 import type { GitHubApi } from '../../github/api.js'
 import type { GitHubEvent, RunContext } from '../../github/event.js'
 import type { Settings } from '../../settings.js'
+import type { DeploymentInputs } from './inputs.js'
 import type { DeploymentKind } from './verdicts.js'
 
 /**
@@ -48,23 +49,24 @@ function eventPull(event: GitHubEvent): { number: number; head: { ref: string; s
  */
 export async function resolveTarget(
   kind: DeploymentKind,
-  settings: Settings,
+  settings: Settings<DeploymentInputs>,
   run: RunContext,
   github: () => Promise<GitHubApi | null>
 ): Promise<DeploymentTarget> {
   const { event } = run
+  const branch = settings.branch ?? ''
   const pull = eventPull(event)
   const pushed = event.kind === 'push' ? event.sha : ''
   const fallback = { sha: pushed || run.sha, pull: pull?.number ?? settings.prNumber, fork: null, pullOfCommit: null }
   // The payload's pull request head, when it carries one, is the commit the event names; a deploy reads nothing more.
   if (kind === 'deploy') return { ...fallback, sha: pull?.head?.sha || fallback.sha, branch: null }
-  const head = pull ? (pull.head ?? (await readHead(pull.number, github, settings.branch))) : null
+  const head = pull ? (pull.head ?? (await readHead(pull.number, github, branch))) : null
   const sha = head?.sha || fallback.sha
-  if (settings.branch) {
+  if (branch) {
     // A branch named outright is previewed as named; only the pull request's own fork branch cannot be.
-    const fork = head?.fork && head.ref === settings.branch ? '' : null
-    const ofPush = event.kind === 'push' && refBranch(event.ref) === settings.branch ? pushed || null : null
-    return { ...fallback, sha, branch: settings.branch, fork, pullOfCommit: ofPush }
+    const fork = head?.fork && head.ref === branch ? '' : null
+    const ofPush = event.kind === 'push' && refBranch(event.ref) === branch ? pushed || null : null
+    return { ...fallback, sha, branch, fork, pullOfCommit: ofPush }
   }
   if (head?.ref) return { ...fallback, sha, branch: head.ref, fork: head.fork ? '' : null }
   if (event.kind === 'push') return { ...fallback, branch: pushedBranch(event.ref), pullOfCommit: pushed || null }

@@ -3,6 +3,7 @@ import type { Settings } from '../../settings.js'
 import { agentResult, runAgentOperation } from '../agent/workflow.js'
 import type { OperationDeps } from '../operation.js'
 import { DEFAULT_IMPROVE_PROMPT, hasFindings, type HealthReport, renderFindingsBlock } from './health-report.js'
+import type { ImproveInputs } from './inputs.js'
 import { healthOutputs } from './outputs.js'
 import { readHealth, renderHealth } from './run.js'
 
@@ -13,7 +14,7 @@ import { readHealth, renderHealth } from './run.js'
  * gets the words, the repository's readers do not. The outputs are the report's, then the job's; the
  * summary is the job's, then the report's.
  */
-export async function runImproveOperation(settings: Settings, deps: OperationDeps): Promise<OperationResult> {
+export async function runImproveOperation(settings: Settings<ImproveInputs>, deps: OperationDeps): Promise<OperationResult> {
   const health = await readHealth(settings, deps)
   const reportOutputs = healthOutputs(health)
   const reportSummary = renderHealth(health, settings.showReaderText)
@@ -30,7 +31,7 @@ export async function runImproveOperation(settings: Settings, deps: OperationDep
   return { ...job, outputs: { ...reportOutputs, ...job.outputs }, summary: `${job.summary}\n${reportSummary}` }
 }
 
-function improveJob(report: HealthReport, settings: Settings, deps: OperationDeps): Promise<OperationResult> {
+function improveJob(report: HealthReport, settings: Settings<ImproveInputs>, deps: OperationDeps): Promise<OperationResult> {
   const instruction = settings.prompt || DEFAULT_IMPROVE_PROMPT
   const sent = `${instruction}\n\n${renderFindingsBlock(report, true)}`
   const shown = settings.showReaderText ? sent : `${instruction}\n\n${renderFindingsBlock(report, false)}`

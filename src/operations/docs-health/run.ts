@@ -1,10 +1,11 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { DateRange } from '../../date-range.js'
+import { isFileSystemError, outputFileError } from '../../files.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../mintlify/client.js'
 import { type PagePosition, readPages } from '../../mintlify/paging.js'
 import type { OperationResult } from '../../outcome.js'
-import { isFileSystemError, outputFileError, type Settings } from '../../settings.js'
+import type { Settings } from '../../settings.js'
 import type { OperationDeps } from '../operation.js'
 import {
   assistantFindings,
@@ -21,6 +22,7 @@ import {
   type ViewedPage
 } from './findings.js'
 import type { HealthReport } from './health-report.js'
+import type { HealthInputs } from './inputs.js'
 import { healthOutputs } from './outputs.js'
 import {
   type ClosedRange,
@@ -61,14 +63,14 @@ export interface ReportDeps {
   log: { info(message: string): void; warning(message: string): void }
 }
 
-/** `report`: the docs-health report, its file, outputs and summary. */
-export async function runReportOperation(settings: Settings, deps: OperationDeps): Promise<OperationResult> {
+/** `report` (the docs-health operation): the report, its file, outputs and summary. */
+export async function runDocsHealthOperation(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<OperationResult> {
   const health = await readHealth(settings, deps)
   return { verdict: health.verdict, outputs: healthOutputs(health), summary: renderHealth(health, settings.showReaderText) }
 }
 
 /** The report as `report` and `improve` read it: through a client of its own, paid from max-requests. */
-export function readHealth(settings: Settings, deps: OperationDeps): Promise<HealthRun> {
+export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<HealthRun> {
   return runReport(
     {
       range: settings.range,
