@@ -77,9 +77,14 @@ export function runContext(eventName = 'workflow_dispatch', payload: Record<stri
   }
 }
 
-/** The settings of a step with `inputs` (a deploy unless `operation` says preview) under `eventName`. */
-export function deploymentSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'deploy' | 'preview'> {
-  return settingsOf(['deploy', 'preview'], stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName }))
+/** The settings of a `deploy` step with `inputs` under `eventName`. */
+export function deploySettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'deploy'> {
+  return settingsOf(['deploy'], stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName }))
+}
+
+/** The settings of a `preview` step with `inputs` under `eventName`. */
+export function previewSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'preview'> {
+  return settingsOf(['preview'], stepInputs({ operation: 'preview', prompt: '', ...inputs }), runEnvironment({ eventName }))
 }
 
 /** The settings of an `automation` step with `inputs` under `eventName`. */

@@ -8,7 +8,7 @@ import { type ExportInputs, readExportInputs } from './analytics/inputs.js'
 import { type AutomationInputs, readAutomationInputs } from './automation/inputs.js'
 import { runAutomationOperation } from './automation/run.js'
 import { type DeployInputs, type PreviewInputs, readDeployInputs, readPreviewInputs } from './deployments/inputs.js'
-import { deploymentOperation } from './deployments/run.js'
+import { runDeploy, runPreview } from './deployments/run.js'
 import { runImproveOperation } from './docs-health/improve.js'
 import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
 import { runDocsHealthOperation } from './docs-health/run.js'
@@ -47,8 +47,8 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   assistant: { inputs: readExportInputs('assistant'), run: exportOperation('assistant') },
   report: { inputs: readHealthInputs('report'), run: runDocsHealthOperation },
   improve: { inputs: readImproveInputs, run: runImproveOperation },
-  deploy: { inputs: readDeployInputs, run: deploymentOperation('deploy') },
-  preview: { inputs: readPreviewInputs, run: deploymentOperation('preview') },
+  deploy: { inputs: readDeployInputs, run: runDeploy },
+  preview: { inputs: readPreviewInputs, run: runPreview },
   automation: { inputs: readAutomationInputs, run: runAutomationOperation }
 }
 

@@ -11,11 +11,11 @@ import type { RunContext } from '../../../src/github/event.js'
 import { DocsApiClient } from '../../../src/mintlify/client.js'
 import { createNodeTransport } from '../../../src/mintlify/transport.js'
 import { runAutomationOperation } from '../../../src/operations/automation/run.js'
-import { deploymentOperation } from '../../../src/operations/deployments/run.js'
+import { runDeploy, runPreview } from '../../../src/operations/deployments/run.js'
 import type { OperationDeps } from '../../../src/operations/operation.js'
 import type { OperationResult } from '../../../src/outcome.js'
 import { only } from '../../expect-helpers.js'
-import { automationSettings, deploymentSettings, RUN_SHA, runContext } from '../factories-deploy.js'
+import { automationSettings, deploySettings, previewSettings, RUN_SHA, runContext } from '../factories-deploy.js'
 import { webhookExample } from '../factories-github.js'
 import { fakeClock, recordingLog, type RecordingLog } from '../factories.js'
 
@@ -77,7 +77,9 @@ async function run(
   const step =
     operation === 'automation'
       ? bound(automationSettings(all, eventName), runAutomationOperation)
-      : bound(deploymentSettings(all, eventName), deploymentOperation(operation))
+      : operation === 'preview'
+        ? bound(previewSettings(all, eventName), runPreview)
+        : bound(deploySettings(all, eventName), runDeploy)
   const runClock = options.clock ?? clock
   const signal = options.signal ?? new AbortController().signal
   const deadline = runClock.now() + step.timeoutMs

@@ -6,8 +6,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../../src/errors.js'
 import type { GitHubApi } from '../../../src/github/api.js'
+import type { DeploymentRequest } from '../../../src/operations/deployments/inputs.js'
 import { type DeploymentTarget, resolveTarget } from '../../../src/operations/deployments/target.js'
-import { deploymentSettings, RUN_SHA, runContext } from '../factories-deploy.js'
+import { deploySettings, previewSettings, RUN_SHA, runContext } from '../factories-deploy.js'
 import { fakeGitHub, webhookExample } from '../factories-github.js'
 
 const HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
@@ -200,10 +201,21 @@ async function resolve(
       [2, { title: 'Docs', url: 'https://github.com/acme/docs/pull/2', commits: [], files: [], head: testCase.head ?? READ_HEAD }]
     ])
   })
-  const settings = deploymentSettings({ operation: kind, ...testCase.inputs }, testCase.eventName)
+  const { request, prNumber } = requestOf(kind, testCase.inputs ?? {}, testCase.eventName)
   const connect = (): Promise<GitHubApi | null> => Promise.resolve(github === 'connected' ? fake.api : null)
-  const target = await resolveTarget(kind, settings, runContext(testCase.eventName, testCase.payload()), connect)
+  const target = await resolveTarget(request, prNumber, runContext(testCase.eventName, testCase.payload()), connect)
   return { target, reads: fake.callsTo('pull').length }
+}
+
+/** What a step of `kind` with `inputs` asks to deploy, read as the registry reads it, and its pr-number. */
+function requestOf(
+  kind: 'deploy' | 'preview',
+  inputs: Record<string, string>,
+  eventName: string
+): { request: DeploymentRequest; prNumber: number | null } {
+  if (kind === 'deploy') return { request: { kind }, prNumber: deploySettings(inputs, eventName).prNumber }
+  const settings = previewSettings(inputs, eventName)
+  return { request: { kind, branch: settings.branch, docsFolder: settings.docsFolder }, prNumber: settings.prNumber }
 }
 
 async function refusal(work: Promise<unknown>): Promise<InputError> {

@@ -20,8 +20,11 @@ export interface PreviewInputs extends DeployInputs {
   docsFolder: string
 }
 
-/** What the deploy and preview run reads: a deploy has no branch and no docs folder. */
-export type DeploymentInputs = DeployInputs & Partial<Pick<PreviewInputs, 'branch' | 'docsFolder'>>
+/** What the step asks to deploy, from its inputs: the production site, or a branch's preview. */
+export type DeploymentRequest =
+  | { kind: 'deploy' }
+  /** `branch` as the input gave it ('' to take the event's); `docsFolder` the prefix of the pages the comment links. */
+  | { kind: 'preview'; branch: string; docsFolder: string }
 
 export const readDeployInputs: InputsReader<DeployInputs> = (input) => ({
   wait: readBoolean(input, 'wait', true),

@@ -1,9 +1,7 @@
 import { InputError } from '../../errors.js'
 import type { GitHubApi } from '../../github/api.js'
 import type { GitHubEvent, RunContext } from '../../github/event.js'
-import type { Settings } from '../../settings.js'
-import type { DeploymentInputs } from './inputs.js'
-import type { DeploymentKind } from './verdicts.js'
+import type { DeploymentRequest } from './inputs.js'
 
 /**
  * What a deploy or preview is about: the branch previewed, the commit a GitHub deployment records, the
@@ -45,21 +43,22 @@ function eventPull(event: GitHubEvent): { number: number; head: { ref: string; s
 
 /**
  * Where a deploy or preview goes. The preview's branch is `branch` or the event's: the pull request's head
- * (read from GitHub under a comment), or the pushed branch. None: bad input naming `branch`.
+ * (read from GitHub under a comment), or the pushed branch. None: bad input naming `branch`. `prNumber` is
+ * the pull request to comment on when the event names none.
  */
 export async function resolveTarget(
-  kind: DeploymentKind,
-  settings: Settings<DeploymentInputs>,
+  request: DeploymentRequest,
+  prNumber: number | null,
   run: RunContext,
   github: () => Promise<GitHubApi | null>
 ): Promise<DeploymentTarget> {
   const { event } = run
-  const branch = settings.branch ?? ''
   const pull = eventPull(event)
   const pushed = event.kind === 'push' ? event.sha : ''
-  const fallback = { sha: pushed || run.sha, pull: pull?.number ?? settings.prNumber, fork: null, pullOfCommit: null }
+  const fallback = { sha: pushed || run.sha, pull: pull?.number ?? prNumber, fork: null, pullOfCommit: null }
   // The payload's pull request head, when it carries one, is the commit the event names; a deploy reads nothing more.
-  if (kind === 'deploy') return { ...fallback, sha: pull?.head?.sha || fallback.sha, branch: null }
+  if (request.kind === 'deploy') return { ...fallback, sha: pull?.head?.sha || fallback.sha, branch: null }
+  const { branch } = request
   const head = pull ? (pull.head ?? (await readHead(pull.number, github, branch))) : null
   const sha = head?.sha || fallback.sha
   if (branch) {

@@ -42,6 +42,29 @@ export interface DeploymentReport extends Omit<DeploymentRun, 'statusId'> {
   runUrl: string | null
 }
 
+/** A report of a run that triggered nothing (a dry run, a fork, a refused trigger). */
+export function idleReport(
+  kind: DeploymentKind,
+  branch: string | null,
+  verdict: Verdict,
+  timeoutMs: number,
+  runUrl: string | null
+): DeploymentReport {
+  return {
+    kind,
+    statusId: null,
+    branch,
+    previewUrl: null,
+    status: null,
+    ended: null,
+    timeoutMs,
+    durationMs: 0,
+    polls: 0,
+    verdict,
+    runUrl
+  }
+}
+
 /** The verdict on a triggered deployment, from its last status and how waiting ended. */
 export function judgeDeployment(run: DeploymentRun): Verdict {
   const subject = deploymentSubject(run)
