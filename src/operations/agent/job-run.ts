@@ -49,20 +49,8 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   })
 
   let accepted: AgentJob
-  const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
-  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
   try {
-    if (request.action === 'job') {
-      log.info(
-        `Creating an agent job in project ${request.projectId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`
-      )
-      accepted = await client.createJob(request.projectId, prompt)
-    } else {
-      log.info(
-        `Sending a follow-up message to job ${request.jobId} (prompt from ${request.promptSource}, ${request.prompt.length} characters${context}).`
-      )
-      accepted = await client.sendMessage(request.projectId, request.jobId, prompt)
-    }
+    accepted = await send(request, client, log)
   } catch (error) {
     return report(judgeStartFailure(error, signal.aborted), null, 0, false)
   }
@@ -92,4 +80,17 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
     })
   )
   return report(judgeJob(result, accepted, request.timeoutMs, request.action), result.record, result.polls, true)
+}
+
+/** The one request that starts the work: a new job, or the follow-up message, its prompt with the context appended. */
+function send(request: AgentJobRequest, client: DocsApiClient, log: AgentJobDeps['log']): Promise<AgentJob> {
+  const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
+  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
+  const from = `prompt from ${request.promptSource}, ${request.prompt.length} characters${context}`
+  if (request.action === 'job') {
+    log.info(`Creating an agent job in project ${request.projectId} (${from}).`)
+    return client.createJob(request.projectId, prompt)
+  }
+  log.info(`Sending a follow-up message to job ${request.jobId} (${from}).`)
+  return client.sendMessage(request.projectId, request.jobId, prompt)
 }

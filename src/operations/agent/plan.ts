@@ -1,7 +1,6 @@
-import type { Actor, GitHubEvent, Repo, ReviewCommentFacts, RunContext } from '../../github/event.js'
+import type { Actor, GitHubEvent, ReviewCommentFacts } from '../../github/event.js'
 import { botAllowed, meetsPermission } from '../../github/permissions.js'
 import { planForComment } from '../../github/slash-command.js'
-import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobAction } from './verdicts.js'
@@ -250,38 +249,34 @@ function allowed(command: Command, role: string | null, settings: Settings<Agent
  */
 export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
   if (trigger.kind === 'skip') return trigger
-  if (trigger.kind === 'step') {
-    const request: JobRequest = {
-      action: trigger.action,
-      prompt: settings.prompt,
-      promptSource: settings.promptSource,
-      jobId: settings.jobId
-    }
-    return {
-      kind: 'job',
-      request,
-      status: trigger.status,
-      react: null,
-      context: request.action === 'job' && settings.context,
-      introduce: writesToGitHub(settings),
-      followUpOf: null,
-      dryRun: settings.dryRun,
-      removeLabel: null
-    }
+  if (trigger.kind === 'step') return planStep(trigger, settings)
+  return planCommand(trigger.command, settings, facts)
+}
+
+/** The step's own operation: its prompt from the inputs, its status where `readTrigger` put it. */
+function planStep(trigger: Extract<Trigger, { kind: 'step' }>, settings: Settings<AgentInputs>): Plan {
+  const request: JobRequest = {
+    action: trigger.action,
+    prompt: settings.prompt,
+    promptSource: settings.promptSource,
+    jobId: settings.jobId
   }
-  const { command } = trigger
-  const writes = writesToGitHub(settings)
-  const thread = command.inReviewThread && command.commentId !== null ? command.commentId : null
-  const reply: ReplyStatus | null = writes
-    ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewThread: thread } : {}) }
-    : null
-  const react: ReactionPlan | null =
-    writes && command.commentId !== null
-      ? { commentId: command.commentId, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewComment: true } : {}) }
-      : null
-  // Not in a dry run, which writes nothing to GitHub.
-  const removeLabel: LabelRemoval | null =
-    command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null
+  return {
+    kind: 'job',
+    request,
+    status: trigger.status,
+    react: null,
+    context: request.action === 'job' && settings.context,
+    introduce: writesToGitHub(settings),
+    followUpOf: null,
+    dryRun: settings.dryRun,
+    removeLabel: null
+  }
+}
+
+/** A command: denied below `min-permission`, the usage for help, else a job (a follow-up on the agent's pull request). */
+function planCommand(command: Command, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
+  const { reply, react, removeLabel } = commandPlaces(command, settings)
   const used = command.label ?? settings.trigger
   const role = facts?.role ?? null
   // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
@@ -309,37 +304,29 @@ export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, facts
     status: reply ?? { where: 'none' },
     react,
     context: jobId === null && settings.context,
-    introduce: writes,
+    introduce: writesToGitHub(settings),
     followUpOf: jobId ? { pull: command.issue, jobId } : null,
     dryRun: settings.dryRun,
     removeLabel
   }
 }
 
-/** The agent's pull request, as the run must address it to introduce the job there. */
-export interface Introduction {
-  repo: Repo
-  pull: number
-  /** In another repository than the run's: another connection, and perhaps no access. */
-  elsewhere: boolean
-}
-
-/**
- * Where the job's pull request is to be introduced: any well-formed pull request link on this run's GitHub
- * server, in whichever repository. Null for no link, or a link to another server (the token means nothing there).
- */
-export function introductionFor(prLink: string | null, run: Pick<RunContext, 'repo' | 'serverUrl'>): Introduction | null {
-  const link = parsePullLink(prLink)
-  if (!link || !prLink || new URL(prLink).host.toLowerCase() !== hostOf(run.serverUrl)) return null
-  const [owner = '', repo = ''] = link.repository.split('/')
-  const own = run.repo !== null && `${run.repo.owner}/${run.repo.repo}`.toLowerCase() === link.repository.toLowerCase()
-  return { repo: { owner, repo }, pull: link.number, elsewhere: !own }
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host.toLowerCase()
-  } catch {
-    return null
-  }
+/** Where a command is answered: its reply (in a review comment's thread), its reactions, the label to remove. */
+function commandPlaces(
+  command: Command,
+  settings: Settings<AgentInputs>
+): { reply: ReplyStatus | null; react: ReactionPlan | null; removeLabel: LabelRemoval | null } {
+  const writes = writesToGitHub(settings)
+  const thread = command.inReviewThread && command.commentId !== null ? command.commentId : null
+  const reply: ReplyStatus | null = writes
+    ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewThread: thread } : {}) }
+    : null
+  const react: ReactionPlan | null =
+    writes && command.commentId !== null
+      ? { commentId: command.commentId, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewComment: true } : {}) }
+      : null
+  // Not in a dry run, which writes nothing to GitHub.
+  const removeLabel: LabelRemoval | null =
+    command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null
+  return { reply, react, removeLabel }
 }

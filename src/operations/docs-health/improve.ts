@@ -1,6 +1,6 @@
 import { judgeQuiet, type OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
-import { agentResult, runAgentOperation } from '../agent/workflow.js'
+import { agentResult, runAgentOperation } from '../agent/run.js'
 import type { OperationDeps } from '../operation.js'
 import { DEFAULT_IMPROVE_PROMPT, hasFindings, type HealthReport, renderFindingsBlock } from './health-report.js'
 import type { ImproveInputs } from './inputs.js'
