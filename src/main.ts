@@ -5,33 +5,11 @@ import { GitHubApi } from './github/api.js'
 import { readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
-import { runAgentOperation } from './operations/agent-workflow.js'
-import { exportOperation } from './operations/analytics-export.js'
-import { runAutomationOperation } from './operations/automation.js'
-import { deploymentOperation } from './operations/deployment.js'
-import { runImproveOperation } from './operations/improve.js'
-import type { OperationDeps, RunOperation } from './operations/operation.js'
-import { runReportOperation } from './operations/report.js'
-import type { OperationResult, Verdict } from './outcome.js'
-import { resultOutputs } from './report/outputs.js'
-import { type Operation, readSettings, type Settings } from './settings.js'
+import type { OperationDeps } from './operations/operation.js'
+import { readOperation, type ReadyOperation } from './operations/registry.js'
+import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
+import type { CommonSettings } from './settings.js'
 import { redact } from './text.js'
-
-/** Every operation, by its `operation` input: adding one is one module and one row here. */
-const OPERATIONS: Record<Operation, RunOperation> = {
-  job: (settings, deps) => runAgentOperation(settings, 'job', deps),
-  message: (settings, deps) => runAgentOperation(settings, 'message', deps),
-  visitors: exportOperation('visitors'),
-  views: exportOperation('views'),
-  feedback: exportOperation('feedback'),
-  searches: exportOperation('searches'),
-  assistant: exportOperation('assistant'),
-  report: runReportOperation,
-  improve: runImproveOperation,
-  deploy: deploymentOperation('deploy'),
-  preview: deploymentOperation('preview'),
-  automation: runAutomationOperation
-}
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
 const CANCEL_EXIT_MS = 4_500
@@ -47,7 +25,7 @@ export interface RunDeps {
   timer?: Timer
 }
 
-/** The whole action: inputs → settings → operation → report. Every failure ends in one `core.setFailed`. */
+/** The whole action: inputs → settings → operation (its row in the registry) → report. Every failure ends in one `core.setFailed`. */
 export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   const deps: RunDeps = {
     clock: systemClock,
@@ -73,8 +51,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
-    const settings = readInputs(deps, out)
-    const result = await OPERATIONS[settings.operation](settings, operationDeps(settings, deps, cancel.signal, out))
+    const operation = readInputs(deps, out)
+    const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)
     await out.summary(result.summary)
     conclude(result.verdict, out)
@@ -125,20 +103,20 @@ function exitBoundary(apiKey: string): ExitBoundary {
   }
 }
 
-/** Every input, read once; a warning for each valid but suspicious value. */
-function readInputs(deps: RunDeps, out: ExitBoundary): Settings {
+/** Every input, read once into the operation's settings; a warning for each valid but suspicious value. */
+function readInputs(deps: RunDeps, out: ExitBoundary): ReadyOperation {
   // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
-  const { settings, warnings } = readSettings((name) => core.getInput(name, { trimWhitespace: false }), {
+  const { operation, warnings } = readOperation((name) => core.getInput(name, { trimWhitespace: false }), {
     eventName: deps.env.GITHUB_EVENT_NAME ?? '',
     workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
     now: deps.clock.now()
   })
   warnings.forEach((warning) => out.warning(warning))
-  return settings
+  return operation
 }
 
 /** What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the outputs. */
-function operationDeps(settings: Settings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
+function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
   const deadline = deps.clock.now() + settings.timeoutMs
   return {
     clock: deps.clock,

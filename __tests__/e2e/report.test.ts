@@ -7,12 +7,12 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRun } from '../../scripts/run-action.js'
+import { PULL, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
 import { type RecordedRequest, type Simulator, startSimulator } from '../../simulator/index.js'
-import type { HealthReport } from '../../src/health/report.js'
+import type { HealthReport } from '../../src/operations/docs-health/health-report.js'
+import { only } from '../expect-helpers.js'
 import { creates, output, runAgainst } from './harness.js'
 import { runOn, startHelloWorld } from './triggers/helpers.js'
-import { PULL, REPO, schedulePayload } from '../../scripts/webhook-payloads.js'
-import { only } from '../expect-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {

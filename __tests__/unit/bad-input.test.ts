@@ -9,8 +9,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { systemClock } from '../../src/clock.js'
 import { InputError } from '../../src/errors.js'
-import { isFileSystemError, outputFileError, readSettings, type Settings } from '../../src/settings.js'
-import { runEnvironment, stepInputs } from './factories.js'
+import { isFileSystemError, outputFileError } from '../../src/files.js'
+import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
+import { type Operation, OPERATIONS } from '../../src/settings.js'
+import { AGENT, runEnvironment, stepInputs } from './factories.js'
 
 let workspace: string
 beforeAll(() => {
@@ -27,13 +29,14 @@ afterAll(() => {
   rmSync(workspace, { recursive: true, force: true })
 })
 
-function settingsFor(overrides: Record<string, string>): Settings {
-  return readSettings(stepInputs(overrides), runEnvironment({ workspace })).settings
+/** The settings of a step of one of `operations` (any, by default) with these inputs. */
+function settingsFor<O extends Operation>(overrides: Record<string, string>, operations: readonly O[]): SettingsOf<O> {
+  return readSettingsOf(operations, stepInputs(overrides), runEnvironment({ workspace })).settings
 }
 
 function refusal(overrides: Record<string, string>): InputError {
   try {
-    settingsFor(overrides)
+    settingsFor(overrides, OPERATIONS)
   } catch (error) {
     if (error instanceof InputError) return error
     throw error
@@ -63,7 +66,7 @@ describe('prompt-file', () => {
   })
 
   it('accepts 100,000 characters, counted as characters rather than bytes', () => {
-    expect([...settingsFor({ prompt: '', 'prompt-file': 'longest.md' }).prompt]).toHaveLength(100_000)
+    expect([...settingsFor({ prompt: '', 'prompt-file': 'longest.md' }, AGENT).prompt]).toHaveLength(100_000)
   })
 
   it('refuses 100,001 characters instead of cutting the prompt', () => {
@@ -75,7 +78,7 @@ describe('prompt-file', () => {
 
 describe('prompt', () => {
   it('holds the same cap as prompt-file', () => {
-    expect(settingsFor({ prompt: 'x'.repeat(100_000) }).prompt).toHaveLength(100_000)
+    expect(settingsFor({ prompt: 'x'.repeat(100_000) }, AGENT).prompt).toHaveLength(100_000)
     const error = refusal({ prompt: 'x'.repeat(100_001) })
     expect(error.input).toBe('prompt')
     expect(error.message).toBe("Input 'prompt' holds 100,001 characters, more than the 100,000 a prompt may have: shorten it.")
@@ -84,7 +87,7 @@ describe('prompt', () => {
 
 describe('durations', () => {
   it.each(['timeout', 'poll-interval'])('accepts 5 days for %s and refuses anything longer', (name) => {
-    expect(settingsFor({ [name]: '120h' })[name === 'timeout' ? 'timeoutMs' : 'pollIntervalMs']).toBe(432_000_000)
+    expect(settingsFor({ [name]: '120h' }, OPERATIONS)[name === 'timeout' ? 'timeoutMs' : 'pollIntervalMs']).toBe(432_000_000)
     for (const value of ['121h', '100000h', '432001s']) {
       const error = refusal({ [name]: value })
       expect(error.input).toBe(name)
@@ -95,9 +98,9 @@ describe('durations', () => {
 
 describe('output-file', () => {
   it('is not checked for an operation that writes no file', () => {
-    const settings = settingsFor({ operation: 'job', 'output-file': 'a-file/below/it.json' })
-    expect(settings.outputFile).toBe('')
-    expect(settings.outputPath).toBe('')
+    const settings = settingsFor({ operation: 'job', 'output-file': 'a-file/below/it.json' }, AGENT)
+    expect(settings).not.toHaveProperty('outputFile')
+    expect(settings).not.toHaveProperty('outputPath')
   })
 
   it('refuses a path below a regular file, naming output-file rather than ENOTDIR', () => {
@@ -109,7 +112,7 @@ describe('output-file', () => {
   })
 
   it('accepts a path whose folders do not exist yet', () => {
-    expect(settingsFor({ operation: 'views', 'output-file': 'new/folder/views.csv' }).outputPath).toBe(
+    expect(settingsFor({ operation: 'views', 'output-file': 'new/folder/views.csv' }, ['views']).outputPath).toBe(
       join(workspace, 'new/folder/views.csv')
     )
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { describeRange, isCalendarDate, resolveRange } from '../../src/analytics/range.js'
+import { describeRange, isCalendarDate, resolveRange } from '../../src/date-range.js'
 import { InputError } from '../../src/errors.js'
 
 /** 2026-03-10 12:00 UTC. */

@@ -4,9 +4,9 @@
  */
 import { parseEvent, type RunContext } from '../../src/github/event.js'
 import { type DeploymentStatus, parseDeploymentStatus } from '../../src/mintlify/deployment.js'
-import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/outcome.js'
-import { readSettings, type Settings } from '../../src/settings.js'
-import { runEnvironment, stepInputs } from './factories.js'
+import { type DeploymentReport, type DeploymentRun, judgeDeployment } from '../../src/operations/deployments/verdicts.js'
+import type { SettingsOf } from '../../src/operations/registry.js'
+import { runEnvironment, settingsOf, stepInputs } from './factories.js'
 
 /** A finished deployment's status record; `overrides` replaces top-level fields. */
 export function deploymentRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -77,7 +77,17 @@ export function runContext(eventName = 'workflow_dispatch', payload: Record<stri
   }
 }
 
-/** The settings of a step with `inputs` (a deploy unless `operation` says otherwise) under `eventName`. */
-export function deploymentSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): Settings {
-  return readSettings(stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName })).settings
+/** The settings of a `deploy` step with `inputs` under `eventName`. */
+export function deploySettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'deploy'> {
+  return settingsOf(['deploy'], stepInputs({ operation: 'deploy', prompt: '', ...inputs }), runEnvironment({ eventName }))
+}
+
+/** The settings of a `preview` step with `inputs` under `eventName`. */
+export function previewSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'preview'> {
+  return settingsOf(['preview'], stepInputs({ operation: 'preview', prompt: '', ...inputs }), runEnvironment({ eventName }))
+}
+
+/** The settings of an `automation` step with `inputs` under `eventName`. */
+export function automationSettings(inputs: Record<string, string> = {}, eventName = 'workflow_dispatch'): SettingsOf<'automation'> {
+  return settingsOf(['automation'], stepInputs({ operation: 'automation', prompt: '', ...inputs }), runEnvironment({ eventName }))
 }

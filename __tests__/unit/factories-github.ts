@@ -11,7 +11,7 @@ import type { PullHead } from '../../src/github/event.js'
 import { trustsMarkerOf } from '../../src/github/markers.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
-import type { ExportReport } from '../../src/outcome.js'
+import type { ExportReport } from '../../src/operations/analytics/verdicts.js'
 import { settled } from './factories.js'
 
 /** The login the fake token answers to. */

@@ -3,11 +3,13 @@
  * never really waits, the inputs of a workflow step, and a log that remembers what it was told.
  */
 import type { Clock } from '../../src/clock.js'
+import type { InputReader, RunEnvironment } from '../../src/inputs.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
-import { createNodeTransport } from '../../src/mintlify/transport.js'
 import { type AgentJob, parseJob } from '../../src/mintlify/job.js'
-import type { JobReport } from '../../src/outcome.js'
-import type { InputReader, RunEnvironment } from '../../src/settings.js'
+import { createNodeTransport } from '../../src/mintlify/transport.js'
+import type { JobReport } from '../../src/operations/agent/verdicts.js'
+import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
+import type { Operation } from '../../src/settings.js'
 
 /**
  * Runs `work` at once and answers as an async function would: with its result, or rejected with what it
@@ -111,6 +113,15 @@ export function stepInputs(overrides: Record<string, string> = {}): InputReader 
     ...overrides
   }
   return (name) => values[name] ?? ''
+}
+
+/** The operations of an agent step: `job` (the default) and `message`. */
+export const AGENT = ['job', 'message'] as const
+export type AgentSettings = SettingsOf<(typeof AGENT)[number]>
+
+/** The settings of a step of one of `operations` with `inputs`, under `env` (a test of another operation fails). */
+export function settingsOf<O extends Operation>(operations: readonly O[], inputs = stepInputs(), env = runEnvironment()): SettingsOf<O> {
+  return readSettingsOf(operations, inputs, env).settings
 }
 
 export function runEnvironment(overrides: Partial<RunEnvironment> = {}): RunEnvironment {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import {
-  codeBlock,
-  codeSpan,
-  escapeInline,
-  escapeText,
-  escapeWithLinks,
-  httpsImage,
-  safeLink,
-  truncate
-} from '../../src/report/markdown.js'
+import { codeBlock, codeSpan, escapeInline, escapeText, escapeWithLinks, httpsImage, safeLink, truncate } from '../../src/markdown.js'
 
 const ZWSP = '\u200B'
 

@@ -3,8 +3,8 @@
  * cut where server text enters the action and again where text leaves it.
  */
 import { describe, expect, it } from '@jest/globals'
+import { escapeInline } from '../../src/markdown.js'
 import { redact } from '../../src/text.js'
-import { escapeInline } from '../../src/report/markdown.js'
 
 const KEY = 'mint_Zq7sEcReT0kEn4TeStS9xY'
 

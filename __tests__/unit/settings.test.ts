@@ -3,22 +3,40 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { InputError } from '../../src/errors.js'
-import { isLoopbackHost, readSettings, type RunEnvironment, type Settings } from '../../src/settings.js'
-import { API_KEY, runEnvironment, stepInputs } from './factories.js'
+import type { RunEnvironment } from '../../src/inputs.js'
+import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
+import { isLoopbackHost, type Operation, OPERATIONS } from '../../src/settings.js'
+import { AGENT, type AgentSettings, API_KEY, runEnvironment, stepInputs } from './factories.js'
 
-function settingsFor(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): Settings {
-  return readSettings(stepInputs(overrides), env).settings
+const EXPORTS = ['visitors', 'views', 'feedback', 'searches', 'assistant'] as const
+
+/** The settings of an agent step (`job`, the default operation, or `message`) with these inputs. */
+function settingsFor(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs(overrides), env).settings
 }
 
-/** The InputError readSettings throws for these inputs; fails the test if it accepts them. */
+/** The settings of a step of any operation: the common ones, and whichever inputs its operation reads. */
+function anySettingsFor(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): SettingsOf<Operation> {
+  return readSettingsOf(OPERATIONS, stepInputs(overrides), env).settings
+}
+
+/** The settings of an export step (the operation must be one of the exports). */
+function exportSettingsFor(
+  overrides: Record<string, string>,
+  env: RunEnvironment = runEnvironment()
+): SettingsOf<(typeof EXPORTS)[number]> {
+  return readSettingsOf(EXPORTS, stepInputs(overrides), env).settings
+}
+
+/** The InputError reading the settings throws for these inputs; fails the test if it accepts them. */
 function refusal(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): InputError {
   try {
-    readSettings(stepInputs(overrides), env)
+    readSettingsOf(OPERATIONS, stepInputs(overrides), env)
   } catch (error) {
     if (error instanceof InputError) return error
     throw error
   }
-  throw new Error(`readSettings accepted ${JSON.stringify(overrides)}`)
+  throw new Error(`the settings accepted ${JSON.stringify(overrides)}`)
 }
 
 /** One sentence that names the input: starts with "Input 'name'", ends with a period, no second sentence. */
@@ -53,23 +71,51 @@ describe('defaults', () => {
       allowedBots: [],
       markerAuthors: [],
       dryRun: false,
-      showReaderText: false,
-      range: { from: null, to: null },
-      pageSize: 0,
-      maxRequests: 100,
-      outputFile: '',
-      outputPath: '',
-      branch: '',
-      automationId: '',
-      environment: '',
-      docsFolder: '',
       groupRuns: false,
       docsRepository: null
     })
   })
 
+  it('gives a job none of the inputs other operations read', () => {
+    const settings = settingsFor({})
+    for (const field of [
+      'showReaderText',
+      'range',
+      'pageSize',
+      'maxRequests',
+      'outputFile',
+      'outputPath',
+      'branch',
+      'automationId',
+      'environment',
+      'docsFolder'
+    ])
+      expect(settings).not.toHaveProperty(field)
+  })
+
+  it('fills the inputs of an export with their defaults', () => {
+    const workspace = runEnvironment().workspace
+    expect(exportSettingsFor({ operation: 'visitors', prompt: '' })).toEqual({
+      apiKey: API_KEY,
+      projectId: 'acme-docs',
+      operation: 'visitors',
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 15_000,
+      baseUrl: 'https://api.mintlify.com',
+      githubToken: '',
+      comment: true,
+      dryRun: false,
+      showReaderText: false,
+      range: { from: null, to: null },
+      pageSize: 250,
+      maxRequests: 100,
+      outputFile: 'docs-visitors.json',
+      outputPath: join(workspace, 'docs-visitors.json')
+    })
+  })
+
   it('warns about nothing when the inputs are fine', () => {
-    expect(readSettings(stepInputs(), runEnvironment()).warnings).toEqual([])
+    expect(readSettingsOf(OPERATIONS, stepInputs(), runEnvironment()).warnings).toEqual([])
   })
 })
 
@@ -112,7 +158,7 @@ describe('api-key', () => {
 
   it('accepts a key without the mint_ prefix but warns, without echoing the key', () => {
     const key = 'sk_live_0123456789abcdef'
-    const { settings, warnings } = readSettings(stepInputs({ 'api-key': key }), runEnvironment())
+    const { settings, warnings } = readSettingsOf(OPERATIONS, stepInputs({ 'api-key': key }), runEnvironment())
     expect(settings.apiKey).toBe(key)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain("'api-key' does not start with mint_")
@@ -161,7 +207,7 @@ describe('operation', () => {
     ['views', 'views'],
     [' JOB ', 'job']
   ])('reads %j as %s', (value, operation) => {
-    expect(settingsFor({ operation: value, 'job-id': 'job_1' }).operation).toBe(operation)
+    expect(anySettingsFor({ operation: value, 'job-id': 'job_1' }).operation).toBe(operation)
   })
 
   it('refuses an unknown operation, listing the accepted ones', () => {
@@ -207,10 +253,10 @@ describe('prompt', () => {
     expect(settings.promptSource).toBe('prompt')
   })
 
-  it('is not needed for an analytics export', () => {
-    const settings = settingsFor({ operation: 'visitors', prompt: '' })
-    expect(settings.prompt).toBe('')
-    expect(settings.promptSource).toBe('none')
+  it('is not needed for an analytics export, which reads none', () => {
+    const settings = anySettingsFor({ operation: 'visitors', prompt: '' })
+    expect(settings).not.toHaveProperty('prompt')
+    expect(settings).not.toHaveProperty('promptSource')
   })
 
   it('is not needed under issue_comment, where the slash command supplies it', () => {
@@ -424,7 +470,7 @@ describe('page-size', () => {
     ['views', '250', 250],
     ['assistant', '1000', 1000]
   ])('for %s takes %j as %d (empty: the largest page the endpoint allows)', (operation, value, size) => {
-    expect(settingsFor({ operation, prompt: '', 'page-size': value }).pageSize).toBe(size)
+    expect(exportSettingsFor({ operation, prompt: '', 'page-size': value }).pageSize).toBe(size)
   })
 
   it.each([
@@ -442,21 +488,21 @@ describe('page-size', () => {
   })
 
   it('is not read where nothing is exported', () => {
-    expect(settingsFor({ operation: 'job', 'page-size': '5000' }).pageSize).toBe(0)
+    expect(settingsFor({ operation: 'job', 'page-size': '5000' })).not.toHaveProperty('pageSize')
   })
 })
 
 describe('max-requests', () => {
   it('defaults to 100', () => {
-    expect(settingsFor({}).maxRequests).toBe(100)
+    expect(exportSettingsFor({ operation: 'visitors' }).maxRequests).toBe(100)
   })
 
   it('reads a whole number', () => {
-    expect(settingsFor({ 'max-requests': '7' }).maxRequests).toBe(7)
+    expect(exportSettingsFor({ operation: 'visitors', 'max-requests': '7' }).maxRequests).toBe(7)
   })
 
   it.each(['0', '-1', 'many'])('refuses %j', (value) => {
-    expectOneSentenceNaming(refusal({ 'max-requests': value }), 'max-requests')
+    expectOneSentenceNaming(refusal({ operation: 'visitors', 'max-requests': value }), 'max-requests')
   })
 })
 
@@ -539,7 +585,7 @@ describe('group-runs and docs-repository', () => {
   )
 
   it('warns that docs-repository is unused without group-runs', () => {
-    const { warnings } = readSettings(stepInputs({ 'docs-repository': 'my-org/docs' }), runEnvironment())
+    const { warnings } = readSettingsOf(AGENT, stepInputs({ 'docs-repository': 'my-org/docs' }), runEnvironment())
     expect(warnings).toEqual([expect.stringMatching(/^Input 'docs-repository' is set, but group-runs is false/)])
   })
 })
@@ -569,9 +615,10 @@ describe('label, dry-run and show-reader-text', () => {
     ['dry-run', 'dryRun'],
     ['show-reader-text', 'showReaderText']
   ] as const)('reads %s as a boolean', (input, field) => {
-    expect(settingsFor({ [input]: 'true' })[field]).toBe(true)
-    expect(settingsFor({ [input]: 'false' })[field]).toBe(false)
-    expectOneSentenceNaming(refusal({ [input]: 'maybe' }), input)
+    // An export reads both: dry-run as every operation does, show-reader-text for its summary.
+    expect(exportSettingsFor({ operation: 'visitors', [input]: 'true' })[field]).toBe(true)
+    expect(exportSettingsFor({ operation: 'visitors', [input]: 'false' })[field]).toBe(false)
+    expectOneSentenceNaming(refusal({ operation: 'visitors', [input]: 'maybe' }), input)
   })
 })
 
@@ -588,7 +635,7 @@ describe('echoed values', () => {
 describe('analytics inputs', () => {
   it('resolves the date range (Nd against today, UTC) and keeps the output file, trimmed', () => {
     const workspace = tmpdir()
-    const settings = settingsFor(
+    const settings = exportSettingsFor(
       { operation: 'views', 'date-from': ' 2025-01-01 ', 'date-to': '7d', 'output-file': ' views.csv ' },
       runEnvironment({ workspace })
     )
@@ -599,16 +646,16 @@ describe('analytics inputs', () => {
 
   it('keeps an absolute output-file where it says', () => {
     const path = join(tmpdir(), 'exports', 'v.json')
-    expect(settingsFor({ operation: 'visitors', 'output-file': path }).outputPath).toBe(path)
+    expect(exportSettingsFor({ operation: 'visitors', 'output-file': path }).outputPath).toBe(path)
   })
 
   it('ignores the date inputs when the operation is not analytics', () => {
     const settings = settingsFor({ operation: 'job', 'date-from': 'not a date' })
-    expect(settings.range).toEqual({ from: null, to: null })
+    expect(settings).not.toHaveProperty('range')
   })
 
   it('refuses a date that is not a real calendar date before any request', () => {
-    expect(() => settingsFor({ operation: 'visitors', 'date-from': '2025-02-29' })).toThrow(
+    expect(() => exportSettingsFor({ operation: 'visitors', 'date-from': '2025-02-29' })).toThrow(
       /^Input 'date-from' must be a real date as YYYY-MM-DD/
     )
   })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../src/github/api.js'
 import { statusMarker } from '../../src/github/markers.js'
-import { StatusThread, type ThreadTarget } from '../../src/operations/status-thread.js'
-import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
+import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
 import { at } from '../expect-helpers.js'
+import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
 
 const MARKER = statusMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { issue: 7, isPullRequest: true, mode: 'sticky', marker: MARKER }

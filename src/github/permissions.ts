@@ -1,4 +1,6 @@
-import { PERMISSIONS, type Permission } from '../settings.js'
+/** Repository permission levels, lowest first (the collaborator-permission API's role names). */
+export const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+export type Permission = (typeof PERMISSIONS)[number]
 
 /**
  * Whether a repository role reaches the minimum. Roles are the five built-in ones (see `effectiveRole`);

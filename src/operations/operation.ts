@@ -31,5 +31,5 @@ export interface OperationDeps {
   publish: (outputs: Record<string, string>) => void
 }
 
-/** One operation: settings in, one result out. main.ts runs each from one table. */
-export type RunOperation = (settings: Settings, deps: OperationDeps) => Promise<OperationResult>
+/** One operation: its settings (the common ones and its own inputs) in, one result out. The registry holds each. */
+export type RunOperation<Inputs extends object> = (settings: Settings<Inputs>, deps: OperationDeps) => Promise<OperationResult>

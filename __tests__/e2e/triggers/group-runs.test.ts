@@ -5,14 +5,14 @@
  * cannot write in the docs repository.
  */
 import { afterEach, describe, expect, test } from '@jest/globals'
+import type { ActionRun } from '../../../scripts/run-action.js'
+import { pullRequestOpened, PUSH_SHA, pushPayload, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
+import { jobMarker } from '../../../src/github/markers.js'
+import { TIMELINE_HEADING } from '../../../src/operations/agent/comments.js'
+import { at, defined, only } from '../../expect-helpers.js'
 import { annotations } from '../harness.js'
 import { expectCalls, githubCalls, mark, mintlifyCalls, plainText, runOn, startHelloWorld } from './helpers.js'
-import { pullRequestOpened, PUSH_SHA, pushPayload, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
-import { jobMarker } from '../../../src/github/markers.js'
-import { TIMELINE_HEADING } from '../../../src/report/comment.js'
-import { at, defined, only } from '../../expect-helpers.js'
-import type { ActionRun } from '../../../scripts/run-action.js'
 
 const DOCS = 'Codertocat/docs'
 const DOCS_URL = `https://github.com/${DOCS}`

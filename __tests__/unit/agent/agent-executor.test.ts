@@ -1,0 +1,216 @@
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubEvent } from '../../../src/github/event.js'
+import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
+import {
+  agentJob,
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  recordingLog,
+  runEnvironment,
+  settled,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
+
+const PR_LINK = 'https://github.com/acme/docs/pull/30'
+
+function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
+  return readSettingsOf(
+    AGENT,
+    stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }),
+    runEnvironment({ eventName: 'issue_comment' })
+  ).settings
+}
+
+function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent {
+  return {
+    kind: 'issue_comment',
+    name: 'issue_comment',
+    action: 'created',
+    issue: { number: issue, title: 'Guide', url: `https://github.com/acme/docs/pull/${issue}`, isPullRequest: true },
+    comment: { id: 555, body, login, isBot: false }
+  }
+}
+
+/** The executor in-process: a fake docs API that completes every job at once with a PR, and a fake GitHub. */
+async function execute(event: GitHubEvent, github: FakeGitHub, settings = settingsWith()) {
+  const requests: string[] = []
+  const done = agentJob({ id: 'job_1', status: 'completed', prLink: PR_LINK })
+  const calls: ClientCalls = {
+    createJob: (_, prompt) => settled(() => (requests.push(`create ${prompt.split('\n')[0] ?? ''}`), done)),
+    sendMessage: (_, jobId, prompt) => settled(() => (requests.push(`message ${jobId} ${prompt}`), done)),
+    getJob: () => settled(() => done)
+  }
+  const log = recordingLog()
+  // Each publish of the outputs, with how many GitHub calls had been made by then.
+  const published: { outcome: string; githubCallsBefore: number }[] = []
+  const result = await runAgentWorkflow(
+    settings,
+    'job',
+    {
+      event,
+      repo: { owner: 'acme', repo: 'docs' },
+      serverUrl: 'https://github.com',
+      runUrl: null,
+      workflow: 'docs',
+      job: 'agent',
+      sha: '',
+      ref: 'refs/heads/main'
+    },
+    {
+      client: fakeClient(calls),
+      clock: fakeClock(),
+      signal: new AbortController().signal,
+      log,
+      deadline: Number.MAX_SAFE_INTEGER,
+      connectGitHub: () => settled(() => github.api),
+      publish: (outputs) => published.push({ outcome: outputs.verdict.outcome, githubCallsBefore: github.calls.length })
+    }
+  )
+  return { result, requests, log, published }
+}
+
+describe('runAgentWorkflow carries out the plan', () => {
+  it('refuses a commenter below min-permission: a reply and 😕, no request to the docs API', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
+    const { result, requests } = await execute(commandOn(7, '/docs fix it'), github)
+
+    expect(result.verdict.outcome).toBe('denied')
+    expect(requests).toEqual([])
+    expect(github.callsTo('createComment')).toHaveLength(1)
+    expect(github.callsTo('react').map((call) => call.args[2])).toEqual(['confused'])
+    expect(github.callsTo('ownComments')).toEqual([])
+  })
+
+  it('publishes the outputs before the last GitHub calls (result comment, reaction, introduction)', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result, published } = await execute(commandOn(7, '/docs fix it'), github)
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(published.map((entry) => entry.outcome)).toEqual(['pr-opened'])
+    const [entry] = published
+    const resultComment = github.calls.findIndex((call) => call.method === 'updateComment' && String(call.args[2]).includes(PR_LINK))
+    expect(resultComment).toBeGreaterThanOrEqual(0)
+    expect(entry?.githubCallsBefore).toBeLessThanOrEqual(resultComment)
+  })
+
+  it('turns a command on the agent pull request into a follow-up to the job in our marker', async () => {
+    const github = fakeGitHub({
+      roles: new Map([['octocat', 'write']]),
+      comments: new Map([[30, [issueComment({ id: 3, login: BOT_LOGIN, body: 'Job here <!-- docs-agent-action:job job_1 -->' })]]])
+    })
+    const { result, requests, log } = await execute(commandOn(30, '/docs shorten the intro'), github)
+
+    expect(requests).toEqual(['message job_1 shorten the intro'])
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(github.callsTo('react').map((call) => call.args[2])).toEqual(['eyes', 'rocket'])
+    expect(log.messages('info')).toContain("#30 is the agent's pull request for job job_1: the command becomes a follow-up message.")
+  })
+
+  it('ignores a marker written by someone else: a new job starts', async () => {
+    const github = fakeGitHub({
+      roles: new Map([['octocat', 'admin']]),
+      comments: new Map([[30, [issueComment({ id: 3, login: 'mallory', body: '<!-- docs-agent-action:job job_9 -->' })]]])
+    })
+    const { requests } = await execute(commandOn(30, '/docs shorten the intro'), github)
+
+    expect(requests).toEqual(['create shorten the intro'])
+  })
+
+  it('answers help with the usage and sends nothing', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result, requests } = await execute(commandOn(7, '/docs help'), github)
+
+    expect(result.verdict.outcome).toBe('skipped')
+    expect(requests).toEqual([])
+    expect(github.callsTo('createComment')).toHaveLength(1)
+    expect(github.callsTo('react')).toEqual([])
+  })
+
+  it('touches GitHub not at all for a comment without the trigger', async () => {
+    const github = fakeGitHub()
+    const { result } = await execute(commandOn(7, 'Nice work'), github)
+
+    expect(result.verdict.outcome).toBe('skipped')
+    expect(github.calls).toEqual([])
+  })
+
+  it('after a job, introduces the agent pull request once with the job marker', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    await execute(commandOn(7, '/docs add a page'), github)
+    await execute(commandOn(7, '/docs add a page'), github)
+
+    const onAgentPull = github.callsTo('createComment').filter((call) => call.args[0] === 30)
+    expect(onAgentPull).toHaveLength(1)
+    expect(String(onAgentPull[0]?.args[2])).toContain('<!-- docs-agent-action:job job_1 -->')
+  })
+})
+
+describe('runAgentWorkflow for a label and for a listed bot', () => {
+  function issueLabeled(login = 'octocat', isBot = false): GitHubEvent {
+    return {
+      kind: 'issues',
+      name: 'issues',
+      action: 'labeled',
+      issue: {
+        number: 12,
+        title: 'Explain retries',
+        url: 'https://github.com/acme/docs/issues/12',
+        isPullRequest: false,
+        body: 'How many?'
+      },
+      labeled: { label: 'docs', sender: { login, isBot } }
+    }
+  }
+  const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>
+    readSettingsOf(
+      AGENT,
+      stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
+      runEnvironment({ eventName: 'issues' })
+    ).settings
+
+  it('starts a job from the issue, replies on it, and removes the label at the end', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result, requests } = await execute(issueLabeled(), github, labelSettings())
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(requests).toEqual(['create Explain retries'])
+    // The status reply on the issue, then the introduction on the agent's pull request.
+    expect(github.callsTo('createComment').map((call) => call.args[0])).toEqual([12, 30])
+    expect(github.callsTo('react')).toEqual([])
+    expect(github.callsTo('removeLabel').map((call) => call.args)).toEqual([[12, false, 'docs']])
+    expect(github.calls.at(-1)?.method).toBe('removeLabel')
+  })
+
+  it('removes the label of a denied labeller too, after the refusal', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
+    const { result, requests } = await execute(issueLabeled(), github, labelSettings())
+
+    expect(result.verdict.outcome).toBe('denied')
+    expect(requests).toEqual([])
+    expect(String(github.callsTo('createComment')[0]?.args[2])).toContain('`docs` needs the `write` permission')
+    expect(github.callsTo('removeLabel')).toHaveLength(1)
+  })
+
+  it('leaves the label in a dry run, which writes nothing to GitHub', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
+    const { result } = await execute(issueLabeled(), github, labelSettings({ 'dry-run': 'true' }))
+
+    expect(result.verdict.outcome).toBe('dry-run')
+    expect(github.callsTo('removeLabel')).toEqual([])
+    expect(github.callsTo('createComment')).toEqual([])
+  })
+
+  it('does not look up the permission of a bot listed in allowed-bots', async () => {
+    const github = fakeGitHub({ roles: new Map() })
+    const { result, log } = await execute(issueLabeled('renovate[bot]', true), github, labelSettings({ 'allowed-bots': 'renovate[bot]' }))
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(github.callsTo('roleOf')).toEqual([])
+    expect(log.messages('info')).toContain('renovate[bot] is listed in allowed-bots: its permission is not looked up.')
+  })
+})

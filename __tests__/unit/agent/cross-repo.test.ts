@@ -1,0 +1,276 @@
+/**
+ * Docs in another repository: where the agent's pull request is introduced (planner), whose job markers
+ * are believed (markers), and the executor introducing a job across repositories with the GitHub fakes.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { GitHubError } from '../../../src/github/api.js'
+import type { GitHubEvent, Repo } from '../../../src/github/event.js'
+import { jobOfMarkers, trustsMarkerOf } from '../../../src/github/markers.js'
+import { introductionFor } from '../../../src/operations/agent/introduction.js'
+import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
+import {
+  agentJob,
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  recordingLog,
+  runEnvironment,
+  settled,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
+
+const CODE: Repo = { owner: 'acme', repo: 'api' }
+const RUN = { repo: CODE, serverUrl: 'https://github.com' }
+
+describe('introductionFor: the agent pull request to introduce the job on', () => {
+  it('is in this repository for a link into it (whatever the case of its name)', () => {
+    expect(introductionFor('https://github.com/Acme/API/pull/12', RUN)).toEqual({
+      repo: { owner: 'Acme', repo: 'API' },
+      pull: 12,
+      elsewhere: false
+    })
+  })
+
+  it('is elsewhere for a link into another repository', () => {
+    expect(introductionFor('https://github.com/acme/docs/pull/30', RUN)).toEqual({
+      repo: { owner: 'acme', repo: 'docs' },
+      pull: 30,
+      elsewhere: true
+    })
+  })
+
+  it('is elsewhere when the run knows no repository of its own', () => {
+    expect(introductionFor('https://github.com/acme/docs/pull/30', { ...RUN, repo: null })?.elsewhere).toBe(true)
+  })
+
+  it.each([
+    ['no link', null],
+    ['a link to another GitHub server', 'https://ghe.example.com/acme/docs/pull/30'],
+    ['an issue link', 'https://github.com/acme/docs/issues/30'],
+    ['a link with a longer path', 'https://github.com/acme/docs/pull/30/files'],
+    ['a plain http link', 'http://github.com/acme/docs/pull/30']
+  ])('is none for %s', (_, link) => {
+    expect(introductionFor(link, RUN)).toBeNull()
+  })
+
+  it('follows a GitHub Enterprise server', () => {
+    expect(introductionFor('https://ghe.example.com/acme/docs/pull/3', { repo: CODE, serverUrl: 'https://GHE.example.com/' })?.pull).toBe(3)
+  })
+})
+
+describe('trustsMarkerOf: whose job markers are believed', () => {
+  it.each([
+    ['the token identity', 'github-actions[bot]', [], true],
+    ['the token identity in another case', 'GitHub-Actions[bot]', [], true],
+    ['a marker author', 'docs-app[bot]', ['docs-app[bot]'], true],
+    ['a marker author written in another case', 'Docs-App[bot]', ['docs-app[bot]'], true],
+    ['anyone else', 'mallory', ['docs-app[bot]'], false],
+    ['an empty login', '', [''], false]
+  ] as const)('%s: %s', (_, login, authors, trusted) => {
+    expect(trustsMarkerOf(login, 'github-actions[bot]', authors)).toBe(trusted)
+  })
+
+  it('jobOfMarkers takes the newest marker and skips comments without one', () => {
+    const bodies = ['<!-- docs-agent-action:job job_1 -->', 'no marker', 'Moved. <!-- docs-agent-action:job job_2 -->', 'thanks']
+    expect(jobOfMarkers(bodies.map((body) => ({ body })))).toBe('job_2')
+    expect(jobOfMarkers([{ body: 'nothing' }])).toBeNull()
+  })
+})
+
+const AGENT_PULL = 'https://github.com/acme/docs/pull/30'
+const CODE_PULL: GitHubEvent = {
+  kind: 'pull_request',
+  name: 'pull_request',
+  action: 'opened',
+  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', head: { ref: '', sha: '', fork: false } }
+}
+
+function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName })).settings
+}
+
+/** The code repository's GitHub, with the pull request the run is on. */
+function codeGitHub(): FakeGitHub {
+  return fakeGitHub({
+    pulls: new Map([
+      [7, { title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', commits: ['Add /v2/limits'], files: ['src/limits.ts'] }]
+    ])
+  })
+}
+
+/** The executor in the code repository; each repository has its own fake GitHub, the docs agent completes at once. */
+async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, settings = settingsWith()) {
+  const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
+  const calls: ClientCalls = {
+    createJob: () => settled(() => done),
+    sendMessage: () => settled(() => done),
+    getJob: () => settled(() => done)
+  }
+  const log = recordingLog()
+  const connected: string[] = []
+  const published: string[] = []
+  const result = await runAgentWorkflow(
+    settings,
+    'job',
+    {
+      event: CODE_PULL,
+      repo: CODE,
+      serverUrl: 'https://github.com',
+      runUrl: 'https://github.com/acme/api/actions/runs/4',
+      workflow: 'w',
+      job: 'j',
+      sha: '',
+      ref: 'refs/heads/main'
+    },
+    {
+      client: fakeClient(calls),
+      clock: fakeClock(),
+      signal: new AbortController().signal,
+      log,
+      deadline: Number.MAX_SAFE_INTEGER,
+      connectGitHub: (_, repo) =>
+        settled(() => {
+          connected.push(`${repo.owner}/${repo.repo}`)
+          return (repo.repo === 'docs' ? github.docs : github.code).api
+        }),
+      publish: (outputs) => published.push(outputs.verdict.outcome)
+    }
+  )
+  return { result, log, connected, published }
+}
+
+describe('the executor introduces the job on an agent pull request in another repository', () => {
+  it('comments there once, with the marker, the origin and the status comment linked; the code PR links to the agent PR', async () => {
+    const github = { code: codeGitHub(), docs: fakeGitHub() }
+    const { result, connected, log } = await runInCode(github)
+    await runInCode(github)
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(connected).toEqual(['acme/api', 'acme/docs'])
+    const intro = github.docs.callsTo('createComment')
+    expect(intro).toHaveLength(1)
+    expect(intro[0]?.args.slice(0, 2)).toEqual([30, true])
+    const body = String(intro[0]?.args[2])
+    expect(body).toContain('<!-- docs-agent-action:job job_1 -->')
+    expect(body).toContain('started by pull request [acme/api#7](https://github.com/acme/api/pull/7)')
+    const status = github.code.state.comments.get(7)?.[0]
+    expect(body).toContain(`[its status comment](${status?.url ?? 'missing'})`)
+    expect(status?.body).toContain(AGENT_PULL)
+    expect(log.messages('info')).toContain('Told acme/docs#30 that /docs replies there go to job job_1.')
+  })
+
+  it.each([403, 404])(
+    'without write access there (HTTP %i): one notice naming the token that would work, the result untouched',
+    async (status) => {
+      const docs = fakeGitHub()
+      docs.state.failures.set('createComment', new GitHubError('Could not comment on #30: no.', status))
+      const { result, log, published } = await runInCode({ code: codeGitHub(), docs })
+
+      expect(result.verdict).toMatchObject({ outcome: 'pr-opened', result: 'success' })
+      expect(published).toEqual(['pr-opened'])
+      expect(log.messages('warning')).toEqual([])
+      const [notice, ...more] = log.messages('notice')
+      expect(more).toEqual([])
+      expect(notice).toContain(`acme/docs#30 is in another repository, which this workflow's token cannot comment in (HTTP ${status})`)
+      expect(notice).toContain('pull-request write access to acme/api and acme/docs')
+      expect(notice).toContain('GitHub App installation token (e.g. from actions/create-github-app-token)')
+      expect(notice).toContain('fine-grained personal access token')
+    }
+  )
+
+  it('another failure there (a server error) is a warning, as in the own repository', async () => {
+    const docs = fakeGitHub()
+    docs.state.failures.set('markerComments', new GitHubError('Could not read the comments of #30: HTTP 502.', 502))
+    const { result, log } = await runInCode({ code: codeGitHub(), docs })
+
+    expect(result.verdict.outcome).toBe('pr-opened')
+    expect(log.messages('notice')).toEqual([])
+    expect(log.messages('warning')).toEqual([
+      "Could not read the comments of #30: HTTP 502. Replies on the agent's pull request will start new jobs instead of follow-ups."
+    ])
+  })
+
+  it('an introduction by a marker author counts: none is added', async () => {
+    const docs = fakeGitHub({
+      comments: new Map([[30, [issueComment({ id: 5, login: 'docs-app[bot]', body: '<!-- docs-agent-action:job job_1 -->' })]]])
+    })
+    await runInCode({ code: codeGitHub(), docs }, settingsWith({ 'marker-authors': 'docs-app[bot]' }))
+
+    expect(docs.callsTo('createComment')).toEqual([])
+    expect(docs.callsTo('markerComments')[0]?.args).toEqual([30, true, ['docs-app[bot]']])
+  })
+})
+
+describe('a command on the agent pull request, in the docs repository', () => {
+  function commandOn30(): GitHubEvent {
+    return {
+      kind: 'issue_comment',
+      name: 'issue_comment',
+      action: 'created',
+      issue: { number: 30, title: 'Docs', url: AGENT_PULL, isPullRequest: true },
+      comment: { id: 9, body: '/docs shorter, please', login: 'octocat', isBot: false }
+    }
+  }
+
+  async function commandInDocs(github: FakeGitHub, settings: AgentSettings) {
+    const requests: string[] = []
+    const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
+    const calls: ClientCalls = {
+      createJob: () => settled(() => (requests.push('create'), done)),
+      sendMessage: (_, jobId) => settled(() => (requests.push(`message ${jobId}`), done)),
+      getJob: () => settled(() => done)
+    }
+    await runAgentWorkflow(
+      settings,
+      'job',
+      {
+        event: commandOn30(),
+        repo: { owner: 'acme', repo: 'docs' },
+        serverUrl: 'https://github.com',
+        runUrl: null,
+        workflow: 'w',
+        job: 'j',
+        sha: '',
+        ref: 'refs/heads/main'
+      },
+      {
+        client: fakeClient(calls),
+        clock: fakeClock(),
+        signal: new AbortController().signal,
+        log: recordingLog(),
+        deadline: Number.MAX_SAFE_INTEGER,
+        connectGitHub: () => settled(() => github.api),
+        publish: () => undefined
+      }
+    )
+    return requests
+  }
+
+  const introducedBy = (login: string): FakeGitHub =>
+    fakeGitHub({
+      roles: new Map([['octocat', 'write']]),
+      comments: new Map([[30, [issueComment({ id: 5, login, body: 'Intro <!-- docs-agent-action:job job_1 -->' })]]])
+    })
+
+  it('becomes a follow-up when the marker was written by a marker author', async () => {
+    const requests = await commandInDocs(
+      introducedBy('docs-app[bot]'),
+      settingsWith({ prompt: '', 'marker-authors': 'Docs-App[bot]' }, 'issue_comment')
+    )
+    expect(requests).toEqual(['message job_1'])
+  })
+
+  it('starts a new job when the marker author is not listed', async () => {
+    const requests = await commandInDocs(introducedBy('docs-app[bot]'), settingsWith({ prompt: '' }, 'issue_comment'))
+    expect(requests).toEqual(['create'])
+  })
+
+  it('still trusts its own identity without marker authors', async () => {
+    const requests = await commandInDocs(introducedBy(BOT_LOGIN), settingsWith({ prompt: '' }, 'issue_comment'))
+    expect(requests).toEqual(['message job_1'])
+  })
+})

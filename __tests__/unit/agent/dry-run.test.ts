@@ -1,0 +1,180 @@
+/**
+ * `dry-run: true` for agent jobs and follow-ups: the planner plans no GitHub write, the executor reads what
+ * the plan needs (permission, marker, context) and shows the prompt instead of sending it.
+ */
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubEvent } from '../../../src/github/event.js'
+import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { renderJobSummary } from '../../../src/operations/agent/summary.js'
+import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
+import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
+import {
+  type ClientCalls,
+  fakeClient,
+  fakeClock,
+  jobReport,
+  recordingLog,
+  runEnvironment,
+  stepInputs,
+  AGENT,
+  type AgentSettings
+} from '../factories.js'
+
+function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
+    .settings
+}
+
+const PULL: GitHubEvent = {
+  kind: 'pull_request',
+  name: 'pull_request',
+  action: 'opened',
+  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
+}
+
+function command(body: string): GitHubEvent {
+  return {
+    kind: 'issue_comment',
+    name: 'issue_comment',
+    action: 'created',
+    issue: { number: 30, title: 'Docs', url: 'https://github.com/acme/docs/pull/30', isPullRequest: true },
+    comment: { id: 9, body, login: 'octocat', isBot: false }
+  }
+}
+
+describe('planRun in a dry run', () => {
+  it('plans a step with no status comment and no introduction', () => {
+    const settings = settingsWith({}, 'pull_request')
+    const plan = planRun(readTrigger(PULL, settings, 'job'), settings, null)
+    expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, context: true })
+  })
+
+  it.each<[string, string | null, string, Partial<Plan>]>([
+    ['a command', 'write', '/docs add a page', { kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true }],
+    [
+      'a follow-up',
+      'write',
+      '/docs add a page',
+      { kind: 'job', request: expect.objectContaining({ action: 'message', jobId: 'job_1' }) as never }
+    ],
+    ['a refusal', 'read', '/docs add a page', { kind: 'deny', reply: null, react: null }],
+    ['help', 'write', '/docs help', { kind: 'help', reply: null }]
+  ])('plans %s without replies or reactions', (label, role, body, expected) => {
+    const settings = settingsWith({ prompt: '' }, 'issue_comment')
+    const agentJob = label === 'a follow-up' ? 'job_1' : null
+    expect(planRun(readTrigger(command(body), settings, 'job'), settings, { role, agentJob })).toMatchObject(expected)
+  })
+
+  it('is off by default', () => {
+    const settings = settingsWith({ 'dry-run': 'false' }, 'pull_request')
+    expect(planRun(readTrigger(PULL, settings, 'job'), settings, null)).toMatchObject({ dryRun: false, introduce: true })
+  })
+})
+
+describe('the verdict and the summary of a dry run', () => {
+  it('is a success with a notice saying what would have been sent', () => {
+    expect(judgeDryRun('job', 'acme-docs', '', 120)).toEqual({
+      outcome: 'dry-run',
+      result: 'notice',
+      headline:
+        'Dry run: would create an agent job in project acme-docs with a 120-character prompt; nothing was sent to the Mintlify API and nothing was written to GitHub.',
+      failureReason: ''
+    })
+    expect(judgeDryRun('message', 'acme-docs', 'job_1', 5).headline).toMatch(/^Dry run: would send a follow-up message to job job_1 with/)
+  })
+
+  it('shows the prompt and the context unfolded, and says nothing was sent', () => {
+    const summary = renderJobSummary(
+      jobReport({ verdict: judgeDryRun('job', 'acme-docs', '', 9), job: null, waited: false, context: '## Context\n- Event: push' })
+    )
+    expect(summary.split('\n')[0]).toBe('### ℹ️ Docs agent job (dry run)')
+    expect(summary).toContain('| Waited | nothing sent (dry run) |')
+    expect(summary).toContain('<details open><summary>Prompt (')
+    expect(summary).toContain('<details open><summary>Context appended to the prompt</summary>')
+  })
+})
+
+describe('runAgentWorkflow in a dry run', () => {
+  const GITHUB_WRITES = ['createComment', 'updateComment', 'react']
+
+  async function dryRun(event: GitHubEvent, github: FakeGitHub, settings: AgentSettings) {
+    const requests: string[] = []
+    const refuse = (name: string) => () => {
+      requests.push(name)
+      return Promise.reject(new Error(`${name} called in a dry run`))
+    }
+    const calls: ClientCalls = { createJob: refuse('createJob'), sendMessage: refuse('sendMessage'), getJob: refuse('getJob') }
+    const log = recordingLog()
+    const published: string[] = []
+    const result = await runAgentWorkflow(
+      settings,
+      'job',
+      {
+        event,
+        repo: { owner: 'acme', repo: 'docs' },
+        serverUrl: 'https://github.com',
+        runUrl: null,
+        workflow: 'w',
+        job: 'j',
+        sha: '',
+        ref: 'refs/heads/main'
+      },
+      {
+        client: fakeClient(calls),
+        clock: fakeClock(),
+        signal: new AbortController().signal,
+        log,
+        deadline: Number.MAX_SAFE_INTEGER,
+        connectGitHub: () => Promise.resolve(github.api),
+        publish: (outputs) => published.push(outputs.verdict.outcome)
+      }
+    )
+    return { result, requests, log, published }
+  }
+
+  it('reads the context, shows the prompt with it in the log, and sends and writes nothing', async () => {
+    const github = fakeGitHub({
+      pulls: new Map([[7, { title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', commits: ['Add limits'], files: ['a.ts'] }]])
+    })
+    const settings = settingsWith({ prompt: 'Document the limits.\n::error::not a command' }, 'pull_request')
+    const { result, requests, log, published } = await dryRun(PULL, github, settings)
+
+    expect(requests).toEqual([])
+    expect(github.calls.filter((call) => GITHUB_WRITES.includes(call.method))).toEqual([])
+    expect(github.callsTo('pullCommitSubjects')).toHaveLength(1)
+    expect(result.verdict.outcome).toBe('dry-run')
+    expect(published).toEqual(['dry-run'])
+    expect(result.job).toMatchObject({ job: null, prompt: 'Document the limits.\n::error::not a command' })
+    expect(result.job?.context).toContain('New endpoint')
+    expect(log.groups).toEqual([
+      expect.stringMatching(/^Dry run: the prompt POST \/v2\/agent\/acme-docs\/job would carry \(\d+ characters, from prompt\)$/)
+    ])
+    const shown = log.messages('info')
+    expect(shown.slice(0, 2)).toEqual(['| Document the limits.', '| ::error::not a command'])
+    expect(shown.filter((line) => line.includes('New endpoint') || line.includes('Add limits'))).toHaveLength(2)
+  })
+
+  it('still checks the permission and finds the follow-up, then shows the message it would send', async () => {
+    const github = fakeGitHub({
+      roles: new Map([['octocat', 'write']]),
+      comments: new Map([[30, [issueComment({ id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
+    })
+    const { result, requests, log } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
+
+    expect(requests).toEqual([])
+    expect(github.calls.map((call) => call.method)).toEqual(['roleOf', 'markerComments'])
+    expect(result.verdict.headline).toMatch(/^Dry run: would send a follow-up message to job job_1 with a 13-character prompt/)
+    expect(log.groups[0]).toContain('POST /v2/agent/acme-docs/job/job_1/message')
+  })
+
+  it('refuses a commenter below min-permission without a reply or a reaction', async () => {
+    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
+    const { result, requests } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
+
+    expect(result.verdict.outcome).toBe('denied')
+    expect(requests).toEqual([])
+    expect(github.calls.map((call) => call.method)).toEqual(['roleOf'])
+  })
+})

@@ -1,0 +1,436 @@
+import { describe, expect, it } from '@jest/globals'
+import type { GitHubEvent } from '../../../src/github/event.js'
+import { PERMISSIONS } from '../../../src/github/permissions.js'
+import { type CommandFacts, needsAgentJob, type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { readSettingsOf } from '../../../src/operations/registry.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../factories.js'
+
+function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
+  return readSettingsOf(AGENT, stepInputs(overrides), runEnvironment({ eventName: 'issue_comment' })).settings
+}
+
+function commentEvent(body: string, opts: { action?: string; onPull?: boolean; login?: string; isBot?: boolean } = {}): GitHubEvent {
+  const login = opts.login ?? 'octocat'
+  return {
+    kind: 'issue_comment',
+    name: 'issue_comment',
+    action: opts.action ?? 'created',
+    issue: { number: 7, title: 'Guide is stale', url: 'https://github.com/acme/docs/pull/7', isPullRequest: opts.onPull ?? true },
+    comment: { id: 555, body, login, isBot: opts.isBot ?? false }
+  }
+}
+
+function plan(event: GitHubEvent, settings: AgentSettings, facts: CommandFacts | null = null): Plan {
+  return planRun(readTrigger(event, settings, 'job'), settings, facts)
+}
+
+const ROLES = [null, ...PERMISSIONS, 'none', 'custom-docs-writer'] as const
+const RANK: Record<string, number> = { read: 0, triage: 1, write: 2, maintain: 3, admin: 4 }
+
+describe('planRun: a slash command, every action × body × bot × permission × marker', () => {
+  const bodies = [
+    ['a command', '/docs fix the typo', 'run'],
+    ['help', '/docs help', 'help'],
+    ['the trigger alone', '/docs', 'help'],
+    ['no command', 'Looks good to me', 'none']
+  ] as const
+  const cases = ['created', 'edited', 'deleted'].flatMap((action) =>
+    bodies.flatMap(([label, body, ask]) =>
+      [false, true].flatMap((isBot) =>
+        [false, true].flatMap((onPull) =>
+          ROLES.flatMap((role) => [null, 'job-41'].map((agentJob) => ({ action, label, body, ask, isBot, onPull, role, agentJob })))
+        )
+      )
+    )
+  )
+
+  it.each(cases)('$action, $label, bot $isBot, on a PR $onPull, role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const event = commentEvent(c.body, { action: c.action, onPull: c.onPull, isBot: c.isBot })
+    const trigger = readTrigger(event, settings, 'job')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    if (c.action !== 'created' || c.isBot || c.ask === 'none') {
+      expect(trigger.kind).toBe('skip')
+      expect(result.kind).toBe('skip')
+      return
+    }
+    expect(trigger.kind).toBe('command')
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: c.onPull }
+    const react = { commentId: 555, isPullRequest: c.onPull }
+    if (!allowed) {
+      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', role: c.role, reply, react })
+      return
+    }
+    if (c.ask === 'help') {
+      expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
+      return
+    }
+    const followUp = c.onPull && c.agentJob !== null
+    expect(result).toEqual({
+      kind: 'job',
+      request: {
+        action: followUp ? 'message' : 'job',
+        prompt: 'fix the typo',
+        promptSource: '/docs comment by octocat',
+        jobId: followUp ? 'job-41' : ''
+      },
+      status: reply,
+      react,
+      context: !followUp,
+      introduce: true,
+      followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null,
+      dryRun: false,
+      removeLabel: null
+    })
+  })
+})
+
+describe('planRun: bots by name (allowed-bots)', () => {
+  const bots = [
+    ['', 'renovate[bot]', 'skip'],
+    ['renovate[bot]', 'renovate[bot]', 'trusted'],
+    ['Renovate[bot]', 'renovate[bot]', 'trusted'],
+    ['renovate[bot], dependabot[bot]', 'dependabot[bot]', 'trusted'],
+    ['renovate[bot]', 'dependabot[bot]', 'skip'],
+    ['*', 'any-app[bot]', 'trusted']
+  ] as const
+  const cases = bots.flatMap(([allowed, login, expected]) => ROLES.map((role) => ({ allowed, login, expected, role })))
+
+  it.each(cases)('allowed-bots "$allowed", comment by $login with role $role: $expected', (c) => {
+    const settings = settingsWith({ prompt: '', 'allowed-bots': c.allowed })
+    const event = commentEvent('/docs bump the SDK version in the docs', { login: c.login, isBot: true })
+    const trigger = readTrigger(event, settings, 'job')
+    if (c.expected === 'skip') {
+      expect(trigger).toEqual({
+        kind: 'skip',
+        why: 'The comment is by a bot not listed in allowed-bots; only people and listed bots run commands.'
+      })
+      return
+    }
+    expect(trigger).toMatchObject({ kind: 'command', command: { login: c.login, trustedBot: true } })
+    // Listing is the trust: whatever the permission API would say, the bot is not denied.
+    expect(planRun(trigger, settings, { role: c.role, agentJob: null })).toMatchObject({
+      kind: 'job',
+      request: { action: 'job', prompt: 'bump the SDK version in the docs' }
+    })
+  })
+
+  it('still skips a listed bot whose comment is no command, and never trusts a person as a bot', () => {
+    const settings = settingsWith({ prompt: '', 'allowed-bots': '*' })
+    expect(readTrigger(commentEvent('thanks!', { login: 'renovate[bot]', isBot: true }), settings, 'job').kind).toBe('skip')
+    const person = readTrigger(commentEvent('/docs go', { login: 'renovate[bot]-fan' }), settings, 'job')
+    expect(person).toMatchObject({ kind: 'command', command: { trustedBot: false } })
+    expect(planRun(person, settings, { role: null, agentJob: null }).kind).toBe('deny')
+  })
+})
+
+describe('planRun: labels, every event × label input × sender × permission', () => {
+  function labeled(on: 'issue' | 'pull', label: string, sender: { login: string; isBot: boolean }): GitHubEvent {
+    const labeling = { label, sender }
+    return on === 'issue'
+      ? {
+          kind: 'issues',
+          name: 'issues',
+          action: 'labeled',
+          issue: {
+            number: 1,
+            title: 'Spelling error',
+            url: 'https://github.com/acme/docs/issues/1',
+            isPullRequest: false,
+            body: 'commit has two ts'
+          },
+          labeled: labeling
+        }
+      : {
+          kind: 'pull_request',
+          name: 'pull_request',
+          action: 'labeled',
+          pull: { number: 2, title: 'Update', url: 'u', head: { ref: '', sha: '', fork: false } },
+          labeled: labeling
+        }
+  }
+  const cases = (['issue', 'pull'] as const).flatMap((on) =>
+    ['', 'docs', 'Docs'].flatMap((input) =>
+      ['docs', 'bug'].flatMap((added) =>
+        [
+          { login: 'octocat', isBot: false },
+          { login: 'renovate[bot]', isBot: true }
+        ].flatMap((sender) => ROLES.map((role) => ({ on, input, added, sender, role })))
+      )
+    )
+  )
+
+  it.each(cases)('$on, label input "$input", $added added by $sender.login, role $role', (c) => {
+    const settings = readSettingsOf(
+      AGENT,
+      stepInputs({ prompt: c.on === 'pull' ? 'Document this change' : '', label: c.input, 'allowed-bots': '' }),
+      runEnvironment({ eventName: c.on === 'issue' ? 'issues' : 'pull_request' })
+    ).settings
+    const trigger = readTrigger(labeled(c.on, c.added, c.sender), settings, 'job')
+    const matches = c.input !== '' && c.input.toLowerCase() === c.added
+    if (!matches || c.sender.isBot) {
+      expect(trigger.kind).toBe('skip')
+      return
+    }
+    const result = planRun(trigger, settings, { role: c.role, agentJob: 'job-41' })
+    const isPullRequest = c.on === 'pull'
+    const issue = isPullRequest ? 2 : 1
+    const removeLabel = { issue, isPullRequest, name: 'docs' }
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    if (!allowed) {
+      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', used: 'docs', react: null, removeLabel })
+      return
+    }
+    expect(result).toEqual({
+      kind: 'job',
+      request: {
+        action: 'job',
+        prompt: isPullRequest ? 'Document this change' : 'Spelling error\n\ncommit has two ts\n\nhttps://github.com/acme/docs/issues/1',
+        promptSource: 'label docs added by octocat',
+        jobId: ''
+      },
+      status: { where: 'reply', issue, isPullRequest },
+      react: null,
+      context: true,
+      introduce: true,
+      // A label never continues a job, even on the agent's pull request: it starts a new one.
+      followUpOf: null,
+      dryRun: false,
+      removeLabel
+    })
+  })
+
+  it('puts prompt before the issue, and removes nothing in a dry run', () => {
+    const settings = readSettingsOf(
+      AGENT,
+      stepInputs({ prompt: 'Write a troubleshooting page for this.', label: 'docs', 'dry-run': 'true' }),
+      runEnvironment({ eventName: 'issues' })
+    ).settings
+    const result = planRun(readTrigger(labeled('issue', 'docs', { login: 'octocat', isBot: false }), settings, 'job'), settings, {
+      role: 'write',
+      agentJob: null
+    })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: { prompt: expect.stringMatching(/^Write a troubleshooting page for this\.\n\nSpelling error/) as unknown },
+      removeLabel: null,
+      dryRun: true
+    })
+  })
+
+  it('skips issue events other than labeled, quietly', () => {
+    const settings = readSettingsOf(AGENT, stepInputs({ prompt: '', label: 'docs' }), runEnvironment({ eventName: 'issues' })).settings
+    const opened: GitHubEvent = {
+      kind: 'issues',
+      name: 'issues',
+      action: 'opened',
+      issue: { number: 1, title: 'Spelling error', url: 'u', isPullRequest: false, body: '' }
+    }
+    expect(readTrigger(opened, settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The issues event (opened) starts nothing; only an added label does.'
+    })
+  })
+})
+
+describe('planRun: a slash command, the settings that shape it', () => {
+  const facts = { role: 'admin', agentJob: null }
+
+  it('with comment: false, neither replies nor reacts, and the status goes nowhere', () => {
+    const settings = settingsWith({ prompt: '', comment: 'false' })
+    expect(plan(commentEvent('/docs fix it'), settings, facts)).toMatchObject({
+      kind: 'job',
+      status: { where: 'none' },
+      react: null,
+      introduce: false
+    })
+    expect(plan(commentEvent('/docs help'), settings, facts)).toMatchObject({ kind: 'help', reply: null })
+    expect(plan(commentEvent('/docs fix it'), settings, { role: 'read', agentJob: null })).toMatchObject({
+      kind: 'deny',
+      reply: null,
+      react: null
+    })
+  })
+
+  it('with context: false, a new job carries no context block', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), facts)).toMatchObject({ context: false })
+  })
+
+  it('uses the configured trigger and minimum permission', () => {
+    const settings = settingsWith({ prompt: '', trigger: '/agent', 'min-permission': 'admin' })
+    expect(plan(commentEvent('/docs fix it'), settings, facts).kind).toBe('skip')
+    expect(plan(commentEvent('/agent fix it'), settings, { role: 'maintain', agentJob: null })).toMatchObject({
+      kind: 'deny',
+      why: 'octocat has maintain permission on this repository; /agent needs admin or higher.'
+    })
+    expect(plan(commentEvent('/agent fix it'), settings, facts)).toMatchObject({
+      kind: 'job',
+      request: { promptSource: '/agent comment by octocat' }
+    })
+  })
+
+  it('says why a denied commenter without any role was refused', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), { role: null, agentJob: null })).toMatchObject({
+      kind: 'deny',
+      why: 'octocat has no permission on this repository; /docs needs write or higher.'
+    })
+  })
+
+  it('treats a command without facts as unchecked, so it is denied', () => {
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), null).kind).toBe('deny')
+  })
+})
+
+describe('needsAgentJob: the marker is looked up only when it can change the plan', () => {
+  const settings = settingsWith({ prompt: '' })
+  const command = (body: string, onPull: boolean) => {
+    const trigger = readTrigger(commentEvent(body, { onPull }), settings, 'job')
+    if (trigger.kind !== 'command') throw new Error('expected a command')
+    return trigger.command
+  }
+
+  it.each([
+    ['a permitted command on a PR', '/docs fix it', true, 'write', true],
+    ['a command on an issue', '/docs fix it', false, 'write', false],
+    ['help on a PR', '/docs help', true, 'admin', false],
+    ['a commenter below the minimum', '/docs fix it', true, 'triage', false],
+    ['a commenter with no role', '/docs fix it', true, null, false]
+  ] as const)('%s: %p', (_, body, onPull, role, expected) => {
+    expect(needsAgentJob(command(body, onPull), role, settings)).toBe(expected)
+  })
+})
+
+describe('planRun: a step without a command', () => {
+  const pullEvent: GitHubEvent = {
+    kind: 'pull_request',
+    name: 'pull_request',
+    action: 'opened',
+    pull: { number: 12, title: 'New CLI', url: '', head: { ref: '', sha: '', fork: false } }
+  }
+  const push = (sha: string): GitHubEvent => ({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha, commits: [] })
+  const other: GitHubEvent = { kind: 'other', name: 'workflow_dispatch' }
+
+  it.each([
+    ['a pull request', pullEvent, {}, { where: 'pull', pull: 12 }],
+    ['a pull request with pr-number', pullEvent, { 'pr-number': '3' }, { where: 'pull', pull: 3 }],
+    ['a push', push('abc1234'), {}, { where: 'commit', sha: 'abc1234' }],
+    ['a push deleting a branch', push('0000000000'), {}, { where: 'none' }],
+    ['a push without a sha', push(''), {}, { where: 'none' }],
+    ['a dispatch', other, {}, { where: 'none' }],
+    ['a dispatch with pr-number', other, { 'pr-number': '9' }, { where: 'pull', pull: 9 }],
+    ['a pull request with comment: false', pullEvent, { comment: 'false' }, { where: 'none' }],
+    ['a push with comment: false', push('abc1234'), { comment: 'false' }, { where: 'none' }]
+  ] as const)('%s: status %j', (_, event, inputs, status) => {
+    expect(plan(event, settingsWith(inputs))).toMatchObject({ kind: 'job', status, react: null, followUpOf: null })
+  })
+
+  it('sends the prompt of the inputs, with context unless turned off', () => {
+    expect(plan(other, settingsWith({ prompt: 'Document v2' }))).toMatchObject({
+      request: { action: 'job', prompt: 'Document v2', promptSource: 'prompt', jobId: '' },
+      context: true,
+      introduce: true
+    })
+    expect(plan(other, settingsWith({ context: 'false' }))).toMatchObject({ context: false })
+  })
+
+  it('sends a follow-up for operation message, without a context block', () => {
+    const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
+    expect(planRun(readTrigger(other, settings, 'message'), settings, null)).toMatchObject({
+      request: { action: 'message', jobId: 'job-9' },
+      context: false
+    })
+  })
+
+  it('reads a comment event as a command even when the step operation is message', () => {
+    const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
+    expect(readTrigger(commentEvent('/docs fix it'), settings, 'message').kind).toBe('command')
+  })
+})
+
+describe('planRun: review comments and reviews, as comments with their own places', () => {
+  const pull = { number: 7, title: 'Guide', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
+  const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
+    kind: 'pull_request_review_comment',
+    name: 'pull_request_review_comment',
+    action,
+    pull,
+    comment: {
+      id: 900,
+      body,
+      login: isBot ? 'renovate[bot]' : 'octocat',
+      isBot,
+      path: 'docs/auth.md',
+      lines: { start: 10, end: 12 },
+      diffHunk: '@@ -8,3 +8,5 @@\n+token'
+    }
+  })
+  const review = (action: string, body: string): GitHubEvent => ({
+    kind: 'pull_request_review',
+    name: 'pull_request_review',
+    action,
+    pull,
+    comment: { id: 77, body, login: 'octocat', isBot: false }
+  })
+  const cases = ['created', 'submitted', 'edited', 'dismissed'].flatMap((action) =>
+    ['/docs explain the token', 'nice', '/docs'].flatMap((body) =>
+      ROLES.flatMap((role) => [null, 'job-41'].map((agentJob) => ({ action, body, role, agentJob })))
+    )
+  )
+
+  it.each(cases)('review comment $action "$body", role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const trigger = readTrigger(reviewComment(c.action, c.body), settings, 'job')
+    if (c.action !== 'created' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: true, reviewThread: 900 }
+    const react = { commentId: 900, isPullRequest: true, reviewComment: true }
+    if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react })
+    if (c.body === '/docs') return expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: {
+        action: c.agentJob ? 'message' : 'job',
+        prompt:
+          'explain the token\n\nThe comment is on docs/auth.md, lines 10–12, in this part of the diff:\n\n```diff\n@@ -8,3 +8,5 @@\n+token\n```'
+      },
+      status: reply,
+      react
+    })
+  })
+
+  it.each(cases)('review $action "$body", role $role, marker $agentJob', (c) => {
+    const settings = settingsWith({ prompt: '' })
+    const trigger = readTrigger(review(c.action, c.body), settings, 'job')
+    if (c.action !== 'submitted' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
+    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
+    const reply = { where: 'reply', issue: 7, isPullRequest: true }
+    // A review has no reactions.
+    if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react: null })
+    if (c.body === '/docs') return expect(result).toMatchObject({ kind: 'help', reply })
+    expect(result).toMatchObject({
+      kind: 'job',
+      request: { action: c.agentJob ? 'message' : 'job', prompt: 'explain the token' },
+      status: reply,
+      react: null
+    })
+  })
+
+  it('says which was skipped: an edited review comment, a dismissed review', () => {
+    const settings = settingsWith({ prompt: '' })
+    expect(readTrigger(reviewComment('edited', '/docs x'), settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The review comment was edited, not created; only new review comments run commands.'
+    })
+    expect(readTrigger(review('dismissed', '/docs x'), settings, 'job')).toEqual({
+      kind: 'skip',
+      why: 'The review was dismissed, not submitted; only new reviews run commands.'
+    })
+    expect(readTrigger(reviewComment('created', '/docs x', true), settings, 'job')).toMatchObject({
+      kind: 'skip',
+      why: expect.stringMatching(/^The review comment is by a bot/) as unknown
+    })
+  })
+})

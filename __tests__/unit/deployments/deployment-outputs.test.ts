@@ -1,0 +1,130 @@
+/**
+ * The step outputs of deploy, preview and automation: every output the operation owns is set (empty where
+ * nothing is known), so a later step's `if:` never reads a stale value.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { parseAutomationTrigger } from '../../../src/mintlify/deployment.js'
+import { automationOutputs } from '../../../src/operations/automation/outputs.js'
+import { judgeAutomation } from '../../../src/operations/automation/verdicts.js'
+import { deploymentOutputs } from '../../../src/operations/deployments/outputs.js'
+import { judgeForkPreview, judgeTriggerDryRun } from '../../../src/operations/deployments/verdicts.js'
+import { judgeStartFailure, resultOutputs } from '../../../src/outcome.js'
+import { deploymentReport, deploymentRun, deploymentStatus } from '../factories-deploy.js'
+
+describe('deploymentOutputs', () => {
+  it('gives a ready preview its outcome, status id, last status and preview URL, and no docs-url', () => {
+    expect(deploymentOutputs(deploymentReport())).toEqual({
+      outcome: 'deployed',
+      'failure-reason': '',
+      'status-id': 'st_1',
+      status: 'success',
+      'preview-url': 'https://acme-feature-x.mintlify.app'
+    })
+  })
+
+  it('gives a deploy the site from the status record as docs-url, and no preview-url', () => {
+    const outputs = deploymentOutputs(deploymentReport(deploymentRun({ kind: 'deploy', branch: null, previewUrl: null })))
+    expect(outputs).toEqual({
+      outcome: 'deployed',
+      'failure-reason': '',
+      'status-id': 'st_1',
+      status: 'success',
+      'docs-url': 'https://acme.mintlify.site'
+    })
+  })
+
+  it('leaves docs-url empty when the record names no usable subdomain', () => {
+    const run = deploymentRun({ kind: 'deploy', branch: null, previewUrl: null, status: deploymentStatus({ subdomain: 'not a label' }) })
+    expect(deploymentOutputs(deploymentReport(run))['docs-url']).toBe('')
+  })
+
+  it('gives a failed build its reason and last status', () => {
+    const run = deploymentRun({ status: deploymentStatus({ status: 'failure', summary: 'MDX error in quickstart.mdx' }) })
+    expect(deploymentOutputs(deploymentReport(run))).toMatchObject({
+      outcome: 'failed',
+      'failure-reason': 'The preview of branch feature/x failed: MDX error in quickstart.mdx.',
+      status: 'failure'
+    })
+  })
+
+  it('gives an unwaited preview its status id and URL (set at once for later steps) and an empty status', () => {
+    const outputs = deploymentOutputs(deploymentReport(deploymentRun({ status: null, ended: null, polls: 0 })))
+    expect(outputs).toEqual({
+      outcome: 'started',
+      'failure-reason': '',
+      'status-id': 'st_1',
+      status: '',
+      'preview-url': 'https://acme-feature-x.mintlify.app'
+    })
+  })
+
+  it('empties status-id, status and the URL when nothing was triggered', () => {
+    const refused = judgeStartFailure(new Error('Could not trigger the deployment: HTTP 401.'), false)
+    const run = deploymentRun({ kind: 'deploy', branch: null, previewUrl: null, status: null, ended: null })
+    expect(deploymentOutputs(deploymentReport(run, { statusId: null, verdict: refused }))).toEqual({
+      outcome: 'failed',
+      'failure-reason': 'Could not trigger the deployment: HTTP 401.',
+      'status-id': '',
+      status: '',
+      'docs-url': ''
+    })
+  })
+
+  it('gives a skipped fork and a dry run no ids and no failure reason', () => {
+    const idle = deploymentRun({ previewUrl: null, status: null, ended: null })
+    const fork = deploymentOutputs(deploymentReport(idle, { statusId: null, verdict: judgeForkPreview('feature/x', null) }))
+    expect(fork).toEqual({ outcome: 'skipped', 'failure-reason': '', 'status-id': '', status: '', 'preview-url': '' })
+    const dryRun = judgeTriggerDryRun({ operation: 'preview', projectId: 'acme-docs', branch: 'feature/x', environment: null })
+    expect(deploymentOutputs(deploymentReport(idle, { statusId: null, verdict: dryRun })).outcome).toBe('dry-run')
+  })
+})
+
+describe('automationOutputs', () => {
+  it('gives a queued run its instance id as automation-run and its job id as job-id', () => {
+    const trigger = parseAutomationTrigger({ schemaId: 'a'.repeat(24), instanceId: 'b'.repeat(24), jobId: '1001' })
+    if (!trigger) throw new Error('expected a trigger')
+    expect(automationOutputs({ automationId: 'a'.repeat(24), trigger, verdict: judgeAutomation(trigger, 'a'.repeat(24)) })).toEqual({
+      outcome: 'started',
+      'failure-reason': '',
+      'automation-run': 'b'.repeat(24),
+      'job-id': '1001'
+    })
+  })
+
+  it('empties the ids of a refused trigger and gives its reason', () => {
+    const verdict = judgeStartFailure(new Error('Could not trigger automation x: HTTP 404.'), false)
+    expect(automationOutputs({ automationId: 'x', trigger: null, verdict })).toEqual({
+      outcome: 'failed',
+      'failure-reason': 'Could not trigger automation x: HTTP 404.',
+      'automation-run': '',
+      'job-id': ''
+    })
+  })
+
+  it('empties the ids the answer left out', () => {
+    const trigger = parseAutomationTrigger({ schemaId: 'a'.repeat(24) })
+    if (!trigger) throw new Error('expected a trigger')
+    const outputs = automationOutputs({ automationId: 'x', trigger, verdict: judgeAutomation(trigger, 'x') })
+    expect([outputs['automation-run'], outputs['job-id']]).toEqual(['', ''])
+  })
+})
+
+describe('resultOutputs', () => {
+  const verdict = judgeForkPreview('feature/x', null)
+
+  it('adds comment-url for an operation that keeps a status comment, empty when none was posted', () => {
+    expect(resultOutputs({ verdict, outputs: { outcome: 'skipped' }, summary: '', statusComment: null })).toEqual({
+      outcome: 'skipped',
+      'comment-url': ''
+    })
+    expect(
+      resultOutputs({ verdict, outputs: {}, summary: '', statusComment: 'https://github.com/acme/docs/pull/7#issuecomment-1' })
+    ).toEqual({
+      'comment-url': 'https://github.com/acme/docs/pull/7#issuecomment-1'
+    })
+  })
+
+  it('adds no comment-url for an operation that never comments', () => {
+    expect(resultOutputs({ verdict, outputs: { outcome: 'deployed' }, summary: '' })).toEqual({ outcome: 'deployed' })
+  })
+})

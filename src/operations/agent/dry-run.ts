@@ -1,0 +1,47 @@
+import type { RunContext } from '../../github/event.js'
+import type { Settings } from '../../settings.js'
+import { redact } from '../../text.js'
+import { type GroupedRun, groupedReport } from './grouping.js'
+import type { AgentInputs } from './inputs.js'
+import type { JobRequest } from './plan.js'
+import { judgeDryRun, type JobReport } from './verdicts.js'
+import type { WorkflowDeps, WorkflowResult } from './workflow.js'
+
+/**
+ * A dry run ends where the request would leave: everything is validated, the permission and the context
+ * were read from GitHub, and the prompt with its context block goes to the log and the summary instead.
+ */
+export async function showDryRun(
+  request: JobRequest & { context: string },
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  deps: WorkflowDeps,
+  grouped: GroupedRun | null
+): Promise<WorkflowResult> {
+  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
+  const target =
+    request.action === 'job'
+      ? `POST /v2/agent/${settings.projectId}/job`
+      : `POST /v2/agent/${settings.projectId}/job/${request.jobId}/message`
+  await deps.log.group(`Dry run: the prompt ${target} would carry (${prompt.length} characters, from ${request.promptSource})`, () => {
+    // Each line behind a bar: a prompt line starting with '::' must not pass for a workflow command.
+    prompt.split('\n').forEach((line) => deps.log.info(`| ${line}`))
+    return Promise.resolve()
+  })
+  const report: JobReport = {
+    action: request.action,
+    verdict: judgeDryRun(request.action, settings.projectId, request.jobId, prompt.length),
+    job: null,
+    prompt: redact(request.prompt, settings.apiKey),
+    promptSource: request.promptSource,
+    context: redact(request.context, settings.apiKey),
+    waited: false,
+    durationMs: 0,
+    polls: 0,
+    runUrl: run.runUrl,
+    ...groupedReport(grouped)
+  }
+  const result = { verdict: report.verdict, job: report, commentUrl: null }
+  deps.publish(result)
+  return result
+}

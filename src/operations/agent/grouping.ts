@@ -1,0 +1,309 @@
+import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../github/api.js'
+import type { ContextHeading } from '../../github/context.js'
+import type { GitHubEvent, Repo, RunContext } from '../../github/event.js'
+import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.js'
+import type { DocsApiClient } from '../../mintlify/client.js'
+import { ApiError } from '../../mintlify/errors.js'
+import type { Settings } from '../../settings.js'
+import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './comments.js'
+import type { AgentInputs } from './inputs.js'
+import type { JobRequest } from './plan.js'
+import type { JobAction, JobReport } from './verdicts.js'
+
+/**
+ * `group-runs`: the `job` runs of one workflow on one branch share one open agent pull request. Pure
+ * stages decide (does this run group, which pull request is its, continue it or open another); the thin
+ * executor below reads GitHub and the job's state for them, at most 11 GitHub reads in `docs-repository`.
+ */
+
+/** Whether a run looks for the open agent pull request of its workflow and branch, and where. */
+export type GroupingPlan =
+  /** Not asked for, not a `job` operation, or a slash command or label (those never group): `grouped` stays empty. */
+  | { kind: 'off' }
+  /** Asked for, but this run has nothing to group by: a new job as usual, `grouped: new`. */
+  | { kind: 'alone'; why: string }
+  | LookPlan
+
+export interface LookPlan {
+  kind: 'look'
+  origin: RunOrigin
+  /** Where the agent opens its pull requests (`docs-repository`, or the run's own). */
+  docs: Repo
+  /** `docs` is not the run's repository: another connection, and perhaps no access. */
+  elsewhere: boolean
+}
+
+/** The pull requests whose comments are read, at most: with the pull request list, 11 reads. */
+export const MAX_PULLS_READ = 10
+
+/** Decides from the settings and the run whether, and where, this run looks for a pull request to continue. */
+export function planGrouping(settings: Settings<AgentInputs>, operation: JobAction, run: RunContext): GroupingPlan {
+  if (!settings.groupRuns || settings.operation !== 'job' || operation !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
+  const branch = branchOf(run)
+  if (!branch.ok) return { kind: 'alone', why: branch.why }
+  if (!run.workflow) return { kind: 'alone', why: 'GITHUB_WORKFLOW is not set, so runs cannot be told apart by workflow.' }
+  if (!run.repo) return { kind: 'alone', why: 'GITHUB_REPOSITORY is not set, so runs cannot be told apart by repository.' }
+  if (!settings.comment)
+    return { kind: 'alone', why: 'comment is false: later runs find the pull request by its introduction comment, which is not written.' }
+  const docs = settings.docsRepository ?? run.repo
+  const elsewhere = fullName(docs).toLowerCase() !== fullName(run.repo).toLowerCase()
+  return { kind: 'look', origin: { repository: fullName(run.repo), workflow: run.workflow, branch: branch.name }, docs, elsewhere }
+}
+
+/** A comment, a review or a label asks for something of its own: never grouped with other runs. */
+function isCommandOrLabel(event: GitHubEvent): boolean {
+  return (
+    event.kind === 'issue_comment' ||
+    event.kind === 'pull_request_review_comment' ||
+    event.kind === 'pull_request_review' ||
+    event.kind === 'issues' ||
+    (event.kind === 'pull_request' && event.labeled !== undefined)
+  )
+}
+
+/** The branch a run groups by: the pushed one, a pull request's head, or GITHUB_REF's for schedule and manual runs. */
+function branchOf(run: RunContext): { ok: true; name: string } | { ok: false; why: string } {
+  const { event } = run
+  if (event.kind === 'pull_request') {
+    const { ref, fork } = event.pull.head
+    // Forks reuse branch names (patch-1): two contributors' pull requests must not share one docs pull request.
+    if (fork) return { ok: false, why: 'The pull request comes from a fork, whose branch names other forks may use too.' }
+    return ref ? { ok: true, name: ref } : { ok: false, why: 'The pull request names no head branch.' }
+  }
+  const ref =
+    event.kind === 'push'
+      ? event.ref
+      : event.kind === 'other' && (event.name === 'schedule' || event.name === 'workflow_dispatch')
+        ? run.ref
+        : null
+  if (ref === null)
+    return {
+      ok: false,
+      why: `group-runs groups push, schedule, workflow_dispatch and pull-request runs, not ${event.name || 'unknown'} runs.`
+    }
+  const name = ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : ''
+  return name ? { ok: true, name } : { ok: false, why: `The run is on ${ref || 'no ref'}, not on a branch.` }
+}
+
+function fullName(repo: Repo): string {
+  return `${repo.owner}/${repo.repo}`
+}
+
+/** What the look-up reads, in `docs-repository`. */
+export interface GroupReads {
+  /** One page of open pull requests, the most recently updated first. */
+  openPulls(): Promise<OpenPull[]>
+  /** A pull request's comments whose markers are trusted (the token's identity, `marker-authors`), oldest first. */
+  markerComments(pull: number): Promise<MarkerComment[]>
+}
+
+export function groupReadsOf(api: GitHubApi, markerAuthors: readonly string[]): GroupReads {
+  return { openPulls: () => api.openPulls(), markerComments: (pull) => api.firstMarkerComments(pull, markerAuthors) }
+}
+
+/** The open agent pull request a run of this origin introduced, with its job and the introduction comment. */
+export interface GroupedPull {
+  pull: OpenPull
+  jobId: string
+  /** Edited in place (the timeline) when `ours`; else another identity wrote it and only it may edit it. */
+  introduction: MarkerComment
+}
+
+/**
+ * Reads the open pull requests (one page, most recently updated first), then the comments of the first
+ * `MAX_PULLS_READ` that bots opened, one at a time, stopping at the first introduction of this origin.
+ * Pull requests people opened are never read: the agent's are opened by its app.
+ */
+export async function findGroupedPull(origin: RunOrigin, reads: GroupReads): Promise<GroupedPull | null> {
+  const candidates = (await reads.openPulls()).filter((pull) => pull.byBot).slice(0, MAX_PULLS_READ)
+  for (const pull of candidates) {
+    const found = introductionIn(await reads.markerComments(pull.number), origin)
+    if (found) return { pull, ...found }
+  }
+  return null
+}
+
+/** The newest trusted job marker of this origin among a pull request's comments (oldest first), or null. */
+export function introductionIn(comments: readonly MarkerComment[], origin: RunOrigin): Omit<GroupedPull, 'pull'> | null {
+  for (const comment of [...comments].reverse()) {
+    const marker = readJobMarker(comment.body)
+    if (marker?.origin && sameOrigin(marker.origin, origin)) return { jobId: marker.jobId, introduction: comment }
+  }
+  return null
+}
+
+/** What is known of the found pull request's job: nothing (a dry run reads no state), that it is gone (404), or its status. */
+export type JobState = { kind: 'unread' } | { kind: 'gone' } | { kind: 'status'; status: string | null }
+
+export type GroupDecision = { grouped: 'continued'; found: GroupedPull } | { grouped: 'new'; why: string }
+
+/** Continue the found pull request's job, unless there is none, or it is gone, failed or archived. */
+export function continueOrOpen(found: GroupedPull | null, state: JobState, docs: Repo, origin: RunOrigin): GroupDecision {
+  if (!found)
+    return {
+      grouped: 'new',
+      why: `No open agent pull request in ${fullName(docs)} was introduced by workflow "${origin.workflow}" on branch ${origin.branch} (the ${MAX_PULLS_READ} most recently updated that bots opened were read): a new job.`
+    }
+  const where = `job ${found.jobId} of ${fullName(docs)}#${found.pull.number}`
+  if (state.kind === 'gone') return { grouped: 'new', why: `The ${where} was not found in this project: a new job.` }
+  if (state.kind === 'status' && (state.status === 'failed' || state.status === 'archived'))
+    return { grouped: 'new', why: `The ${where} is ${state.status}: a new job, with a pull request of its own.` }
+  return { grouped: 'continued', found }
+}
+
+/** The GitHub connections of the run, as the workflow holds them. */
+export interface GitHubAccess {
+  optional(): Promise<GitHubApi | null>
+  elsewhere(repo: Repo): Promise<GitHubApi | null>
+  /** A GitHub call failed: warn once per missing permission, saying what it costs. */
+  trouble(error: unknown, consequence: string): void
+}
+
+export interface GroupingDeps {
+  github: GitHubAccess
+  client: DocsApiClient
+  log: { info(message: string): void; warning(message: string): void }
+}
+
+/** A run that groups: what it looked for, what it decided, and whether the one warning about access was given. */
+export interface GroupedRun {
+  plan: LookPlan
+  decision: GroupDecision
+  /** The one warning that `docs-repository` is out of this token's reach was given: it is not repeated. */
+  warned: boolean
+}
+
+/**
+ * The look-up of a `job` run with `group-runs`, and its decision; null when the run does not group. A
+ * match's job is read once (not in a dry run, which sends nothing to Mintlify). GitHub failures never
+ * fail the run: it opens a new job, saying why.
+ */
+export async function groupRun(
+  settings: Settings<AgentInputs>,
+  operation: JobAction,
+  run: RunContext,
+  deps: GroupingDeps
+): Promise<GroupedRun | null> {
+  const plan = planGrouping(settings, operation, run)
+  if (plan.kind === 'off') return null
+  if (plan.kind === 'alone') {
+    deps.log.info(`group-runs: ${plan.why} A new job.`)
+    return null
+  }
+  const grouped = (decision: GroupDecision, warned = false): GroupedRun => ({ plan, decision, warned })
+  const api = plan.elsewhere ? await deps.github.elsewhere(plan.docs) : await deps.github.optional()
+  if (!api) return grouped({ grouped: 'new', why: 'There is no GitHub token to look with: a new job.' })
+  let found: GroupedPull | null
+  try {
+    found = await findGroupedPull(plan.origin, groupReadsOf(api, settings.markerAuthors))
+  } catch (error) {
+    // Cancelled: the job that follows is refused at once; no warning about GitHub, which did nothing wrong.
+    if (error instanceof GitHubError && error.cancelled) return grouped({ grouped: 'new', why: 'The workflow was cancelled.' })
+    if (plan.elsewhere && isOutOfReach(error)) {
+      deps.log.warning(noAccessWarning(plan, run, error))
+      return grouped({ grouped: 'new', why: 'The docs repository is out of reach.' }, true)
+    }
+    deps.github.trouble(error, 'Runs are not grouped this time: a new job.')
+    return grouped({ grouped: 'new', why: 'The look-up failed.' })
+  }
+  const state: JobState = found && !settings.dryRun ? await jobState(found.jobId, settings.projectId, deps.client) : { kind: 'unread' }
+  const decision = continueOrOpen(found, state, plan.docs, plan.origin)
+  if (decision.grouped === 'new') deps.log.info(`group-runs: ${decision.why}`)
+  else
+    deps.log.info(
+      `group-runs: ${fullName(plan.docs)}#${decision.found.pull.number} (${decision.found.pull.url}) is the open agent pull request of workflow "${plan.origin.workflow}" on branch ${plan.origin.branch}: ` +
+        (settings.dryRun
+          ? `a run would continue its job ${decision.found.jobId} with a follow-up message (a dry run does not read the job's state).`
+          : `this run continues its job ${decision.found.jobId} with a follow-up message.`)
+    )
+  return grouped(decision)
+}
+
+/** The request of a continued run: a follow-up message to the pull request's job, with the step's prompt. */
+export function groupedRequest(request: JobRequest, grouped: GroupedRun | null): JobRequest {
+  return grouped?.decision.grouped === 'continued' ? { ...request, action: 'message', jobId: grouped.decision.found.jobId } : request
+}
+
+/** A continued run tells the agent what changed since its pull request was opened; a new job gets the usual context. */
+export function contextHeading(grouped: GroupedRun | null): ContextHeading {
+  return grouped?.decision.grouped === 'continued' ? 'new changes' : 'context'
+}
+
+/** The `grouped` output and the summary's line, for a run that grouped. */
+export function groupedReport(grouped: GroupedRun | null): Pick<JobReport, 'grouped'> {
+  if (!grouped) return {}
+  const { decision } = grouped
+  return { grouped: decision.grouped === 'continued' ? { kind: 'continued', pull: decision.found.pull.url } : { kind: 'new', pull: null } }
+}
+
+/** One GET of the job; a 404 means it is gone. Any other failure fails the run: a second pull request is worse than none. */
+async function jobState(jobId: string, projectId: string, client: DocsApiClient): Promise<JobState> {
+  try {
+    return { kind: 'status', status: (await client.getJob(projectId, jobId)).status }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'gone' }
+    throw error
+  }
+}
+
+/**
+ * After a continued run: its line in the pull request's timeline, edited into the introduction when the
+ * token wrote it, else a comment of its own. Only when the follow-up reached the job.
+ */
+export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
+  if (grouped.decision.grouped !== 'continued' || report.job === null) return
+  const { pull, introduction, jobId } = grouped.decision.found
+  const api = grouped.plan.elsewhere ? await deps.github.elsewhere(grouped.plan.docs) : await deps.github.optional()
+  if (!api) return
+  const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
+  try {
+    if (introduction.ours) await api.updateComment(introduction.id, true, withTimelineEntry(introduction.body, entry))
+    else await api.createComment(pull.number, true, renderGroupedRunComment(jobId, entry))
+    deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
+  } catch (error) {
+    deps.github.trouble(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)
+  }
+}
+
+/** The run's repository, named in references when the pull request is in another one. */
+function fromRepository(grouped: GroupedRun, run: RunContext): string | null {
+  return grouped.plan.elsewhere && run.repo ? fullName(run.repo) : null
+}
+
+/** GitHub's answers for a repository the token may not write to (403) or not even see (404). */
+export function isOutOfReach(error: unknown): boolean {
+  return error instanceof GitHubError && (error.status === 403 || error.status === 404)
+}
+
+/** What token reaches both repositories, for the warning and the notice that the docs repository is out of reach. */
+export function crossRepositoryTokenAdvice(code: string, docs: string): string {
+  return (
+    `give the workflows of both repositories a token with pull-request write access to ${code} and ${docs}: ` +
+    `a GitHub App installation token (e.g. from actions/create-github-app-token) or a fine-grained personal access token.`
+  )
+}
+
+/** A new job's introduction could not be written in `docs-repository`: the one warning (once, whatever the look-up said). */
+export function warnOutOfReach(grouped: GroupedRun, run: RunContext, error: unknown, log: GroupingDeps['log']): void {
+  const message = noAccessWarning(grouped.plan, run, error)
+  if (grouped.warned) return log.info(message)
+  grouped.warned = true
+  log.warning(message)
+}
+
+/** The agent opened its pull request where group-runs does not look: the runs after this one would never find it. */
+export function lookedElsewhere(grouped: GroupedRun, pullRepo: Repo): string | null {
+  if (fullName(pullRepo).toLowerCase() === fullName(grouped.plan.docs).toLowerCase()) return null
+  return `group-runs looks for the agent's pull requests in ${fullName(grouped.plan.docs)}, but the agent opened this one in ${fullName(pullRepo)}: set docs-repository: ${fullName(pullRepo)}, or later runs will not find it.`
+}
+
+/** The one warning of a grouping run whose token cannot write in `docs-repository`: nothing can be grouped there. */
+export function noAccessWarning(plan: LookPlan, run: RunContext, error: unknown): string {
+  const docs = fullName(plan.docs)
+  const status = error instanceof GitHubError ? ` (HTTP ${error.status})` : ''
+  const code = run.repo ? fullName(run.repo) : 'this repository'
+  return (
+    `group-runs cannot group runs in ${docs}: this workflow's token cannot write there${status}, so the introduction that later runs ` +
+    `find a pull request by cannot be written, and every run opens another pull request. To group them, ${crossRepositoryTokenAdvice(code, docs)}`
+  )
+}

@@ -1,0 +1,187 @@
+import { readFileSync, statSync } from 'node:fs'
+import { InputError } from '../../errors.js'
+import { fileProblem } from '../../files.js'
+import type { Repo } from '../../github/event.js'
+import { PERMISSIONS, type Permission } from '../../github/permissions.js'
+import { clip, type InputReader, inWorkspace, oneOf, readBoolean, readPullNumber, type RunEnvironment } from '../../inputs.js'
+import { isRepositoryName } from '../../mintlify/job.js'
+import type { InputsReader } from '../../settings.js'
+import { clipText } from '../../text.js'
+
+/** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
+export interface AgentInputs {
+  /** The user's instruction; empty only where a slash command will supply it (or, for `improve`, the default instruction). */
+  prompt: string
+  /** Where the prompt came from, for the log: `prompt`, `prompt-file <path>`, or `slash command`. */
+  promptSource: string
+  jobId: string
+  context: boolean
+  wait: boolean
+  prNumber: number | null
+  trigger: string
+  /** The label that starts a job when added; '' when labels start nothing. */
+  label: string
+  minPermission: Permission
+  /** Bot logins (lower case) allowed to use the trigger and the label, or '*' for every bot. */
+  allowedBots: string[] | '*'
+  /** Logins (lower case) whose job markers are trusted besides the token's own identity. */
+  markerAuthors: string[]
+  /** `job` runs of one workflow on one branch continue one open agent pull request. */
+  groupRuns: boolean
+  /** Where the agent opens its pull requests, for `group-runs`; null: the workflow's repository. */
+  docsRepository: Repo | null
+}
+
+/** The longest prompt sent; a longer one is refused rather than cut, so the agent never gets half an instruction. */
+export const MAX_PROMPT_CHARACTERS = 100_000
+/** A UTF-8 character takes at most 4 bytes: a file larger than this holds too many characters, unread. */
+const MAX_PROMPT_FILE_BYTES = 4 * MAX_PROMPT_CHARACTERS
+
+/** The events whose comment (a slash command) or labelled issue supplies the prompt: `prompt` may then be empty. */
+const COMMAND_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_request_review', 'issues']
+
+/**
+ * The agent's inputs for `operation`. `job` and `message` need a prompt (unless a slash command supplies
+ * it), `message` a job id; `improve` has its default instruction.
+ */
+export function readAgentInputs(operation: 'job' | 'message' | 'improve'): InputsReader<AgentInputs> {
+  return (input, env, warnings) => {
+    const slashCommand = COMMAND_EVENTS.includes(env.eventName)
+    const { prompt, promptSource } = readPrompt(input, env, operation !== 'improve', slashCommand)
+    const jobId = input('job-id').trim()
+    if (operation === 'message' && !jobId && !slashCommand) {
+      throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
+    }
+    const groupRuns = readBoolean(input, 'group-runs', false)
+    const docsRepository = readRepository(input('docs-repository'), 'docs-repository')
+    if (docsRepository && !groupRuns)
+      warnings.push(
+        "Input 'docs-repository' is set, but group-runs is false: it only tells group-runs where to look; set group-runs: true."
+      )
+    return {
+      prompt,
+      promptSource,
+      jobId,
+      context: readBoolean(input, 'context', true),
+      wait: readBoolean(input, 'wait', true),
+      prNumber: readPullNumber(input),
+      trigger: readTrigger(input('trigger')),
+      label: input('label').trim(),
+      minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
+      allowedBots: readAllowedBots(input('allowed-bots')),
+      markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
+      groupRuns,
+      docsRepository
+    }
+  }
+}
+
+/** GitHub logins: letters, digits and hyphens, with `[bot]` for apps. Compared case-insensitively. */
+const LOGIN = /^[a-z\d](?:[a-z\d-]{0,38})(?:\[bot\])?$/i
+
+function readLogins(raw: string, name: string): string[] {
+  const logins = raw
+    .split(/[\s,]+/)
+    .map((login) => login.trim().replace(/^@/, ''))
+    .filter(Boolean)
+  const bad = logins.find((login) => !LOGIN.test(login))
+  if (bad !== undefined)
+    throw new InputError(name, `Input '${name}' has '${clipText(bad, 60)}', which is not a GitHub login: give logins separated by commas.`)
+  return [...new Set(logins.map((login) => login.toLowerCase()))]
+}
+
+/** `owner/name`, as GitHub allows them; empty is null. */
+function readRepository(raw: string, name: string): Repo | null {
+  const text = raw.trim()
+  if (!text) return null
+  const [owner = '', repo = '', ...rest] = text.split('/')
+  if (rest.length > 0 || !isRepositoryName(owner, repo))
+    throw new InputError(name, `Input '${name}' must be a repository as owner/name, such as my-org/docs; got '${clip(text)}'.`)
+  return { owner, repo }
+}
+
+function readAllowedBots(raw: string): string[] | '*' {
+  if (raw.trim() === '*') return '*'
+  const bots = readLogins(raw, 'allowed-bots')
+  const human = bots.find((login) => !login.endsWith('[bot]'))
+  if (human !== undefined)
+    throw new InputError(
+      'allowed-bots',
+      `Input 'allowed-bots' lists '${human}', which is not a bot login: give bot logins ending in [bot] (renovate[bot]), or *.`
+    )
+  return bots
+}
+
+function readPrompt(
+  input: InputReader,
+  env: RunEnvironment,
+  needsPrompt: boolean,
+  slashCommand: boolean
+): { prompt: string; promptSource: string } {
+  const inline = input('prompt')
+  const file = input('prompt-file').trim()
+  if (inline.trim() && file) {
+    throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
+  }
+  if (file) {
+    const text = readPromptFile(file, inWorkspace(file, env))
+    if (!text.trim()) {
+      throw new InputError(
+        'prompt-file',
+        `Input 'prompt-file' names ${file}, which is empty: the file must hold the instruction for the agent.`
+      )
+    }
+    return { prompt: checkPromptLength('prompt-file', text.trim()), promptSource: `prompt-file ${file}` }
+  }
+  if (inline.trim()) return { prompt: checkPromptLength('prompt', inline.trim()), promptSource: 'prompt' }
+  if (needsPrompt && !slashCommand) {
+    const why = inline.length > 0 ? 'is only whitespace' : 'is empty'
+    throw new InputError(
+      'prompt',
+      `Input 'prompt' ${why}: give the instruction for the agent in 'prompt' or the path of a file holding it in 'prompt-file'.`
+    )
+  }
+  return { prompt: '', promptSource: slashCommand ? 'slash command' : 'none' }
+}
+
+/** The prompt file as text: UTF-8 without NUL bytes (a binary file would spend a job of the hourly quota). */
+function readPromptFile(file: string, path: string): string {
+  const fail = (why: string): InputError =>
+    new InputError(
+      'prompt-file',
+      `Input 'prompt-file' names ${clip(file)}, which ${why}: give the path of a UTF-8 text file of at most ${MAX_PROMPT_CHARACTERS.toLocaleString('en-US')} characters in the workspace (check out the repository first).`
+    )
+  let bytes: Buffer
+  try {
+    const size = statSync(path).size
+    if (size > MAX_PROMPT_FILE_BYTES) throw fail(`has ${size.toLocaleString('en-US')} bytes, too many`)
+    bytes = readFileSync(path)
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    throw fail(fileProblem(error))
+  }
+  if (bytes.includes(0)) throw fail('holds binary data (NUL bytes), not text')
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw fail('is not UTF-8 text')
+  }
+}
+
+function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): string {
+  const characters = [...prompt].length
+  if (characters > MAX_PROMPT_CHARACTERS)
+    throw new InputError(
+      name,
+      `Input '${name}' holds ${characters.toLocaleString('en-US')} characters, more than the ${MAX_PROMPT_CHARACTERS.toLocaleString('en-US')} a prompt may have: shorten it.`
+    )
+  return prompt
+}
+
+function readTrigger(raw: string): string {
+  const trigger = raw.trim() || '/docs'
+  if (/\s/.test(trigger)) {
+    throw new InputError('trigger', `Input 'trigger' must be one word such as /docs; got '${clip(trigger)}'.`)
+  }
+  return trigger
+}

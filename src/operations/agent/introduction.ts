@@ -1,0 +1,100 @@
+import { GitHubError } from '../../github/api.js'
+import type { Repo, RunContext } from '../../github/event.js'
+import { jobIdInMarker, jobMarker } from '../../github/markers.js'
+import { parsePullLink } from '../../mintlify/job.js'
+import type { Settings } from '../../settings.js'
+import { renderAgentPullComment } from './comments.js'
+import type { LazyGitHub } from './github-access.js'
+import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'
+import type { AgentInputs } from './inputs.js'
+import type { JobReport } from './verdicts.js'
+import type { WorkflowDeps } from './workflow.js'
+
+/**
+ * The agent's pull request, told where its job came from: once per job, in whichever repository the
+ * agent opened it, so that trigger replies there reach the job.
+ */
+
+/** The agent's pull request, as the run must address it to introduce the job there. */
+export interface Introduction {
+  repo: Repo
+  pull: number
+  /** In another repository than the run's: another connection, and perhaps no access. */
+  elsewhere: boolean
+}
+
+/**
+ * Where the job's pull request is to be introduced: any well-formed pull request link on this run's GitHub
+ * server, in whichever repository. Null for no link, or a link to another server (the token means nothing there).
+ */
+export function introductionFor(prLink: string | null, run: Pick<RunContext, 'repo' | 'serverUrl'>): Introduction | null {
+  const link = parsePullLink(prLink)
+  if (!link || !prLink || new URL(prLink).host.toLowerCase() !== hostOf(run.serverUrl)) return null
+  const [owner = '', repo = ''] = link.repository.split('/')
+  const own = run.repo !== null && `${run.repo.owner}/${run.repo.repo}`.toLowerCase() === link.repository.toLowerCase()
+  return { repo: { owner, repo }, pull: link.number, elsewhere: !own }
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Once per job: tell the agent's pull request, in whichever repository it is, where the job came from and
+ * that trigger replies there reach it. The run's result is settled by now: nothing here changes it.
+ */
+export async function introduceAgentPull(
+  report: JobReport,
+  statusUrl: string | null,
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps,
+  grouped: GroupedRun | null
+): Promise<void> {
+  const jobId = report.job?.id
+  // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
+  const marker = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
+  const intro = introductionFor(report.job?.prLink ?? null, run)
+  if (!jobId || !marker || !intro) return
+  const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
+  if (astray) deps.log.warning(astray)
+  const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
+  if (!api) return
+  const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
+  try {
+    if ((await api.markerComments(intro.pull, true, settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
+      return
+    const body = renderAgentPullComment(marker, {
+      jobId,
+      event: run.event,
+      fromRepository: intro.elsewhere && run.repo ? `${run.repo.owner}/${run.repo.repo}` : null,
+      runUrl: run.runUrl,
+      statusUrl,
+      trigger: settings.trigger,
+      timeline: grouped !== null
+    })
+    await api.createComment(intro.pull, true, body)
+    deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
+  } catch (error) {
+    if (intro.elsewhere && isOutOfReach(error))
+      return grouped ? warnOutOfReach(grouped, run, error, deps.log) : deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
+    const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''
+    github.trouble(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
+  }
+}
+
+/** The one notice for an agent pull request in a repository this run's token cannot comment in: why, and what token would. */
+function noAccessNotice(intro: Introduction, run: RunContext, trigger: string, error: unknown): string {
+  const docs = `${intro.repo.owner}/${intro.repo.repo}`
+  const code = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'this repository'
+  const status = error instanceof GitHubError ? ` (HTTP ${error.status})` : ''
+  return (
+    `The agent's pull request ${docs}#${intro.pull} is in another repository, which this workflow's token cannot comment in${status}, ` +
+    `so ${trigger} replies there will start new jobs instead of follow-ups. To connect them, ${crossRepositoryTokenAdvice(code, docs)}`
+  )
+}

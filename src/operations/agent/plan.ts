@@ -1,0 +1,332 @@
+import type { Actor, GitHubEvent, ReviewCommentFacts } from '../../github/event.js'
+import { botAllowed, meetsPermission } from '../../github/permissions.js'
+import { planForComment } from '../../github/slash-command.js'
+import type { Settings } from '../../settings.js'
+import type { AgentInputs } from './inputs.js'
+import type { JobAction } from './verdicts.js'
+
+/**
+ * What a run does, decided from the event and the settings before anything is written. Two pure stages:
+ * `readTrigger` says what the event asks and which facts GitHub must supply; `planRun` decides with
+ * those facts. The executor (agent-workflow.ts) only gathers the facts and carries the plan out.
+ */
+
+/**
+ * What a person (or a listed bot) asked for: a slash command in a comment, or the label added to an issue
+ * or pull request. Who asked, what, and where the replies go.
+ */
+export interface Command {
+  login: string
+  ask: { kind: 'help' } | { kind: 'run'; prompt: string }
+  /** The issue or pull request the comment or label is on. */
+  issue: number
+  isPullRequest: boolean
+  /** The comment the reactions go on; null for a label or a review (nothing to react to). */
+  commentId: number | null
+  /** A review comment: its reactions, and the status reply, go into its thread. */
+  inReviewThread: boolean
+  /** The label that started it, removed when the run ends; null for a comment. */
+  label: string | null
+  /** A bot listed in `allowed-bots`: the listing is the trust, its permission is not looked up. */
+  trustedBot: boolean
+}
+
+/** Where the status of a run without a command goes. */
+export type StickyStatus =
+  | { where: 'none' }
+  /** One sticky comment on this pull request. */
+  | { where: 'pull'; pull: number }
+  /** One sticky comment on the pull request the pushed commit belongs to, if any (looked up). */
+  | { where: 'commit'; sha: string }
+
+export type Trigger =
+  /** Nothing for this run to do: nothing is read or written. */
+  | { kind: 'skip'; why: string }
+  /** A slash command: the commenter's permission, and on a pull request its agent job, are needed. */
+  | { kind: 'command'; command: Command }
+  /** The operation of the step (job or message), with the prompt from the inputs. */
+  | { kind: 'step'; action: JobAction; status: StickyStatus }
+
+export function readTrigger(event: GitHubEvent, settings: Settings<AgentInputs>, operation: JobAction): Trigger {
+  if (event.kind === 'issue_comment' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review')
+    return readComment(event, settings)
+  if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
+  return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+}
+
+/**
+ * A comment, a review comment or a review: the same trigger, bot and action rules. A review comment's
+ * prompt carries where it sits in the diff; its reactions and status reply go into its thread. A review
+ * has no reactions; its status goes into a reply on the pull request.
+ */
+function readComment(
+  event: Extract<GitHubEvent, { kind: 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review' }>,
+  settings: Settings<AgentInputs>
+): Trigger {
+  const { comment } = event
+  const review = event.kind === 'pull_request_review'
+  const fresh = review
+    ? { action: 'submitted', noun: 'review' }
+    : { action: 'created', noun: event.kind === 'issue_comment' ? 'comment' : 'review comment' }
+  const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
+  const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger, fresh)
+  if (read.kind === 'skip') return read
+  const on = event.kind === 'issue_comment' ? event.issue : { number: event.pull.number, isPullRequest: true }
+  const ask =
+    read.kind === 'run' && event.kind === 'pull_request_review_comment'
+      ? { kind: 'run' as const, prompt: withDiffPlace(read.prompt, event.comment) }
+      : read
+  return {
+    kind: 'command',
+    command: {
+      login: comment.login,
+      ask,
+      issue: on.number,
+      isPullRequest: on.isPullRequest,
+      commentId: review ? null : comment.id,
+      inReviewThread: event.kind === 'pull_request_review_comment',
+      label: null,
+      trustedBot
+    }
+  }
+}
+
+/** The instruction of a review comment, then the file, lines and diff hunk it was written on. */
+function withDiffPlace(prompt: string, comment: ReviewCommentFacts): string {
+  const lines = comment.lines
+    ? comment.lines.start === comment.lines.end
+      ? `line ${comment.lines.end}`
+      : `lines ${comment.lines.start}–${comment.lines.end}`
+    : 'an outdated line'
+  return `${prompt}\n\nThe comment is on ${comment.path || 'a file'}, ${lines}, in this part of the diff:\n\n\`\`\`diff\n${comment.diffHunk}\n\`\`\``
+}
+
+/**
+ * A label added to an issue or pull request: only the one named by `label` starts a job, quietly
+ * skipped otherwise (and every other issue event). The issue's title and body are the prompt (after
+ * `prompt`, when given); a pull request's is `prompt` with its context.
+ */
+function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings<AgentInputs>): Trigger {
+  const { labeled } = event
+  if (!labeled)
+    return { kind: 'skip', why: `The ${event.name} event (${event.action || 'no action'}) starts nothing; only an added label does.` }
+  if (settings.label === '' || labeled.label.toLowerCase() !== settings.label.toLowerCase())
+    return {
+      kind: 'skip',
+      why: settings.label
+        ? `The label ${labeled.label} was added; only ${settings.label} starts a job.`
+        : `The label ${labeled.label} was added, and the label input is empty: labels start nothing.`
+    }
+  const sender: Actor = labeled.sender
+  const trustedBot = sender.isBot && botAllowed(sender.login, settings.allowedBots)
+  if (sender.isBot && !trustedBot)
+    return {
+      kind: 'skip',
+      why: `The label was added by ${sender.login}, a bot not listed in allowed-bots; only people and listed bots start jobs.`
+    }
+  const prompt =
+    event.kind === 'issues'
+      ? [settings.prompt, `${event.issue.title}\n\n${event.issue.body}`.trim(), event.issue.url].filter(Boolean).join('\n\n')
+      : settings.prompt
+  const target =
+    event.kind === 'issues' ? { issue: event.issue.number, isPullRequest: false } : { issue: event.pull.number, isPullRequest: true }
+  return {
+    kind: 'command',
+    command: {
+      login: sender.login,
+      ask: { kind: 'run', prompt },
+      ...target,
+      commentId: null,
+      inReviewThread: false,
+      label: labeled.label,
+      trustedBot
+    }
+  }
+}
+
+/** Comments and reactions: asked for, and not a dry run (which reads GitHub but writes nothing there). */
+function writesToGitHub(settings: Settings<AgentInputs>): boolean {
+  return settings.comment && !settings.dryRun
+}
+
+function stickyStatus(event: GitHubEvent, settings: Settings<AgentInputs>): StickyStatus {
+  if (settings.prNumber !== null) return { where: 'pull', pull: settings.prNumber }
+  if (event.kind === 'pull_request') return { where: 'pull', pull: event.pull.number }
+  // An all-zero sha is a deleted branch: no commit to find a pull request for.
+  if (event.kind === 'push' && event.sha && !/^0+$/.test(event.sha)) return { where: 'commit', sha: event.sha }
+  return { where: 'none' }
+}
+
+/** What GitHub told the executor about a command. */
+export interface CommandFacts {
+  /** The commenter's repository role, or null when they have none. */
+  role: string | null
+  /** The job of the agent's pull request the command is on (from a trusted marker), or null. */
+  agentJob: string | null
+}
+
+/** The request a run sends to the docs agent. */
+export interface JobRequest {
+  action: JobAction
+  prompt: string
+  promptSource: string
+  jobId: string
+}
+
+/** A reply comment of its own, updated in place while the run goes on. */
+export interface ReplyStatus {
+  where: 'reply'
+  issue: number
+  isPullRequest: boolean
+  /** A reply in the thread of this review comment, not a comment on the issue. */
+  reviewThread?: number
+}
+
+/** Where the status of a job goes. */
+export type StatusPlan = StickyStatus | ReplyStatus
+
+/** The comment the reactions go on, with the reactions of each stage. */
+export interface ReactionPlan {
+  commentId: number
+  isPullRequest: boolean
+  /** A review comment (its reactions have their own endpoint). */
+  reviewComment?: boolean
+}
+
+/** The label that started the run, removed when it ends (whatever the outcome) so adding it again runs again. */
+export interface LabelRemoval {
+  issue: number
+  isPullRequest: boolean
+  name: string
+}
+
+export type Plan =
+  | { kind: 'skip'; why: string }
+  /** Below `min-permission`: a short reply and 😕, no request to the docs API. */
+  | {
+      kind: 'deny'
+      why: string
+      login: string
+      role: string | null
+      /** What was used: the trigger word, or the label. */
+      used: string
+      reply: ReplyStatus | null
+      react: ReactionPlan | null
+      removeLabel: LabelRemoval | null
+    }
+  /** The trigger alone or `help`: the usage as a reply. */
+  | { kind: 'help'; why: string; reply: ReplyStatus | null }
+  | {
+      kind: 'job'
+      request: JobRequest
+      status: StatusPlan
+      /** 👀 when accepted, 🚀 or 😕 at the end. */
+      react: ReactionPlan | null
+      /** Append the context block (new jobs only: a follow-up continues a conversation that has it). */
+      context: boolean
+      /** Introduce the agent's pull request when the job yields one. */
+      introduce: boolean
+      /** Told in the log when the command became a follow-up. */
+      followUpOf: { pull: number; jobId: string } | null
+      /** Show the request instead of sending it: no docs API call, nothing written to GitHub. */
+      dryRun: boolean
+      removeLabel: LabelRemoval | null
+    }
+
+/** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
+export function needsAgentJob(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
+  return command.label === null && command.ask.kind === 'run' && command.isPullRequest && allowed(command, role, settings)
+}
+
+/** A listed bot, or a person with `min-permission`. */
+function allowed(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
+  return command.trustedBot || meetsPermission(role, settings.minPermission)
+}
+
+/**
+ * Decides a run. For a command, `facts` must be given (the executor gathers them, see `readTrigger`);
+ * a step needs none.
+ */
+export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
+  if (trigger.kind === 'skip') return trigger
+  if (trigger.kind === 'step') return planStep(trigger, settings)
+  return planCommand(trigger.command, settings, facts)
+}
+
+/** The step's own operation: its prompt from the inputs, its status where `readTrigger` put it. */
+function planStep(trigger: Extract<Trigger, { kind: 'step' }>, settings: Settings<AgentInputs>): Plan {
+  const request: JobRequest = {
+    action: trigger.action,
+    prompt: settings.prompt,
+    promptSource: settings.promptSource,
+    jobId: settings.jobId
+  }
+  return {
+    kind: 'job',
+    request,
+    status: trigger.status,
+    react: null,
+    context: request.action === 'job' && settings.context,
+    introduce: writesToGitHub(settings),
+    followUpOf: null,
+    dryRun: settings.dryRun,
+    removeLabel: null
+  }
+}
+
+/** A command: denied below `min-permission`, the usage for help, else a job (a follow-up on the agent's pull request). */
+function planCommand(command: Command, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
+  const { reply, react, removeLabel } = commandPlaces(command, settings)
+  const used = command.label ?? settings.trigger
+  const role = facts?.role ?? null
+  // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
+  if (!allowed(command, role, settings))
+    return {
+      kind: 'deny',
+      why: `${command.login} has ${role ?? 'no'} permission on this repository; ${command.label ? `the label ${used}` : used} needs ${settings.minPermission} or higher.`,
+      login: command.login,
+      role,
+      used,
+      reply,
+      react,
+      removeLabel
+    }
+  if (command.ask.kind === 'help') return { kind: 'help', why: `${command.login} asked for help; the usage was posted.`, reply }
+  const jobId = command.isPullRequest && command.label === null ? (facts?.agentJob ?? null) : null
+  return {
+    kind: 'job',
+    request: {
+      action: jobId ? 'message' : 'job',
+      prompt: command.ask.prompt,
+      promptSource: command.label ? `label ${command.label} added by ${command.login}` : `${settings.trigger} comment by ${command.login}`,
+      jobId: jobId ?? ''
+    },
+    status: reply ?? { where: 'none' },
+    react,
+    context: jobId === null && settings.context,
+    introduce: writesToGitHub(settings),
+    followUpOf: jobId ? { pull: command.issue, jobId } : null,
+    dryRun: settings.dryRun,
+    removeLabel
+  }
+}
+
+/** Where a command is answered: its reply (in a review comment's thread), its reactions, the label to remove. */
+function commandPlaces(
+  command: Command,
+  settings: Settings<AgentInputs>
+): { reply: ReplyStatus | null; react: ReactionPlan | null; removeLabel: LabelRemoval | null } {
+  const writes = writesToGitHub(settings)
+  const thread = command.inReviewThread && command.commentId !== null ? command.commentId : null
+  const reply: ReplyStatus | null = writes
+    ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewThread: thread } : {}) }
+    : null
+  const react: ReactionPlan | null =
+    writes && command.commentId !== null
+      ? { commentId: command.commentId, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewComment: true } : {}) }
+      : null
+  // Not in a dry run, which writes nothing to GitHub.
+  const removeLabel: LabelRemoval | null =
+    command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null
+  return { reply, react, removeLabel }
+}

@@ -1,0 +1,39 @@
+import { resultOutputs, type OperationResult } from '../../outcome.js'
+import type { Settings } from '../../settings.js'
+import type { OperationDeps } from '../operation.js'
+import type { AgentInputs } from './inputs.js'
+import { jobOutputs } from './outputs.js'
+import { renderJobSummary, renderNoticeSummary } from './summary.js'
+import type { JobAction } from './verdicts.js'
+import { runAgentWorkflow, type WorkflowResult } from './workflow.js'
+
+/** `job` and `message` (and the job of `improve`): the agent workflow, as an operation's result. */
+export async function runAgentOperation(
+  settings: Settings<AgentInputs>,
+  action: JobAction,
+  deps: OperationDeps,
+  showPrompt?: (prompt: string) => string
+): Promise<OperationResult> {
+  const result = await runAgentWorkflow(settings, action, deps.run, {
+    client: deps.client(),
+    clock: deps.clock,
+    signal: deps.signal,
+    log: deps.log,
+    deadline: deps.deadline,
+    connectGitHub: deps.connectGitHub,
+    publish: (partial) => deps.publish(resultOutputs(agentResult(partial))),
+    ...(showPrompt ? { showPrompt } : {})
+  })
+  return agentResult(result)
+}
+
+/** The outputs and summary of an agent run (or of the notice that none ran). */
+export function agentResult(result: WorkflowResult): OperationResult {
+  const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
+  return {
+    verdict: result.verdict,
+    outputs,
+    summary: result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict),
+    statusComment: result.commentUrl
+  }
+}

@@ -1,0 +1,246 @@
+import type { Clock } from '../../clock.js'
+import type { GitHubApi, Reaction } from '../../github/api.js'
+import { type ContextHeading, gatherContext, renderContextBlock } from '../../github/context.js'
+import type { Repo, RunContext } from '../../github/event.js'
+import { jobOfMarkers } from '../../github/markers.js'
+import { StatusThread } from '../../github/status-thread.js'
+import type { DocsApiClient } from '../../mintlify/client.js'
+import { judgeQuiet, type Verdict } from '../../outcome.js'
+import type { Settings } from '../../settings.js'
+import { redact } from '../../text.js'
+import type { OperationLog } from '../operation.js'
+import { renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from './comments.js'
+import { showDryRun } from './dry-run.js'
+import { type LazyGitHub, lazyGitHub } from './github-access.js'
+import { contextHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
+import type { AgentInputs } from './inputs.js'
+import { introduceAgentPull } from './introduction.js'
+import { runAgentJob } from './job-run.js'
+import {
+  type Command,
+  type CommandFacts,
+  type LabelRemoval,
+  type Plan,
+  needsAgentJob,
+  planRun,
+  type ReactionPlan,
+  readTrigger
+} from './plan.js'
+import { statusThread, threadTarget } from './status.js'
+import type { JobAction, JobReport } from './verdicts.js'
+
+export type WorkflowLog = OperationLog
+
+export interface WorkflowDeps {
+  client: DocsApiClient
+  clock: Clock
+  signal: AbortSignal
+  log: WorkflowLog
+  /** Epoch ms when waiting must end: run start + timeout. */
+  deadline: number
+  connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
+  /** Sets the outputs; called before the last GitHub calls, so a hanging GitHub cannot lose them. */
+  publish: (result: WorkflowResult) => void
+  /** What summaries and comments show of the prompt sent (improve: reader text as counts); default: all of it. */
+  showPrompt?: (prompt: string) => string
+}
+
+/** What the run ends with: the verdict, the job report when a job was involved, the status comment. */
+export interface WorkflowResult {
+  verdict: Verdict
+  job: JobReport | null
+  commentUrl: string | null
+}
+
+/**
+ * An agent job or follow-up in the workflow it runs in: the slash command (permission, reactions,
+ * replies), the status comment on the pull request, the context block, and the comment on the agent's
+ * own pull request that lets `/docs` replies reach it.
+ */
+export async function runAgentWorkflow(
+  settings: Settings<AgentInputs>,
+  operation: JobAction,
+  run: RunContext,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
+  const github = lazyGitHub(settings, run, deps)
+  const trigger = readTrigger(run.event, settings, operation)
+  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
+  if (plan.kind === 'skip') return quiet('skipped', plan.why)
+  try {
+    return await carryOut(plan, settings, run, github, deps)
+  } finally {
+    // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
+    if (plan.kind !== 'help' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
+  }
+}
+
+/** A plan that is not a skip, carried out: replies, reactions, the job and its status. */
+async function carryOut(
+  plan: Exclude<Plan, { kind: 'skip' }>,
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
+  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
+  if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
+  if (api && plan.react) await react(api, plan.react, 'eyes', github.trouble)
+  if (plan.followUpOf)
+    deps.log.info(
+      `#${plan.followUpOf.pull} is the agent's pull request for job ${plan.followUpOf.jobId}: the command becomes a follow-up message.`
+    )
+  const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
+  const thread = api && target ? new StatusThread(api, target, github.trouble) : null
+
+  // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
+  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
+  const request = groupedRequest(plan.request, grouped)
+  const context = plan.context ? await contextFor(settings, run, github, deps, contextHeading(grouped)) : ''
+  if (plan.dryRun) return await showDryRun({ ...request, context }, settings, run, deps, grouped)
+  const sent = await runAgentJob(
+    {
+      ...request,
+      projectId: settings.projectId,
+      context,
+      wait: settings.wait,
+      timeoutMs: settings.timeoutMs,
+      pollIntervalMs: settings.pollIntervalMs,
+      deadline: deps.deadline,
+      runUrl: run.runUrl
+    },
+    {
+      client: deps.client,
+      clock: deps.clock,
+      signal: deps.signal,
+      log: deps.log,
+      onAccepted: async (job) =>
+        thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
+    }
+  )
+  // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
+  const shown = deps.showPrompt ? deps.showPrompt(sent.prompt) : sent.prompt
+  const report: JobReport = {
+    ...sent,
+    prompt: redact(shown, settings.apiKey),
+    context: redact(sent.context, settings.apiKey),
+    ...groupedReport(grouped)
+  }
+  return await finishJobRun(report, { plan, api, thread, grouped }, settings, run, github, deps)
+}
+
+/** A denied command or a request for help: a reply (and a reaction), no job. */
+async function answerWithoutJob(
+  plan: Extract<Plan, { kind: 'deny' | 'help' }>,
+  api: GitHubApi | null,
+  settings: Settings<AgentInputs>,
+  github: LazyGitHub
+): Promise<WorkflowResult> {
+  const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
+  if (plan.kind === 'help') {
+    await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+    return quiet('skipped', plan.why, replies)
+  }
+  await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
+  if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
+  return quiet('denied', plan.why, replies)
+}
+
+/** Where a job's run is told besides its outputs: the status comment, the reactions, the agent's pull request. */
+interface JobPlaces {
+  plan: Extract<Plan, { kind: 'job' }>
+  api: GitHubApi | null
+  thread: StatusThread | null
+  grouped: GroupedRun | null
+}
+
+/** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
+async function finishJobRun(
+  report: JobReport,
+  { plan, api, thread, grouped }: JobPlaces,
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<WorkflowResult> {
+  deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
+  await thread?.conclude(renderResultComment(thread.target.marker, report))
+  // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
+  if (!deps.signal.aborted) {
+    if (grouped?.decision.grouped === 'continued')
+      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log })
+    else if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
+    if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+  }
+  return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+}
+
+/** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
+async function commandFacts(
+  command: Command,
+  settings: Settings<AgentInputs>,
+  github: LazyGitHub,
+  deps: WorkflowDeps
+): Promise<CommandFacts> {
+  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
+  const role = command.trustedBot ? null : await api.roleOf(command.login)
+  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, settings, github) : null }
+}
+
+/** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
+function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
+  return {
+    verdict: judgeQuiet(outcome, why),
+    job: null,
+    commentUrl: replies?.url ?? null
+  }
+}
+
+async function contextFor(
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  github: LazyGitHub,
+  deps: WorkflowDeps,
+  heading: ContextHeading
+): Promise<string> {
+  const { event } = run
+  const pullNumber =
+    event.kind === 'pull_request' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review'
+      ? event.pull.number
+      : event.kind === 'issue_comment' && event.issue.isPullRequest
+        ? event.issue.number
+        : settings.prNumber
+  const api = pullNumber !== null ? await github.optional() : null
+  const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
+  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
+}
+
+/** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
+async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<string | null> {
+  try {
+    return jobOfMarkers(await api.markerComments(pull, true, settings.markerAuthors))
+  } catch (error) {
+    github.trouble(error, 'Treating the command as a new job.')
+    return null
+  }
+}
+
+/** The label goes, or one warning says it stays (and why); the run's result does not change. */
+async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<void> {
+  const api = await github.optional()
+  if (!api) return
+  try {
+    await api.removeLabel(label.issue, label.isPullRequest, label.name)
+  } catch (error) {
+    github.trouble(error, `The label ${label.name} stays on #${label.issue}: remove it before adding it again.`)
+  }
+}
+
+async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
+  try {
+    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.commentId, on.isPullRequest, content))
+  } catch (error) {
+    trouble(error, '')
+  }
+}

@@ -1,0 +1,79 @@
+import { messageOf } from '../../errors.js'
+import type { GitHubApi } from '../../github/api.js'
+import { StatusThread } from '../../github/status-thread.js'
+import type { OperationDeps } from '../operation.js'
+import { EnvironmentRecord } from './environment.js'
+import { changedPages, type ChangedPages } from './pages.js'
+import { type DeploymentPlan, endsWithLastWord, environmentEnd } from './plan.js'
+import { previewCommentState, renderPreviewComment } from './preview-comment.js'
+import type { DeploymentReport } from './verdicts.js'
+
+/** Changed files read for the preview comment's page links: three pages of GitHub's list. */
+const MAX_PULL_FILES = 300
+
+type TriggerPlan = Extract<DeploymentPlan, { kind: 'trigger' }>
+
+/** Where a run is shown on GitHub besides its summary: the preview comment, the environment. */
+export interface Places {
+  github: GitHubApi | null
+  comment: StatusThread | null
+  environment: EnvironmentRecord | null
+  pull: number | null
+}
+
+/** The preview comment's pull request and the environment, set up before the trigger so each follows the run. */
+export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect: () => Promise<GitHubApi | null>): Promise<Places> {
+  const { comment: where } = plan
+  const github = where.where !== 'none' || plan.environment ? await connect() : null
+  const warn = (message: string): void => deps.log.warning(message)
+  const pull = !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, deps)
+  const comment =
+    github && pull !== null && where.where !== 'none'
+      ? new StatusThread(github, { issue: pull, isPullRequest: true, mode: 'sticky', marker: where.marker }, (error, consequence) =>
+          warn(`${messageOf(error)} ${consequence}`.trim())
+        )
+      : null
+  const environment = github && plan.environment ? await EnvironmentRecord.open(github, plan.environment, warn) : null
+  return { github, comment, environment, pull }
+}
+
+/** A push's pull request, for the preview comment; none is fine (the summary carries the result). */
+async function pullOfCommit(github: GitHubApi, sha: string, deps: OperationDeps): Promise<number | null> {
+  try {
+    const [pull] = await github.pullsForCommit(sha)
+    if (pull === undefined) deps.log.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the preview goes to the job summary only.`)
+    return pull ?? null
+  } catch (error) {
+    deps.log.warning(`${messageOf(error)} The preview goes to the job summary only.`)
+    return null
+  }
+}
+
+/** The preview comment's last word and the environment's, after the outputs are set. */
+export async function closePlaces(plan: TriggerPlan, report: DeploymentReport, places: Places, log: OperationDeps['log']): Promise<void> {
+  // Not followed (wait: false): the comment and the environment keep saying building, which is all this run knows.
+  if (!endsWithLastWord(plan, report)) return
+  const pages = report.verdict.outcome === 'deployed' ? await pagesOf(report, plan.pagesUnder, places, log) : null
+  const state = previewCommentState(report, pages)
+  if (places.comment && state) await places.comment.conclude(renderPreviewComment(places.comment.target.marker, state))
+  if (!places.environment) return
+  const end = environmentEnd(report)
+  await places.environment.close(end.state, report.verdict.headline, end.url)
+}
+
+/** The changed pages of the preview's pull request, linked into the preview; null when they cannot be read. */
+async function pagesOf(
+  report: DeploymentReport,
+  docsFolder: string | null,
+  places: Places,
+  log: OperationDeps['log']
+): Promise<ChangedPages | null> {
+  if (!places.github || places.pull === null || !report.previewUrl) return null
+  try {
+    const files = await places.github.pullFileChanges(places.pull, MAX_PULL_FILES)
+    return changedPages(files, docsFolder ?? '', report.previewUrl)
+  } catch (error) {
+    log.warning(`${messageOf(error)} The preview comment links the preview without its changed pages.`)
+    return null
+  }
+}

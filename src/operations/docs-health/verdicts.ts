@@ -1,0 +1,40 @@
+import { count, plural } from '../../markdown.js'
+import { success, type Verdict } from '../../outcome.js'
+import { type HealthReport, pendingCount } from './health-report.js'
+import type { ClosedRange, ReportPlan } from './plan.js'
+
+/** What a docs-health report run produced: the plan, the report (null in a dry run), the file. */
+export interface HealthRun {
+  verdict: Verdict
+  plan: ReportPlan
+  ranges: { current: ClosedRange; previous: ClosedRange }
+  /** Null in a dry run and when the report failed. */
+  report: HealthReport | null
+  requests: number
+  /** The file as the user named it; '' when nothing was written. */
+  file: string
+}
+
+/** A dry run: how many requests the plan would send at least, and that none was. */
+export function judgeReportDryRun(plan: ReportPlan): Verdict {
+  return success(
+    'dry-run',
+    'notice',
+    `Dry run: the report would send ${plan.minimum} or more analytics requests (max-requests ${plan.budget}); nothing was sent.`
+  )
+}
+
+/** The report's headline figures; partial (a warning) when the budget left sections missing. */
+export function judgeReport(report: HealthReport, file: string, requests: number): Verdict {
+  const facts: string[] = []
+  const counted = (n: number, one: string): string => plural(n, one, `${one}s`, count)
+  if (report.traffic) facts.push(`${report.traffic.visitors.total.value.toLocaleString('en-US')} visitors`)
+  if (report.fixFirst) facts.push(`${counted(report.fixFirst.length, 'page')} to fix first`)
+  if (report.searchesWithoutClicks) facts.push(counted(report.searchesWithoutClicks.terms.length, 'search term') + ' without a click')
+  if (report.assistant) facts.push(counted(report.assistant.unanswered.count.value, 'unanswered assistant question'))
+  if (report.pendingFeedback) facts.push(counted(pendingCount(report.pendingFeedback), 'pending comment'))
+  const summary = `Docs health ${report.range.from} up to ${report.range.to}: ${facts.length > 0 ? facts.join(', ') : 'no section'} (${requests} requests, ${file}).`
+  if (report.missing.length === 0) return success('reported', 'success', summary)
+  const reason = `The report is partial: max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range.`
+  return { outcome: 'partial', result: 'warning', headline: `${summary} ${reason}`, failureReason: reason }
+}

@@ -1,0 +1,126 @@
+import type { InputReader, RunEnvironment } from '../inputs.js'
+import type { OperationResult } from '../outcome.js'
+import { type CommonSettings, type InputsReader, type Operation, readCommonSettings, type Settings } from '../settings.js'
+import { type AgentInputs, readAgentInputs } from './agent/inputs.js'
+import { runAgentOperation } from './agent/run.js'
+import { exportOperation } from './analytics/export.js'
+import { type ExportInputs, readExportInputs } from './analytics/inputs.js'
+import { type AutomationInputs, readAutomationInputs } from './automation/inputs.js'
+import { runAutomationOperation } from './automation/run.js'
+import { type DeployInputs, type PreviewInputs, readDeployInputs, readPreviewInputs } from './deployments/inputs.js'
+import { runDeploy, runPreview } from './deployments/run.js'
+import { runImproveOperation } from './docs-health/improve.js'
+import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
+import { runDocsHealthOperation } from './docs-health/run.js'
+import type { OperationDeps, RunOperation } from './operation.js'
+
+/** Each operation's own inputs, by its `operation` input. */
+interface InputsByOperation {
+  job: AgentInputs
+  message: AgentInputs
+  visitors: ExportInputs
+  views: ExportInputs
+  feedback: ExportInputs
+  searches: ExportInputs
+  assistant: ExportInputs
+  report: HealthInputs
+  improve: ImproveInputs
+  deploy: DeployInputs
+  preview: PreviewInputs
+  automation: AutomationInputs
+}
+
+/** One row of the registry: how the operation reads its own inputs, and how it runs on them. */
+export interface OperationEntry<Inputs extends object> {
+  inputs: InputsReader<Inputs>
+  run: RunOperation<Inputs>
+}
+
+/** Every operation, by its `operation` input: adding one is one family folder and one row here. */
+const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
+  job: { inputs: readAgentInputs('job'), run: (settings, deps) => runAgentOperation(settings, 'job', deps) },
+  message: { inputs: readAgentInputs('message'), run: (settings, deps) => runAgentOperation(settings, 'message', deps) },
+  visitors: { inputs: readExportInputs('visitors'), run: exportOperation('visitors') },
+  views: { inputs: readExportInputs('views'), run: exportOperation('views') },
+  feedback: { inputs: readExportInputs('feedback'), run: exportOperation('feedback') },
+  searches: { inputs: readExportInputs('searches'), run: exportOperation('searches') },
+  assistant: { inputs: readExportInputs('assistant'), run: exportOperation('assistant') },
+  report: { inputs: readHealthInputs('report'), run: runDocsHealthOperation },
+  improve: { inputs: readImproveInputs, run: runImproveOperation },
+  deploy: { inputs: readDeployInputs, run: runDeploy },
+  preview: { inputs: readPreviewInputs, run: runPreview },
+  automation: { inputs: readAutomationInputs, run: runAutomationOperation }
+}
+
+/** The settings of `operation`: the common ones and exactly that operation's inputs. */
+export type SettingsOf<O extends Operation> = Settings<InputsByOperation[O]> & { operation: O }
+
+/** An operation ready to run: its settings read and validated, its run bound to them. */
+export interface ReadyOperation {
+  /** What main.ts needs of them: the docs API, the timeout. */
+  settings: CommonSettings
+  run(deps: OperationDeps): Promise<OperationResult>
+}
+
+/**
+ * Every input of the step, read once: the common settings, then the operation's own inputs. Warnings are
+ * valid but suspicious inputs, for the caller to log.
+ */
+export function readOperation(input: InputReader, env: RunEnvironment): { operation: ReadyOperation; warnings: string[] } {
+  const warnings: string[] = []
+  const common = readCommonSettings(input, warnings)
+  return { operation: ready(common.operation, common, input, env, warnings), warnings }
+}
+
+/** `operation` with its own inputs read, bound to its run: one type for both, so the run gets exactly its inputs. */
+function ready<O extends Operation>(
+  operation: O,
+  common: CommonSettings,
+  input: InputReader,
+  env: RunEnvironment,
+  warnings: string[]
+): ReadyOperation {
+  const settings = withOwnInputs({ ...common, operation }, input, env, warnings)
+  const entry = REGISTRY[operation]
+  return { settings, run: (deps) => entry.run(settings, deps) }
+}
+
+/**
+ * The settings of a step whose operation must be one of `operations` (tests and tools that work on one
+ * family); a step of another operation is refused.
+ */
+export function readSettingsOf<O extends Operation>(
+  operations: readonly O[],
+  input: InputReader,
+  env: RunEnvironment
+): { settings: SettingsOf<O>; warnings: string[] } {
+  const warnings: string[] = []
+  const common = readCommonSettings(input, warnings)
+  const { operation } = common
+  if (!isOneOf(operation, operations)) throw new Error(`The step's operation is ${operation}, not ${operations.join(' or ')}.`)
+  return { settings: withOwnInputs({ ...common, operation }, input, env, warnings), warnings }
+}
+
+function withOwnInputs<O extends Operation>(
+  common: CommonSettings & { operation: O },
+  input: InputReader,
+  env: RunEnvironment,
+  warnings: string[]
+): SettingsOf<O> {
+  const own = REGISTRY[common.operation].inputs(input, env, warnings)
+  if (!RECORDS_DEPLOYMENTS.includes(common.operation)) warnIgnoredEnvironment(input, common.operation, warnings)
+  return { ...common, ...own }
+}
+
+/** The operations that record a GitHub deployment (`environment`). */
+const RECORDS_DEPLOYMENTS: readonly Operation[] = ['deploy', 'preview']
+
+/** `environment`, which only deployments read, set for another operation: said once, then ignored. */
+function warnIgnoredEnvironment(input: InputReader, operation: Operation, warnings: string[]): void {
+  if (input('environment').trim())
+    warnings.push(`Input 'environment' is set, but operation '${operation}' records no deployment: it is ignored.`)
+}
+
+function isOneOf<O extends string>(value: string, allowed: readonly O[]): value is O {
+  return (allowed as readonly string[]).includes(value)
+}
