@@ -153,16 +153,17 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
         record('pullsForCommit', [sha])
         return state.commitPulls.get(sha) ?? []
       }),
-    pull: (number: number): Promise<{ title: string; url: string; head: PullHead }> =>
+    pull: (number: number): Promise<{ title: string; url: string; head: PullHead; changedFiles: number }> =>
       settled(() => {
         record('pull', [number])
-        const { title, url, head } = pull(number)
-        return { title, url, head: head ?? { ref: `feature-${number}`, sha: '', fork: false } }
+        const { title, url, head, files } = pull(number)
+        return { title, url, head: head ?? { ref: `feature-${number}`, sha: '', fork: false }, changedFiles: files.length }
       }),
-    pullCommitSubjects: (number: number, max: number): Promise<string[]> =>
+    // Each fake commit's sha is its position, repeated: `1111111…` for the first.
+    pullCommits: (number: number): Promise<{ sha: string; subject: string }[]> =>
       settled(() => {
-        record('pullCommitSubjects', [number, max])
-        return pull(number).commits.slice(0, max)
+        record('pullCommits', [number])
+        return pull(number).commits.map((subject, i) => ({ sha: String((i + 1) % 10).repeat(40), subject }))
       }),
     pullFiles: (number: number, max: number): Promise<string[]> =>
       settled(() => {

@@ -40,8 +40,11 @@ describe('parseEvent: push', () => {
       kind: 'push',
       name: 'push',
       ref: 'refs/heads/master',
+      before: '0000000000000000000000000000000000000000',
       sha: PUSH_SHA,
-      commits: [{ subject: 'Initial commit', files: ['README.md'] }]
+      compare: `https://github.com/Codertocat/Hello-World/commit/${PUSH_SHA}`,
+      sender: { login: 'Codertocat', isBot: false },
+      commits: [{ sha: PUSH_SHA, subject: 'Initial commit', files: ['README.md'] }]
     })
   })
 
@@ -97,13 +100,25 @@ describe('parseEvent: push', () => {
       kind: 'push',
       name: 'push',
       ref: 'refs/heads/main',
+      before: '',
       sha: 'b'.repeat(40),
-      commits: [{ subject: '', files: ['a.md'] }]
+      compare: '',
+      sender: { login: '', isBot: false },
+      commits: [{ sha: '', subject: '', files: ['a.md'] }]
     })
   })
 
   it('reads an empty push payload as a push with nothing in it', () => {
-    expect(parseEvent('push', {})).toEqual({ kind: 'push', name: 'push', ref: '', sha: '', commits: [] })
+    expect(parseEvent('push', {})).toEqual({
+      kind: 'push',
+      name: 'push',
+      ref: '',
+      before: '',
+      sha: '',
+      compare: '',
+      sender: { login: '', isBot: false },
+      commits: []
+    })
   })
 })
 
@@ -118,8 +133,14 @@ describe('parseEvent: pull requests', () => {
         number: 2,
         title: 'Update the README with new information.',
         url: 'https://github.com/Codertocat/Hello-World/pull/2',
-        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
-      }
+        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false },
+        author: { login: 'Codertocat', isBot: false },
+        merged: false,
+        mergeSha: '',
+        changedFiles: 1
+      },
+      before: '',
+      after: ''
     })
   })
 
@@ -133,8 +154,15 @@ describe('parseEvent: pull requests', () => {
         number: 2,
         title: 'Update the README with new information.',
         url: 'https://github.com/Codertocat/Hello-World/pull/2',
-        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
-      }
+        head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false },
+        author: { login: 'Codertocat', isBot: false },
+        merged: false,
+        mergeSha: '',
+        changedFiles: 1
+      },
+      // A push to the pull request: its head before and after.
+      before: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
+      after: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
     })
   })
 
@@ -154,7 +182,18 @@ describe('parseEvent: pull requests', () => {
       kind: 'pull_request',
       name: 'pull_request',
       action: '',
-      pull: { number: 3, title: '', url: '', head: { ref: '', sha: '', fork: false } }
+      pull: {
+        number: 3,
+        title: '',
+        url: '',
+        head: { ref: '', sha: '', fork: false },
+        author: { login: '', isBot: false },
+        merged: false,
+        mergeSha: '',
+        changedFiles: 0
+      },
+      before: '',
+      after: ''
     })
   })
 
@@ -168,6 +207,21 @@ describe('parseEvent: pull requests', () => {
     expect(pull({ ...branch, repo: { full_name: 'someone/docs', fork: false } })).toMatchObject({ pull: { head: { fork: true } } })
     // The fork was deleted: GitHub sends head.repo null, and the branch is out of reach.
     expect(pull({ ...branch, repo: null })).toMatchObject({ pull: { head: { fork: true } } })
+  })
+
+  it('reads a closed pull request as merged, with its merge commit, only when GitHub says merged', () => {
+    const closed = webhookExample('pull_request', (p) => p.action === 'closed')
+    const merged = { ...closed, pull_request: { ...(closed.pull_request as object), merged: true, merge_commit_sha: 'c'.repeat(40) } }
+    const unmerged = { ...closed, pull_request: { ...(closed.pull_request as object), merged: false, merge_commit_sha: 'd'.repeat(40) } }
+    expect(parseEvent('pull_request', merged)).toMatchObject({ action: 'closed', pull: { merged: true, mergeSha: 'c'.repeat(40) } })
+    expect(parseEvent('pull_request', unmerged)).toMatchObject({ action: 'closed', pull: { merged: false, mergeSha: '' } })
+  })
+
+  it('tells a bot author by its account type or its [bot] login', () => {
+    const authored = (user: unknown): unknown => parseEvent('pull_request', { pull_request: { number: 4, user } })
+    expect(authored({ login: 'renovate[bot]', type: 'Bot' })).toMatchObject({ pull: { author: { login: 'renovate[bot]', isBot: true } } })
+    expect(authored({ login: 'ci-app[bot]', type: 'User' })).toMatchObject({ pull: { author: { isBot: true } } })
+    expect(authored({ login: 'octocat', type: 'User' })).toMatchObject({ pull: { author: { login: 'octocat', isBot: false } } })
   })
 
   it('reads a pull_request event without its pull request as another event', () => {
@@ -306,8 +360,14 @@ describe('readRunContext', () => {
           number: 2,
           title: 'Update the README with new information.',
           url: 'https://github.com/Codertocat/Hello-World/pull/2',
-          head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
-        }
+          head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false },
+          author: { login: 'Codertocat', isBot: false },
+          merged: false,
+          mergeSha: '',
+          changedFiles: 1
+        },
+        before: '',
+        after: ''
       },
       repo: { owner: 'Codertocat', repo: 'Hello-World' },
       serverUrl: 'https://github.com',
@@ -351,7 +411,16 @@ describe('readRunContext', () => {
 
   it('reads a missing event file as an empty payload', () => {
     const context = readRunContext({ ...base, GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir.path, 'missing.json') })
-    expect(context.event).toEqual({ kind: 'push', name: 'push', ref: '', sha: '', commits: [] })
+    expect(context.event).toEqual({
+      kind: 'push',
+      name: 'push',
+      ref: '',
+      before: '',
+      sha: '',
+      compare: '',
+      sender: { login: '', isBot: false },
+      commits: []
+    })
   })
 
   it('reads an event file that is not JSON as an empty payload', () => {

@@ -321,22 +321,19 @@ export class GitHubApi {
     })
   }
 
-  async pull(number: number): Promise<{ title: string; url: string; head: PullHead }> {
+  async pull(number: number): Promise<{ title: string; url: string; head: PullHead; changedFiles: number }> {
     return this.explain(`read pull request #${number}`, 'pull-requests: read', async () => {
       const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
       // The REST answer has the webhook payload's shape: its head is read the same way, forks included.
-      return { title: data.title, url: data.html_url, head: headOf(data) }
+      return { title: data.title, url: data.html_url, head: headOf(data), changedFiles: data.changed_files }
     })
   }
 
-  /**
-   * The newest `max` commit subjects of a pull request. The API lists commits oldest first (250 at most),
-   * so every page is read and only the tail kept: at most three requests.
-   */
-  async pullCommitSubjects(number: number, max: number): Promise<string[]> {
+  /** A pull request's commits, oldest first (the API lists 250 at most): every page, at most three requests. */
+  async pullCommits(number: number): Promise<{ sha: string; subject: string }[]> {
     return this.explain(`read the commits of pull request #${number}`, 'pull-requests: read', async () => {
       const commits = await this.octokit.paginate(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: 100 })
-      return commits.slice(-max).map((commit) => firstLine(commit.commit.message))
+      return commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) }))
     })
   }
 

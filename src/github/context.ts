@@ -1,4 +1,3 @@
-import type { GitHubApi } from './api.js'
 import type { GitHubEvent } from './event.js'
 
 export const MAX_COMMITS = 20
@@ -9,9 +8,29 @@ export const MAX_CONTEXT_CHARS = 4000
 export interface ContextFacts {
   repository: string
   event: string
-  pull: { number: number; title: string; url: string } | null
+  /** `headSha`: the commit the pull request's change ends at, for the agent to read. */
+  pull: { number: number; title: string; url: string; headSha: string } | null
+  /** A push's compare URL: where the whole change can be read. */
+  compare: string | null
+  /** `<short sha> <subject>`, newest last, at most MAX_COMMITS. */
   commits: string[]
+  /** Commits the change holds beyond those listed. */
+  moreCommits: number
+  /** A push whose payload lists the most a webhook lists: it may hold more commits than it says. */
+  payloadCut: boolean
   files: string[]
+  /** Changed files beyond those listed. */
+  moreFiles: number
+}
+
+/** The most commits a push webhook lists; a push with more holds more than its payload says. */
+export const WEBHOOK_MAX_COMMITS = 2048
+
+/** What the block reads from GitHub for a pull request: GitHubApi has these. */
+export interface ContextSource {
+  pull(number: number): Promise<{ title: string; url: string; head: { sha: string }; changedFiles: number }>
+  pullCommits(number: number): Promise<{ sha: string; subject: string }[]>
+  pullFiles(number: number, max: number): Promise<string[]>
 }
 
 /**
@@ -22,28 +41,60 @@ export async function gatherContext(
   event: GitHubEvent,
   repository: string,
   pullNumber: number | null,
-  github: GitHubApi | null,
+  github: ContextSource | null,
   warn: (message: string) => void
 ): Promise<ContextFacts> {
-  const facts: ContextFacts = { repository, event: describeEvent(event), pull: null, commits: [], files: [] }
-  if (event.kind === 'push') {
-    facts.commits = event.commits.slice(-MAX_COMMITS).map((commit) => commit.subject)
-    facts.files = [...new Set(event.commits.flatMap((commit) => commit.files))].slice(0, MAX_FILES)
+  const facts: ContextFacts = {
+    repository,
+    event: describeEvent(event),
+    pull: null,
+    compare: null,
+    commits: [],
+    moreCommits: 0,
+    payloadCut: false,
+    files: [],
+    moreFiles: 0
   }
-  if (event.kind === 'pull_request') facts.pull = { number: event.pull.number, title: event.pull.title, url: event.pull.url }
+  if (event.kind === 'push') Object.assign(facts, pushFacts(event))
+  if (event.kind === 'pull_request') {
+    const { number, title, url, head } = event.pull
+    facts.pull = { number, title, url, headSha: head.sha }
+  }
   if (pullNumber !== null && github) {
     try {
-      if (!facts.pull) {
-        const { title, url } = await github.pull(pullNumber)
-        facts.pull = { number: pullNumber, title, url }
-      }
-      facts.commits = await github.pullCommitSubjects(pullNumber, MAX_COMMITS)
+      // A pull request event carries the pull request; a comment or label on one reads it.
+      const pull = event.kind === 'pull_request' ? event.pull : await github.pull(pullNumber)
+      facts.pull ??= { number: pullNumber, title: pull.title, url: pull.url, headSha: pull.head.sha }
+      const commits = await github.pullCommits(pullNumber)
+      facts.commits = commits.slice(-MAX_COMMITS).map(commitLine)
+      facts.moreCommits = Math.max(0, commits.length - MAX_COMMITS)
       facts.files = await github.pullFiles(pullNumber, MAX_FILES)
+      facts.moreFiles = Math.max(0, pull.changedFiles - facts.files.length)
     } catch (error) {
       warn(`The context block is incomplete: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
   return facts
+}
+
+/**
+ * A push's commits and files from its payload, newest commits kept. A payload lists at most 2,048 commits:
+ * one that lists that many may hold more, which the block says rather than count as exact.
+ */
+function pushFacts(event: Extract<GitHubEvent, { kind: 'push' }>): Partial<ContextFacts> {
+  const files = [...new Set(event.commits.flatMap((commit) => commit.files))]
+  return {
+    compare: event.compare || null,
+    commits: event.commits.slice(-MAX_COMMITS).map(commitLine),
+    moreCommits: Math.max(0, event.commits.length - MAX_COMMITS),
+    payloadCut: event.commits.length >= WEBHOOK_MAX_COMMITS,
+    files: files.slice(0, MAX_FILES),
+    moreFiles: Math.max(0, files.length - MAX_FILES)
+  }
+}
+
+function commitLine(commit: { sha: string; subject: string }): string {
+  return commit.sha ? `${commit.sha.slice(0, 7)} ${commit.subject}` : commit.subject
 }
 
 function describeEvent(event: GitHubEvent): string {
@@ -69,26 +120,35 @@ export function renderContextBlock(facts: ContextFacts, heading: ContextHeading 
     `Repository: ${facts.repository}`,
     `Event: ${facts.event}`
   ]
-  if (facts.pull) lines.push(`Pull request: #${facts.pull.number} ${oneLine(facts.pull.title)} ${facts.pull.url}`.trimEnd())
-  const lists: [string, string[]][] = [
-    ['Commits:', facts.commits],
-    ['Changed files:', facts.files]
+  if (facts.pull) {
+    const head = facts.pull.headSha ? ` (head ${facts.pull.headSha})` : ''
+    lines.push(`Pull request: #${facts.pull.number} ${oneLine(facts.pull.title)} ${facts.pull.url}${head}`.trimEnd())
+  }
+  if (facts.compare) lines.push(`The whole change: ${facts.compare}`)
+  const lists: [string, string[], number, string][] = [
+    ['Commits:', facts.commits, facts.moreCommits, facts.payloadCut ? 'at least ' : ''],
+    ['Changed files:', facts.files, facts.moreFiles, facts.payloadCut ? 'at least ' : '']
   ]
   let size = lines.join('\n').length
-  for (const [title, items] of lists) {
+  for (const [title, items, beyond, atLeast] of lists) {
     if (items.length === 0) continue
     lines.push(title)
     size += title.length + 1
-    for (const [i, item] of items.entries()) {
+    const listedAll = items.every((item, i) => {
       const line = `- ${oneLine(item)}`
       // Keep room for the "more" line so the block never passes the cap.
       if (size + line.length + 1 > MAX_CONTEXT_CHARS - 40) {
-        lines.push(`- … and ${items.length - i} more`)
+        lines.push(`- … and ${atLeast}${items.length - i + beyond} more`)
         size += 30
-        break
+        return false
       }
       lines.push(line)
       size += line.length + 1
+      return true
+    })
+    if (listedAll && beyond > 0) {
+      lines.push(`- … and ${atLeast}${beyond} more`)
+      size += 30
     }
   }
   return lines.join('\n').slice(0, MAX_CONTEXT_CHARS)

@@ -3,7 +3,8 @@ import { firstLine, isRecord } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
-  | { kind: 'pull_request'; name: string; action: string; pull: PullFacts; labeled?: Labeling }
+  /** `before` and `after`: the head before and after a `synchronize` (empty for other actions). */
+  | { kind: 'pull_request'; name: string; action: string; pull: PullFacts; labeled?: Labeling; before: string; after: string }
   | { kind: 'issue_comment'; name: string; action: string; issue: IssueFacts; comment: CommentFacts }
   /** A comment on a line of a pull request's diff; the status reply goes into its thread. */
   | { kind: 'pull_request_review_comment'; name: string; action: string; pull: PullFacts; comment: CommentFacts & ReviewCommentFacts }
@@ -11,7 +12,8 @@ export type GitHubEvent =
   | { kind: 'pull_request_review'; name: string; action: string; pull: PullFacts; comment: CommentFacts }
   /** An issue event (`labeled` is the one that can start a job). */
   | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; labeled?: Labeling }
-  | { kind: 'push'; name: string; ref: string; sha: string; commits: PushCommit[] }
+  /** `compare`: the URL of the whole change; `commits`: as the payload lists them (at most 2,048), oldest first. */
+  | { kind: 'push'; name: string; ref: string; before: string; sha: string; compare: string; sender: Actor; commits: PushCommit[] }
   /** schedule, workflow_dispatch and anything else: no pull request of its own. */
   | { kind: 'other'; name: string }
 
@@ -20,6 +22,12 @@ export interface PullFacts {
   title: string
   url: string
   head: PullHead
+  author: Actor
+  /** Closed by a merge, and its merge commit (empty while open). */
+  merged: boolean
+  mergeSha: string
+  /** How many files it changes (0 where the payload does not say). */
+  changedFiles: number
 }
 
 /** The pull request's head branch; empty strings where the payload gives none. */
@@ -63,6 +71,7 @@ export interface Actor {
 }
 
 export interface PushCommit {
+  sha: string
   subject: string
   files: string[]
 }
@@ -138,6 +147,8 @@ function parsePullRequest(name: string, action: string, payload: Record<string, 
     name,
     action,
     pull: pullOf({ ...pull, number: pull.number ?? payload.number }),
+    before: action === 'synchronize' ? str(payload.before) : '',
+    after: action === 'synchronize' ? str(payload.after) : '',
     ...labeling(action, payload)
   }
 }
@@ -205,8 +216,12 @@ function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent 
     kind: 'push',
     name,
     ref: str(payload.ref),
+    before: str(payload.before),
     sha: str(payload.after) || (isRecord(payload.head_commit) ? str(payload.head_commit.id) : ''),
+    compare: str(payload.compare),
+    sender: actorOf(payload.sender),
     commits: commits.map((commit) => ({
+      sha: str(commit.id),
       subject: firstLine(str(commit.message)),
       files: ['added', 'modified', 'removed'].flatMap((key) =>
         Array.isArray(commit[key]) ? commit[key].filter((f): f is string => typeof f === 'string') : []
@@ -215,8 +230,18 @@ function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent 
   }
 }
 
-function pullOf(pull: Record<string, unknown>): PullFacts {
-  return { number: num(pull.number), title: str(pull.title), url: str(pull.html_url), head: headOf(pull) }
+/** A pull request as the webhook payload and the REST API both give it. */
+export function pullOf(pull: Record<string, unknown>): PullFacts {
+  return {
+    number: num(pull.number),
+    title: str(pull.title),
+    url: str(pull.html_url),
+    head: headOf(pull),
+    author: actorOf(pull.user),
+    merged: pull.merged === true,
+    mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
+    changedFiles: num(pull.changed_files)
+  }
 }
 /**
  * The branch a pull request proposes. A fork's branch lives in another repository: GitHub says so with

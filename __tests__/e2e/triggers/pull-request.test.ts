@@ -78,7 +78,7 @@ describe('pull_request opened', () => {
     )
   })
 
-  test('appends a context block with the PR title and URL, and its commit subjects and files from the API', async () => {
+  test('appends a context block with the PR title, URL and head sha, and its commits (short sha, subject) and files from the API', async () => {
     await runOn(sim, 'pull_request', pullRequestOpened())
 
     const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'create request'))
@@ -88,8 +88,9 @@ describe('pull_request opened', () => {
       expect.arrayContaining([
         'Repository: Codertocat/Hello-World',
         'Event: pull_request (opened)',
-        `Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`,
-        ...PULL_COMMITS.map((subject) => `- ${subject}`),
+        // The pull request's head: the change for the agent to read.
+        `Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2 (head ec26c3e57ca3a959ca5aad62de7213c562f8c821)`,
+        ...PULL_COMMITS.map((subject) => expect.stringMatching(new RegExp(`^- [0-9a-f]{7} ${subject}$`))),
         ...PULL_FILES.map((file) => `- ${file}`)
       ])
     )

@@ -89,7 +89,9 @@ describe('an allowed commenter', () => {
     const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))
     expect(prompt.startsWith('Document this change\n\n---\n')).toBe(true)
     expect(prompt).toContain(`Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`)
-    for (const line of [...PULL_COMMITS, ...PULL_FILES]) expect(prompt).toContain(`\n- ${line}`)
+    // Each commit with its short sha, then each file.
+    for (const subject of PULL_COMMITS) expect(prompt).toMatch(new RegExp(`\\n- [0-9a-f]{7} ${subject}\\n`))
+    for (const file of PULL_FILES) expect(prompt).toContain(`\n- ${file}`)
     // The reply goes on the pull request, next to the command.
     const own = ownComments(sim, PULL)
     expect(own).toHaveLength(1)

@@ -84,9 +84,20 @@ describe('trustsMarkerOf: whose job markers are believed', () => {
 const AGENT_PULL = 'https://github.com/acme/docs/pull/30'
 const CODE_PULL: GitHubEvent = {
   kind: 'pull_request',
+  before: '',
+  after: '',
   name: 'pull_request',
   action: 'opened',
-  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', head: { ref: '', sha: '', fork: false } }
+  pull: {
+    number: 7,
+    title: 'New endpoint',
+    url: 'https://github.com/acme/api/pull/7',
+    head: { ref: '', sha: '', fork: false },
+    author: { login: 'octocat', isBot: false },
+    merged: false,
+    mergeSha: '',
+    changedFiles: 0
+  }
 }
 
 function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {

@@ -29,9 +29,20 @@ function settingsWith(overrides: Record<string, string>, eventName: string): Age
 
 const PULL: GitHubEvent = {
   kind: 'pull_request',
+  before: '',
+  after: '',
   name: 'pull_request',
   action: 'opened',
-  pull: { number: 7, title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
+  pull: {
+    number: 7,
+    title: 'New endpoint',
+    url: 'https://github.com/acme/docs/pull/7',
+    head: { ref: '', sha: '', fork: false },
+    author: { login: 'octocat', isBot: false },
+    merged: false,
+    mergeSha: '',
+    changedFiles: 0
+  }
 }
 
 function command(body: string): GitHubEvent {
@@ -143,7 +154,7 @@ describe('runAgentWorkflow in a dry run', () => {
 
     expect(requests).toEqual([])
     expect(github.calls.filter((call) => GITHUB_WRITES.includes(call.method))).toEqual([])
-    expect(github.callsTo('pullCommitSubjects')).toHaveLength(1)
+    expect(github.callsTo('pullCommits')).toHaveLength(1)
     expect(result.verdict.outcome).toBe('dry-run')
     expect(published).toEqual(['dry-run'])
     expect(result.job).toMatchObject({ job: null, prompt: 'Document the limits.\n::error::not a command' })

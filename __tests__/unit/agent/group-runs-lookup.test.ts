@@ -39,10 +39,13 @@ const repoOf = (fullName: string): Repo => {
 }
 const PUSH: GitHubEvent = {
   kind: 'push',
+  before: '',
+  compare: '',
+  sender: { login: 'octocat', isBot: false },
   name: 'push',
   ref: 'refs/heads/main',
   sha: 'a'.repeat(40),
-  commits: [{ subject: 'Add the limits endpoint', files: ['src/limits.ts'] }]
+  commits: [{ sha: '1111111111111111111111111111111111111111', subject: 'Add the limits endpoint', files: ['src/limits.ts'] }]
 }
 const RUN: RunContext = {
   event: PUSH,

@@ -20,14 +20,27 @@ import { BOT_LOGIN } from '../factories-github.js'
 import { runEnvironment, stepInputs, AGENT } from '../factories.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
-const PUSH: GitHubEvent = { kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'a'.repeat(40), commits: [] }
+const PUSH: GitHubEvent = {
+  kind: 'push',
+  before: '',
+  compare: '',
+  sender: { login: 'octocat', isBot: false },
+  name: 'push',
+  ref: 'refs/heads/main',
+  sha: 'a'.repeat(40),
+  commits: []
+}
 const PULL_FACTS = {
   number: 7,
   title: 'T',
   url: 'https://github.com/acme/api/pull/7',
-  head: { ref: 'feature/limits', sha: 'b'.repeat(40), fork: false }
+  head: { ref: 'feature/limits', sha: 'b'.repeat(40), fork: false },
+  author: { login: 'octocat', isBot: false },
+  merged: false,
+  mergeSha: '',
+  changedFiles: 0
 }
-const PULL_OPENED: GitHubEvent = { kind: 'pull_request', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
+const PULL_OPENED: GitHubEvent = { kind: 'pull_request', before: '', after: '', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }
 
 /** The settings of a step that runs the agent: `job` (the default), `message`, or `improve` (its job). */

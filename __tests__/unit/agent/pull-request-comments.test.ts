@@ -172,12 +172,32 @@ describe('renderDeniedReply', () => {
 })
 
 describe('renderAgentPullComment', () => {
-  const push: GitHubEvent = { kind: 'push', name: 'push', ref: 'refs/heads/main', sha: 'a'.repeat(40), commits: [] }
+  const push: GitHubEvent = {
+    kind: 'push',
+    before: '',
+    compare: '',
+    sender: { login: 'octocat', isBot: false },
+    name: 'push',
+    ref: 'refs/heads/main',
+    sha: 'a'.repeat(40),
+    commits: []
+  }
   const pull: GitHubEvent = {
     kind: 'pull_request',
+    before: '',
+    after: '',
     name: 'pull_request',
     action: 'opened',
-    pull: { number: 7, title: 'T', url: 'u', head: { ref: '', sha: '', fork: false } }
+    pull: {
+      number: 7,
+      title: 'T',
+      url: 'u',
+      head: { ref: '', sha: '', fork: false },
+      author: { login: 'octocat', isBot: false },
+      merged: false,
+      mergeSha: '',
+      changedFiles: 0
+    }
   }
   const comment: GitHubEvent = {
     kind: 'issue_comment',
@@ -276,10 +296,13 @@ describe('renderAgentPullComment', () => {
 describe('the timeline of a grouped pull request', () => {
   const push = (subjects: string[]): GitHubEvent => ({
     kind: 'push',
+    before: '',
+    compare: '',
+    sender: { login: 'octocat', isBot: false },
     name: 'push',
     ref: 'refs/heads/main',
     sha: 'a'.repeat(40),
-    commits: subjects.map((subject) => ({ subject, files: [] }))
+    commits: subjects.map((subject, i) => ({ sha: String(i + 1).repeat(40), subject, files: [] }))
   })
   const entry = (event: GitHubEvent, runUrl: string | null = RUN_URL): string =>
     renderTimelineEntry({ event, fromRepository: null, runUrl })
@@ -299,9 +322,20 @@ describe('the timeline of a grouped pull request', () => {
     expect(
       entry({
         kind: 'pull_request',
+        before: '',
+        after: '',
         name: 'pull_request',
         action: 'synchronize',
-        pull: { number: 7, title: 'T', url: '', head: { ref: 'b', sha: '', fork: false } }
+        pull: {
+          number: 7,
+          title: 'T',
+          url: '',
+          head: { ref: 'b', sha: '', fork: false },
+          author: { login: 'octocat', isBot: false },
+          merged: false,
+          mergeSha: '',
+          changedFiles: 0
+        }
       })
     ).toBe(`- pull request #7 ([workflow run](${RUN_URL}))`)
   })

@@ -144,9 +144,20 @@ describe('planRun: labels, every event × label input × sender × permission', 
         }
       : {
           kind: 'pull_request',
+          before: '',
+          after: '',
           name: 'pull_request',
           action: 'labeled',
-          pull: { number: 2, title: 'Update', url: 'u', head: { ref: '', sha: '', fork: false } },
+          pull: {
+            number: 2,
+            title: 'Update',
+            url: 'u',
+            head: { ref: '', sha: '', fork: false },
+            author: { login: 'octocat', isBot: false },
+            merged: false,
+            mergeSha: '',
+            changedFiles: 0
+          },
           labeled: labeling
         }
   }
@@ -304,11 +315,31 @@ describe('needsAgentJob: the marker is looked up only when it can change the pla
 describe('planRun: a step without a command', () => {
   const pullEvent: GitHubEvent = {
     kind: 'pull_request',
+    before: '',
+    after: '',
     name: 'pull_request',
     action: 'opened',
-    pull: { number: 12, title: 'New CLI', url: '', head: { ref: '', sha: '', fork: false } }
+    pull: {
+      number: 12,
+      title: 'New CLI',
+      url: '',
+      head: { ref: '', sha: '', fork: false },
+      author: { login: 'octocat', isBot: false },
+      merged: false,
+      mergeSha: '',
+      changedFiles: 0
+    }
   }
-  const push = (sha: string): GitHubEvent => ({ kind: 'push', name: 'push', ref: 'refs/heads/main', sha, commits: [] })
+  const push = (sha: string): GitHubEvent => ({
+    kind: 'push',
+    before: '',
+    compare: '',
+    sender: { login: 'octocat', isBot: false },
+    name: 'push',
+    ref: 'refs/heads/main',
+    sha,
+    commits: []
+  })
   const other: GitHubEvent = { kind: 'other', name: 'workflow_dispatch' }
 
   it.each([
@@ -349,7 +380,16 @@ describe('planRun: a step without a command', () => {
 })
 
 describe('planRun: review comments and reviews, as comments with their own places', () => {
-  const pull = { number: 7, title: 'Guide', url: 'https://github.com/acme/docs/pull/7', head: { ref: '', sha: '', fork: false } }
+  const pull = {
+    number: 7,
+    title: 'Guide',
+    url: 'https://github.com/acme/docs/pull/7',
+    head: { ref: '', sha: '', fork: false },
+    author: { login: 'octocat', isBot: false },
+    merged: false,
+    mergeSha: '',
+    changedFiles: 0
+  }
   const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
     kind: 'pull_request_review_comment',
     name: 'pull_request_review_comment',
