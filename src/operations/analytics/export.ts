@@ -212,7 +212,7 @@ function warnAboutData<Row>(kind: ExportKind<Row>, progress: Progress, log: Expo
       `${plural(duplicates, `${kind.keyNoun[0]} was`, `${kind.keyNoun[1]} were`)} served twice across pages (the data changed while it was read); each is written once.`
     )
   if (skipped > 0)
-    log.warning(`${plural(skipped, 'row')} without ${kind.identity} ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
+    log.warning(`${plural(skipped, `row without ${kind.identity} was`, `rows without ${kind.identity} were`)} left out of the export.`)
   if (progress.totalsChanged)
     log.warning(
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`
