@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../src/mintlify/errors.js'
-import { type ClientOptions, DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
+import { type ClientOptions, RequestBudgetSpent } from '../../src/mintlify/request.js'
+import { DocsApiClient } from '../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
 import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID, settled } from './factories.js'
 import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'

@@ -10,7 +10,8 @@ import type { DeploymentRequest, DeploymentStatusRequest, FileChange, GitHubApi,
 import type { PullHead } from '../../src/github/event.js'
 import { trustsMarkerOf } from '../../src/github/markers.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
-import { type DocsApiClient, RequestBudgetSpent } from '../../src/mintlify/client.js'
+import { type DocsApiClient } from '../../src/mintlify/client.js'
+import { RequestBudgetSpent } from '../../src/mintlify/request.js'
 import type { ExportReport } from '../../src/operations/analytics/verdicts.js'
 import { settled } from './factories.js'
 

@@ -1,7 +1,8 @@
 /**
  * The pipeline's layers: inputs → settings → operation → report. Data flows one way, so the modules
- * below the operations (report/, github/, mintlify/, analytics/, health/, the verdicts) never import an
- * operation; only main.ts, which runs them from its table, and the operations themselves do.
+ * below the operations (github/, mintlify/, markdown, settings, the shared verdict) never import an
+ * operation; only main.ts, which runs them from the registry, and the operations themselves do. Each
+ * operation family is a folder of its own: it imports another family only where it runs it.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -23,12 +24,31 @@ function importsOf(file: string): string[] {
   return specifiers.map((specifier) => relative(SRC, join(file, '..', specifier)))
 }
 
+/** The relative modules a file imports values from (an `import type`, or names all marked `type`, brings no code). */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/^import\s+(type\s+)?([^']*?)\s*from\s*'(\.{1,2}\/[^']+)'/gm)]
+    .filter(([, typeOnly, names = '']) => !typeOnly && !allTypes(names))
+    .map((match) => relative(SRC, join(file, '..', match[3] ?? '')))
+}
+
+/** Whether every name of `{ type A, type B }` is a type. */
+function allTypes(names: string): boolean {
+  const inner = /^\{([^}]*)\}$/.exec(names.trim())?.[1]
+  if (inner === undefined) return false
+  return inner
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .every((name) => name.startsWith('type '))
+}
+
 describe('the layers of src/', () => {
   const files = sourceFiles(SRC).map((file) => ({ name: relative(SRC, file), imports: importsOf(file) }))
 
   it('finds the modules and their imports it checks', () => {
     expect(files.length).toBeGreaterThan(30)
-    expect(files.find((file) => file.name === 'main.ts')?.imports).toContain('operations/operation.js')
+    expect(files.find((file) => file.name === 'main.ts')?.imports).toContain('operations/registry.js')
   })
 
   it('lets nothing outside operations/ and main.ts import from operations/', () => {
@@ -38,14 +58,39 @@ describe('the layers of src/', () => {
     expect(upward).toEqual([])
   })
 
-  it('keeps rendering free of GitHub and docs API calls', () => {
-    const calls = files
-      .filter((file) => file.name.startsWith('report/'))
-      .flatMap((file) =>
-        file.imports
-          .filter((target) => target === 'github/api.js' || target === 'mintlify/client.js')
-          .map((target) => `${file.name} → ${target}`)
-      )
+  it('lets main.ts reach the operations only through the registry (and the deps they all take)', () => {
+    const main = files.find((file) => file.name === 'main.ts')?.imports.filter((target) => target.startsWith('operations/'))
+    expect(main).toEqual(['operations/operation.js', 'operations/registry.js'])
+  })
+
+  it('keeps each operation family to its folder: only docs-health imports another, the agent, to run improve', () => {
+    const family = (name: string): string | null => /^operations\/([^/]+)\//.exec(name)?.[1] ?? null
+    const crossings = files.flatMap((file) => {
+      const own = family(file.name)
+      return own === null
+        ? []
+        : file.imports
+            .map(family)
+            .filter((other): other is string => other !== null && other !== own)
+            .map((other) => `${own} → ${other}`)
+    })
+    expect(new Set(files.map((file) => family(file.name)))).toEqual(
+      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation'])
+    )
+    expect([...new Set(crossings)]).toEqual(['docs-health → agent'])
+  })
+
+  it('keeps rendering, verdicts, outputs, plans and inputs free of GitHub and docs API calls', () => {
+    const pure = files.filter(
+      (file) => file.name === 'markdown.ts' || /\/(summary|comments|preview-comment|verdicts|outputs|plan|inputs)\.ts$/.test(file.name)
+    )
+    const clients = ['github/api.js', 'github/status-thread.js', 'mintlify/client.js', 'mintlify/request.js']
+    const calls = pure.flatMap((file) =>
+      valueImportsOf(join(SRC, file.name))
+        .filter((target) => clients.includes(target))
+        .map((target) => `${file.name} → ${target}`)
+    )
+    expect(pure.length).toBeGreaterThan(20)
     expect(calls).toEqual([])
   })
 })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AnalyticsPage, AnalyticsRow } from '../../../src/mintlify/analytics.js'
-import { RequestBudgetSpent } from '../../../src/mintlify/client.js'
+import { RequestBudgetSpent } from '../../../src/mintlify/request.js'
 import { type ExportRequest, exportAnalytics } from '../../../src/operations/analytics/export.js'
 import {
   type AnalyticsQuery,

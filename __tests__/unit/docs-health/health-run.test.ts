@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClosedRange } from '../../../src/operations/docs-health/plan.js'
-import { type HealthSource, runReport } from '../../../src/operations/docs-health/run.js'
+import { type HealthSource, runDocsHealth } from '../../../src/operations/docs-health/run.js'
 import { settled } from '../factories.js'
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30)
@@ -101,7 +101,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-function request(overrides: Partial<Parameters<typeof runReport>[0]> = {}) {
+function request(overrides: Partial<Parameters<typeof runDocsHealth>[0]> = {}) {
   return {
     range: { from: null, to: null },
     maxRequests: 100,
@@ -116,7 +116,7 @@ describe('the docs-health report run', () => {
   it('reads a typical site in 10 requests, logs the plan first, and writes every section to the file', async () => {
     const { source, calls } = fakeSource()
     const { lines, log } = quietLog()
-    const run = await runReport(request(), { source, now: NOW, log })
+    const run = await runDocsHealth(request(), { source, now: NOW, log })
     expect(run.verdict.outcome).toBe('reported')
     expect(calls).toHaveLength(10)
     expect(run.requests).toBe(10)
@@ -143,7 +143,7 @@ describe('the docs-health report run', () => {
 
   it('reads every page of the conversations and of the pending feedback', async () => {
     const { source, calls } = fakeSource({ conversationPages: { current: 3, previous: 2 }, pendingPages: 2 })
-    const run = await runReport(request(), { source, now: NOW, log: quietLog().log })
+    const run = await runDocsHealth(request(), { source, now: NOW, log: quietLog().log })
     expect(calls).toHaveLength(10 + 2 + 1 + 1)
     expect(run.report?.assistant?.conversations).toEqual({ value: 3, previous: 2, change: 0.5 })
     expect(run.report?.pendingFeedback?.[0]?.count).toBe(2)
@@ -151,7 +151,7 @@ describe('the docs-health report run', () => {
 
   it('marks a section missing when its pages outgrow the budget, and still pays for the sections after it', async () => {
     const { source, calls } = fakeSource({ conversationPages: { current: 50, previous: 1 } })
-    const run = await runReport(request({ maxRequests: 15 }), { source, now: NOW, log: quietLog().log })
+    const run = await runDocsHealth(request({ maxRequests: 15 }), { source, now: NOW, log: quietLog().log })
     expect(run.verdict.outcome).toBe('partial')
     expect(run.verdict.result).toBe('warning')
     expect(run.report?.missing).toEqual(['assistant'])
@@ -163,7 +163,7 @@ describe('the docs-health report run', () => {
 
   it('spends nothing on conversations the caller stats say the budget cannot page through', async () => {
     const { source, calls } = fakeSource({ callerTotal: 50_000 })
-    const run = await runReport(request({ maxRequests: 15 }), { source, now: NOW, log: quietLog().log })
+    const run = await runDocsHealth(request({ maxRequests: 15 }), { source, now: NOW, log: quietLog().log })
     expect(run.report?.missing).toEqual(['assistant'])
     expect(calls.filter((c) => c.endpoint === 'assistant')).toEqual([])
     expect(run.report?.pendingFeedback).not.toBeNull()
@@ -171,7 +171,7 @@ describe('the docs-health report run', () => {
 
   it('marks the sections a small budget cannot pay for missing before sending anything for them', async () => {
     const { source, calls } = fakeSource()
-    const run = await runReport(request({ maxRequests: 5 }), { source, now: NOW, log: quietLog().log })
+    const run = await runDocsHealth(request({ maxRequests: 5 }), { source, now: NOW, log: quietLog().log })
     expect(calls).toHaveLength(5)
     expect(run.report?.missing).toEqual(['searchesWithoutClicks', 'assistant', 'pendingFeedback'])
     expect(calls.some((c) => c.endpoint === 'searches' || c.endpoint.startsWith('assistant') || c.endpoint === 'feedback')).toBe(false)
@@ -180,7 +180,7 @@ describe('the docs-health report run', () => {
   it('sends nothing and writes nothing in a dry run', async () => {
     const { source, calls } = fakeSource()
     const { lines, log } = quietLog()
-    const run = await runReport(request({ dryRun: true }), { source, now: NOW, log })
+    const run = await runDocsHealth(request({ dryRun: true }), { source, now: NOW, log })
     expect(calls).toHaveLength(0)
     expect(run.verdict.outcome).toBe('dry-run')
     expect(existsSync(join(dir, 'docs-report.json'))).toBe(false)
@@ -191,7 +191,7 @@ describe('the docs-health report run', () => {
     writeFileSync(join(dir, 'blocker'), '')
     const { source } = fakeSource()
     await expect(
-      runReport(request({ outputFile: 'blocker/report.json', outputPath: join(dir, 'blocker', 'report.json') }), {
+      runDocsHealth(request({ outputFile: 'blocker/report.json', outputPath: join(dir, 'blocker', 'report.json') }), {
         source,
         now: NOW,
         log: quietLog().log

@@ -18,7 +18,9 @@ describe('settings of report and improve', () => {
   })
 
   it('need no prompt: improve has a default instruction', () => {
-    expect(readSettingsOf(['improve'], stepInputs({ operation: 'improve', prompt: '' }), runEnvironment()).settings.prompt).toBe('')
+    const { settings } = readSettingsOf(['improve'], stepInputs({ operation: 'improve', prompt: '' }), runEnvironment())
+    expect(settings.prompt).toBe('')
+    expect(settings.promptSource).toBe('none')
   })
 
   it('read the date range', () => {

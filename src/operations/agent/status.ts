@@ -6,7 +6,7 @@ import type { LazyGitHub } from './github-access.js'
 import type { ReplyStatus, StatusPlan } from './plan.js'
 import type { WorkflowDeps } from './workflow.js'
 
-/** Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request. */
+// Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request.
 
 /** The reply comment of a command, updated in place while the run goes on. */
 export function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGitHub): StatusThread {

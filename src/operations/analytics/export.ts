@@ -4,7 +4,8 @@ import { messageOf } from '../../errors.js'
 import { isFileSystemError, outputFileError } from '../../files.js'
 import { plural } from '../../markdown.js'
 import type { TrafficCounts } from '../../mintlify/analytics.js'
-import { type DocsApiClient, RequestBudgetSpent } from '../../mintlify/client.js'
+import { type DocsApiClient } from '../../mintlify/client.js'
+import { RequestBudgetSpent } from '../../mintlify/request.js'
 import { type PagedEndpoint, type PageEnd, type PagePosition, readPages } from '../../mintlify/paging.js'
 import type { RunOperation } from '../operation.js'
 import { ExportFile } from './export-file.js'
@@ -211,7 +212,7 @@ function warnAboutData<Row>(kind: ExportKind<Row>, progress: Progress, log: Expo
       `${plural(duplicates, `${kind.keyNoun[0]} was`, `${kind.keyNoun[1]} were`)} served twice across pages (the data changed while it was read); each is written once.`
     )
   if (skipped > 0)
-    log.warning(`${plural(skipped, 'row')} without ${kind.identity} ${skipped === 1 ? 'was' : 'were'} left out of the export.`)
+    log.warning(`${plural(skipped, `row without ${kind.identity} was`, `rows without ${kind.identity} were`)} left out of the export.`)
   if (progress.totalsChanged)
     log.warning(
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`

@@ -20,7 +20,7 @@ const DEFAULT_DAYS = 7
  * The report's range and the previous range of the same length, ending where it starts. No bounds: the
  * 7 days before today (UTC); one bound: 7 days from or up to it.
  */
-export function reportRanges(range: DateRange, now: number): { current: ClosedRange; previous: ClosedRange } {
+export function healthRanges(range: DateRange, now: number): { current: ClosedRange; previous: ClosedRange } {
   const today = Math.floor(now / DAY_MS) * DAY_MS
   const to = range.to !== null ? parse(range.to) : range.from !== null ? parse(range.from) + DEFAULT_DAYS * DAY_MS : today
   const from = range.from !== null ? parse(range.from) : to - DEFAULT_DAYS * DAY_MS
@@ -99,7 +99,7 @@ const SECTION_REQUESTS: Readonly<Record<Section, readonly PlannedRequest[]>> = {
   ]
 }
 
-export interface ReportPlan {
+export interface DocsHealthPlan {
   budget: number
   /** The sections paid for, in the order they are read. */
   funded: Section[]
@@ -115,7 +115,7 @@ export interface ReportPlan {
  * not fit is skipped and the next, cheaper one may still fit. Pages to fix need the current views, which
  * traffic pays for: without traffic they bring that request along.
  */
-export function planReport(budget: number): ReportPlan {
+export function planDocsHealth(budget: number): DocsHealthPlan {
   const funded: Section[] = []
   const missing: Section[] = []
   const requests: PlannedRequest[] = []
@@ -142,12 +142,12 @@ function requestsOf(section: Section, funded: readonly Section[]): PlannedReques
  * How many requests the read of `plan.requests[index]` may spend, `sent` having been sent: the budget
  * less one request for each planned request after it, so one long paged read cannot starve the rest.
  */
-export function requestsAllowed(plan: ReportPlan, index: number, sent: number): number {
+export function requestsAllowed(plan: DocsHealthPlan, index: number, sent: number): number {
   return Math.max(0, plan.budget - sent - (plan.requests.length - index - 1))
 }
 
 /** The plan as log lines: one per request, then the sections left out. */
-export function describePlan(plan: ReportPlan, ranges: { current: ClosedRange; previous: ClosedRange }): string[] {
+export function describePlan(plan: DocsHealthPlan, ranges: { current: ClosedRange; previous: ClosedRange }): string[] {
   const lines = plan.requests.map((request, i) => {
     const range = ranges[request.range]
     const limit = request.limit === null ? '' : ` limit=${request.limit}`

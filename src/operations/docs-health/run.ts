@@ -2,7 +2,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { DateRange } from '../../date-range.js'
 import { isFileSystemError, outputFileError } from '../../files.js'
-import { type DocsApiClient, RequestBudgetSpent } from '../../mintlify/client.js'
+import { type DocsApiClient } from '../../mintlify/client.js'
+import { RequestBudgetSpent } from '../../mintlify/request.js'
 import { type PagePosition, readPages } from '../../mintlify/paging.js'
 import type { OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
@@ -27,15 +28,15 @@ import { healthOutputs } from './outputs.js'
 import {
   type ClosedRange,
   describePlan,
-  planReport,
+  planDocsHealth,
   type PlannedRequest,
-  reportRanges,
-  type ReportPlan,
+  healthRanges,
+  type DocsHealthPlan,
   requestsAllowed,
   type Section
 } from './plan.js'
 import { renderHealthSummary, renderPlanSummary } from './summary.js'
-import { type HealthRun, judgeReport, judgeReportDryRun } from './verdicts.js'
+import { type HealthRun, judgeDocsHealth, judgeDocsHealthDryRun } from './verdicts.js'
 
 /** One page of each analytics endpoint the report reads, parsed; `requestsSent` counts retries too. */
 export interface HealthSource {
@@ -48,7 +49,7 @@ export interface HealthSource {
   pendingFeedback(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: FeedbackEntry[]; nextCursor: string | null }>
 }
 
-export interface ReportRequest {
+export interface DocsHealthRequest {
   range: DateRange
   maxRequests: number
   dryRun: boolean
@@ -57,7 +58,7 @@ export interface ReportRequest {
   outputPath: string
 }
 
-export interface ReportDeps {
+export interface DocsHealthDeps {
   source: HealthSource
   now: number
   log: { info(message: string): void; warning(message: string): void }
@@ -71,7 +72,7 @@ export async function runDocsHealthOperation(settings: Settings<HealthInputs>, d
 
 /** The report as `report` and `improve` read it: through a client of its own, paid from max-requests. */
 export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<HealthRun> {
-  return runReport(
+  return runDocsHealth(
     {
       range: settings.range,
       maxRequests: settings.maxRequests,
@@ -109,10 +110,10 @@ interface Readings {
  * The docs-health report: logs the request plan, reads each section the budget pays for (fewest
  * requests: totals at limit=1, one page where the first page answers), and writes the JSON file.
  */
-export async function runReport(request: ReportRequest, deps: ReportDeps): Promise<HealthRun> {
+export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealthDeps): Promise<HealthRun> {
   const { source, log } = deps
-  const ranges = reportRanges(request.range, deps.now)
-  const plan = planReport(request.maxRequests)
+  const ranges = healthRanges(request.range, deps.now)
+  const plan = planDocsHealth(request.maxRequests)
   log.info(
     `Docs-health report for ${ranges.current.from} up to ${ranges.current.to}, against ${ranges.previous.from} up to ${ranges.previous.to}. Request plan:`
   )
@@ -122,7 +123,7 @@ export async function runReport(request: ReportRequest, deps: ReportDeps): Promi
     return {
       ...base,
       report: null,
-      verdict: judgeReportDryRun(plan)
+      verdict: judgeDocsHealthDryRun(plan)
     }
 
   const readings: Readings = { views: {}, visitors: {}, assistant: {} }
@@ -140,13 +141,13 @@ export async function runReport(request: ReportRequest, deps: ReportDeps): Promi
   const report = assemble(ranges, readings, plan, unpaid)
   const requests = source.requestsSent
   await writeReport(request, report)
-  return { ...base, report, requests, file: request.outputFile, verdict: judgeReport(report, request.outputFile, requests) }
+  return { ...base, report, requests, file: request.outputFile, verdict: judgeDocsHealth(report, request.outputFile, requests) }
 }
 
 async function read(
   planned: PlannedRequest,
   index: number,
-  plan: ReportPlan,
+  plan: DocsHealthPlan,
   ranges: { current: ClosedRange; previous: ClosedRange },
   readings: Readings,
   source: HealthSource
@@ -210,7 +211,7 @@ async function readEvery<T>(
 function assemble(
   ranges: { current: ClosedRange; previous: ClosedRange },
   readings: Readings,
-  plan: ReportPlan,
+  plan: DocsHealthPlan,
   unpaid: Set<Section>
 ): HealthReport {
   const paid = (section: Section): boolean => plan.funded.includes(section) && !unpaid.has(section)
@@ -252,7 +253,7 @@ function assemble(
 }
 
 /** Written whole to a temporary file, then renamed: a failed run never leaves half a report. */
-async function writeReport(request: ReportRequest, report: HealthReport): Promise<void> {
+async function writeReport(request: DocsHealthRequest, report: HealthReport): Promise<void> {
   const temporary = `${request.outputPath}.${process.pid}.tmp`
   try {
     await mkdir(dirname(request.outputPath), { recursive: true })

@@ -2,7 +2,7 @@ import { bar, codeBlock, codeCell, codeSpan, count, escapeInline, plural, summar
 import type { Verdict } from '../../outcome.js'
 import type { Compared } from './findings.js'
 import { type HealthReport, pendingCount } from './health-report.js'
-import { describePlan, type ReportPlan } from './plan.js'
+import { describePlan, type DocsHealthPlan } from './plan.js'
 
 const TOP = 5
 
@@ -153,7 +153,7 @@ function footerLines(report: HealthReport, options: SummaryOptions): string[] {
 }
 
 /** A dry run: the request plan, nothing sent. */
-export function renderPlanSummary(plan: ReportPlan, ranges: Parameters<typeof describePlan>[1], verdict: Verdict): string {
+export function renderPlanSummary(plan: DocsHealthPlan, ranges: Parameters<typeof describePlan>[1], verdict: Verdict): string {
   return [...summaryHeading('Docs health: dry run', verdict), codeBlock(describePlan(plan, ranges).join('\n')), ''].join('\n')
 }
 

@@ -1,12 +1,12 @@
 import { count, plural } from '../../markdown.js'
 import { success, type Verdict } from '../../outcome.js'
 import { type HealthReport, pendingCount } from './health-report.js'
-import type { ClosedRange, ReportPlan } from './plan.js'
+import type { ClosedRange, DocsHealthPlan } from './plan.js'
 
 /** What a docs-health report run produced: the plan, the report (null in a dry run), the file. */
 export interface HealthRun {
   verdict: Verdict
-  plan: ReportPlan
+  plan: DocsHealthPlan
   ranges: { current: ClosedRange; previous: ClosedRange }
   /** Null in a dry run and when the report failed. */
   report: HealthReport | null
@@ -16,7 +16,7 @@ export interface HealthRun {
 }
 
 /** A dry run: how many requests the plan would send at least, and that none was. */
-export function judgeReportDryRun(plan: ReportPlan): Verdict {
+export function judgeDocsHealthDryRun(plan: DocsHealthPlan): Verdict {
   return success(
     'dry-run',
     'notice',
@@ -25,7 +25,7 @@ export function judgeReportDryRun(plan: ReportPlan): Verdict {
 }
 
 /** The report's headline figures; partial (a warning) when the budget left sections missing. */
-export function judgeReport(report: HealthReport, file: string, requests: number): Verdict {
+export function judgeDocsHealth(report: HealthReport, file: string, requests: number): Verdict {
   const facts: string[] = []
   const counted = (n: number, one: string): string => plural(n, one, `${one}s`, count)
   if (report.traffic) facts.push(`${report.traffic.visitors.total.value.toLocaleString('en-US')} visitors`)
