@@ -19,6 +19,7 @@ export const OUTCOMES = [
   'cancelled',
   'started',
   'skipped',
+  'noted',
   'denied',
   'dry-run',
   'exported',
@@ -75,6 +76,11 @@ export function judgeStartFailure(error: unknown, cancelled: boolean): Verdict {
 /** No work: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
 export function judgeQuiet(outcome: 'skipped' | 'denied', why: string): Verdict {
   return { outcome, result: 'notice', headline: why, failureReason: outcome === 'denied' ? why : '' }
+}
+
+/** A closed code pull request told its agent pull request (the docs check): a success, no job. */
+export function judgeNoted(why: string): Verdict {
+  return success('noted', 'success', why)
 }
 
 /** A dry run of a request to the docs API: what it `would` do, and that nothing was sent or written. A notice, so the step stays green. */

@@ -331,10 +331,13 @@ describe('pull request heads', () => {
     sim.github.addIssue('octo-org/docs', { number: 8, title: 'Billing', pullRequest: true, headRef: HEAD.ref, headSha: HEAD.sha })
     const { api } = await connect()
 
-    expect(await api.pull(8)).toEqual({
+    expect(await api.pull(8)).toMatchObject({
+      number: 8,
       title: 'Billing',
       url: 'https://github.com/octo-org/docs/pull/8',
       head: { ...HEAD, fork: false },
+      merged: false,
+      mergeSha: '',
       changedFiles: 0
     })
   })

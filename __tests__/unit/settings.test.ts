@@ -63,6 +63,7 @@ describe('defaults', () => {
       pollIntervalMs: 15_000,
       baseUrl: 'https://api.mintlify.com',
       githubToken: '',
+      docsCheck: { statusContext: null, paths: null, reviewers: { author: true, users: [], teams: [] } },
       comment: true,
       prNumber: null,
       trigger: '/docs',

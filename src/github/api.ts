@@ -5,7 +5,7 @@ import { messageOf } from '../errors.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { decideRetry, type Failure, isRetryableStatus, parseRetryAfter } from '../mintlify/retry.js'
 import { clipText, firstLine } from '../text.js'
-import { headOf, type PullHead, type Repo } from './event.js'
+import { type PullFacts, pullOf, type Repo } from './event.js'
 import { trustsMarkerOf } from './markers.js'
 import { effectiveRole } from './permissions.js'
 
@@ -16,6 +16,17 @@ export interface IssueComment {
   body: string
   login: string
   url: string
+  /** ISO times; empty where GitHub gave none. */
+  createdAt?: string
+  updatedAt?: string
+}
+
+/** A commit status as this action writes it (`context` is the name branch protection requires). */
+export interface CommitStatusRequest {
+  state: 'pending' | 'success' | 'failure' | 'error'
+  description: string
+  targetUrl: string | null
+  context: string
 }
 
 /** A comment whose job marker is trusted, and whether the token's own identity wrote it (so may edit it). */
@@ -239,7 +250,14 @@ export class GitHubApi {
         pages === 'all pages'
           ? await this.octokit.paginate(this.octokit.rest.issues.listComments, request)
           : (await this.octokit.rest.issues.listComments(request)).data
-      return comments.map((c) => ({ id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url }))
+      return comments.map((c) => ({
+        id: c.id,
+        body: c.body ?? '',
+        login: c.user?.login ?? '',
+        url: c.html_url,
+        createdAt: c.created_at,
+        updatedAt: c.updated_at
+      }))
     })
   }
 
@@ -321,11 +339,11 @@ export class GitHubApi {
     })
   }
 
-  async pull(number: number): Promise<{ title: string; url: string; head: PullHead; changedFiles: number }> {
+  async pull(number: number): Promise<PullFacts> {
     return this.explain(`read pull request #${number}`, 'pull-requests: read', async () => {
       const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
-      // The REST answer has the webhook payload's shape: its head is read the same way, forks included.
-      return { title: data.title, url: data.html_url, head: headOf(data), changedFiles: data.changed_files }
+      // The REST answer has the webhook payload's shape: it is read the same way, a fork's head included.
+      return pullOf(data)
     })
   }
 
@@ -334,6 +352,39 @@ export class GitHubApi {
     return this.explain(`read the commits of pull request #${number}`, 'pull-requests: read', async () => {
       const commits = await this.octokit.paginate(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: 100 })
       return commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) }))
+    })
+  }
+
+  /** A commit status on `sha`: the latest of each `context` is what branch protection reads. */
+  async createCommitStatus(sha: string, status: CommitStatusRequest): Promise<void> {
+    await this.explain(`set the ${status.context} status of commit ${sha.slice(0, 7)}`, 'statuses: write', () =>
+      this.octokit.rest.repos.createCommitStatus({
+        ...this.repo,
+        sha,
+        state: status.state,
+        description: status.description,
+        context: status.context,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
+      })
+    )
+  }
+
+  /** Asks for reviews of pull request `pull`; GitHub refuses (422) a login that is not a collaborator. */
+  async requestReviewers(pull: number, who: { users: string[]; teams: string[] }): Promise<void> {
+    await this.explain(`ask for reviews of #${pull}`, 'pull-requests: write', () =>
+      this.octokit.rest.pulls.requestReviewers({ ...this.repo, pull_number: pull, reviewers: who.users, team_reviewers: who.teams })
+    )
+  }
+
+  /** The files changed between two commits (GitHub lists at most 300), in one request. */
+  async compareFiles(base: string, head: string): Promise<string[]> {
+    return this.explain(`compare ${base.slice(0, 7)}...${head.slice(0, 7)}`, 'contents: read', async () => {
+      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
+        ...this.repo,
+        basehead: `${base}...${head}`,
+        per_page: 1
+      })
+      return (data.files ?? []).map((file) => file.filename)
     })
   }
 
@@ -518,7 +569,8 @@ function patientFetch(baseFetch: typeof globalThis.fetch, connection: GitHubConn
   return async (url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase()
     const path = new URL(url instanceof Request ? url.url : url).pathname
-    const idempotent = method !== 'POST' || path.endsWith('/graphql')
+    // A commit status or a review request sent twice says the same thing once: safe to repeat, like a read.
+    const idempotent = method !== 'POST' || /\/graphql$|\/statuses\/[^/]+$|\/requested_reviewers$/.test(path)
     for (let attempt = 1; ; attempt++) {
       const outcome = await attemptOnce(baseFetch, url, init, connection)
       const { failure } = outcome

@@ -30,6 +30,11 @@ export class StatusThread {
     private readonly onError: (error: unknown, consequence: string) => void
   ) {}
 
+  /** The sticky comment, when the caller has already read the comments it would be found among. */
+  adopt(commentId: number | null): void {
+    if (this.target.mode === 'sticky' && commentId !== null) this.commentId = commentId
+  }
+
   /** Progress ("working"). A call the cancel stops is left unfinished: the run's last word follows. */
   async post(body: string): Promise<void> {
     await this.write(body)

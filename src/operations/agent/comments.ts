@@ -29,6 +29,7 @@ export function renderUsageReply(trigger: string, minPermission: Permission): st
     '### Docs agent commands',
     '',
     `- ${command}: starts a docs agent job with your instruction. On a pull request the agent opened, the instruction goes to that job as a follow-up.`,
+    `- ${codeSpan(`${trigger} skip [reason]`)}: on a code pull request, says it needs no docs: the docs check turns green, and no docs job runs on it until a ${codeSpan(`${trigger} <instruction>`)} there.`,
     `- ${codeSpan(`${trigger} help`)}: shows this message.`,
     '',
     `Everything after ${codeSpan(trigger)}, on the first line and below, is the instruction. Commands need the ${codeSpan(minPermission)} permission on this repository or higher.`,
@@ -160,4 +161,16 @@ function reference(label: string, url: string): string {
 /** A sticky comment starts with its hidden marker; a reply comment has none. */
 function withMarker(marker: string, body: string): string {
   return marker ? `${marker}\n${body}` : body
+}
+
+/** The reply to a `/docs skip`: who decided and why (the record rides along, hidden), and how to ask for docs after all. */
+export function renderSkipReply(why: string, trigger: string): string {
+  return [
+    '### Docs skipped',
+    '',
+    escapeInline(why),
+    '',
+    `${codeSpan(`${trigger} <instruction>`)} on this pull request asks for docs after all.`,
+    ''
+  ].join('\n')
 }

@@ -6,6 +6,7 @@ import { PERMISSIONS, type Permission } from '../../github/permissions.js'
 import { clip, type InputReader, inWorkspace, oneOf, readBoolean, readPullNumber, type RunEnvironment } from '../../inputs.js'
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
+import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check/inputs.js'
 import { clipText } from '../../text.js'
 
 /** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
@@ -30,6 +31,8 @@ export interface AgentInputs {
   groupRuns: boolean
   /** Where the agent opens its pull requests, for `group-runs`; null: the workflow's repository. */
   docsRepository: Repo | null
+  /** The docs check on code pull requests: `status-context`, `paths`, `reviewers`. */
+  docsCheck: DocsCheckInputs
 }
 
 /** The longest prompt sent; a longer one is refused rather than cut, so the agent never gets half an instruction. */
@@ -71,7 +74,8 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
       allowedBots: readAllowedBots(input('allowed-bots')),
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       groupRuns,
-      docsRepository
+      docsRepository,
+      docsCheck: readDocsCheckInputs(input)
     }
   }
 }

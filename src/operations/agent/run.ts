@@ -32,7 +32,8 @@ export function agentResult(result: WorkflowResult): OperationResult {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
   return {
     verdict: result.verdict,
-    outputs,
+    // The docs check's commit status written last; empty when none was.
+    outputs: { ...outputs, 'docs-state': result.docsState ?? '' },
     summary: result.job ? renderJobSummary(result.job) : renderNoticeSummary(result.verdict),
     statusComment: result.commentUrl
   }

@@ -5,11 +5,13 @@ import type { Repo, RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
-import { judgeQuiet, type Verdict } from '../../outcome.js'
+import { judgeNoted, judgeQuiet, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import { redact } from '../../text.js'
 import type { OperationLog } from '../operation.js'
-import { renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from './comments.js'
+import { renderDeniedReply, renderResultComment, renderSkipReply, renderUsageReply, renderWorkingComment } from './comments.js'
+import type { DocsCheck } from './docs-check/check.js'
+import { prepareDocsCheck } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
 import { type LazyGitHub, lazyGitHub } from './github-access.js'
 import { contextHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
@@ -45,11 +47,12 @@ export interface WorkflowDeps {
   showPrompt?: (prompt: string) => string
 }
 
-/** What the run ends with: the verdict, the job report when a job was involved, the status comment. */
+/** What the run ends with: the verdict, the job report when a job was involved, the status comment, the docs check's last status. */
 export interface WorkflowResult {
   verdict: Verdict
   job: JobReport | null
   commentUrl: string | null
+  docsState?: string | null
 }
 
 /**
@@ -66,9 +69,18 @@ export async function runAgentWorkflow(
   const github = lazyGitHub(settings, run, deps)
   const trigger = readTrigger(run.event, settings, operation)
   const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
+  const places = {
+    github,
+    log: deps.log,
+    runUrl: run.runUrl,
+    clean: (text: string) => redact(text, settings.apiKey),
+    now: deps.clock.now()
+  }
+  const check = await prepareDocsCheck(plan, trigger, settings, run, places)
+  if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, github)
   if (plan.kind === 'skip') return quiet('skipped', plan.why)
   try {
-    return await carryOut(plan, settings, run, github, deps)
+    return await carryOut(plan, settings, run, github, deps, check)
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
     if (plan.kind !== 'help' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
@@ -81,23 +93,28 @@ async function carryOut(
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  check: DocsCheck | null
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
-  if (api && plan.react) await react(api, plan.react, 'eyes', github.trouble)
+  if (api && plan.react) await reactTo(api, plan.react, 'eyes', github.trouble)
   if (plan.followUpOf)
     deps.log.info(
       `#${plan.followUpOf.pull} is the agent's pull request for job ${plan.followUpOf.jobId}: the command becomes a follow-up message.`
     )
   const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
   const thread = api && target ? new StatusThread(api, target, github.trouble) : null
+  thread?.adopt(check?.stickyId ?? null)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
   const request = groupedRequest(plan.request, grouped)
   const context = plan.context ? await contextFor(settings, run, github, deps, contextHeading(grouped)) : ''
-  if (plan.dryRun) return await showDryRun({ ...request, context }, settings, run, deps, grouped)
+  if (plan.dryRun) {
+    await check?.working('that it starts')
+    return await showDryRun({ ...request, context }, settings, run, deps, grouped)
+  }
   const sent = await runAgentJob(
     {
       ...request,
@@ -114,8 +131,11 @@ async function carryOut(
       clock: deps.clock,
       signal: deps.signal,
       log: deps.log,
-      onAccepted: async (job) =>
-        thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait))
+      onAccepted: async (job) => {
+        await check?.working(job.id ?? '')
+        const record = check?.recordMarker(null) ?? ''
+        await thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait) + record)
+      }
     }
   )
   // A key pasted into the prompt went to the API as written, but is shown nowhere (server texts were cut at the client).
@@ -126,7 +146,7 @@ async function carryOut(
     context: redact(sent.context, settings.apiKey),
     ...groupedReport(grouped)
   }
-  return await finishJobRun(report, { plan, api, thread, grouped }, settings, run, github, deps)
+  return await finishJobRun(report, { plan, api, thread, grouped, check }, settings, run, github, deps)
 }
 
 /** A denied command or a request for help: a reply (and a reaction), no job. */
@@ -142,7 +162,7 @@ async function answerWithoutJob(
     return quiet('skipped', plan.why, replies)
   }
   await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
-  if (api && plan.react) await react(api, plan.react, 'confused', github.trouble)
+  if (api && plan.react) await reactTo(api, plan.react, 'confused', github.trouble)
   return quiet('denied', plan.why, replies)
 }
 
@@ -152,27 +172,58 @@ interface JobPlaces {
   api: GitHubApi | null
   thread: StatusThread | null
   grouped: GroupedRun | null
+  check: DocsCheck | null
 }
 
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped }: JobPlaces,
+  { plan, api, thread, grouped, check }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: LazyGitHub,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
-  deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
-  await thread?.conclude(renderResultComment(thread.target.marker, report))
+  deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null })
+  await check?.finished(report)
+  await thread?.conclude(renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (grouped?.decision.grouped === 'continued')
       await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log })
-    else if (plan.introduce) await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
-    if (api && plan.react) await react(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+    else if (plan.introduce) {
+      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
+      await check?.askReviewers(report)
+    }
+    if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
-  return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null }
+  return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null }
+}
+
+/**
+ * The docs check said no job: a closed pull request (its agent pull request told), `paths` unmatched, a
+ * skipped or a fork's pull request (their status carried or written), `/docs skip` (recorded in the reply,
+ * answered like any command) or `skip` where it does not apply (the usage).
+ */
+async function answerDocsCheck(check: DocsCheck, plan: Plan, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<WorkflowResult> {
+  const docs = check.plan
+  const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : null
+  const react = plan.kind === 'job' ? plan.react : null
+  const api = replyTo || react || docs.note ? await github.optional() : null
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.trouble)
+  await check.beforeJob()
+  await check.tellAgentPull()
+  const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
+  if (docs.reply === 'usage') await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
+  if (docs.reply === 'skip-recorded') await replies?.post(renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null))
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
+  const verdict =
+    docs.outcome === 'noted'
+      ? judgeNoted(docs.why)
+      : docs.quiet
+        ? { ...judgeQuiet('skipped', docs.why), result: 'success' as const }
+        : judgeQuiet(docs.outcome ?? 'skipped', docs.why)
+  return { verdict, job: null, commentUrl: replies?.url ?? null, docsState: check.lastState }
 }
 
 /** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
@@ -237,7 +288,7 @@ async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<voi
   }
 }
 
-async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
+async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
   try {
     await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.commentId, on.isPullRequest, content))
   } catch (error) {
