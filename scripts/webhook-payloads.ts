@@ -21,6 +21,8 @@ export const PULL = 2
 export const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 /** What the fake GitHub answers for PR #2's commits and files (the payload itself carries neither). */
 export const PULL_COMMITS = ['Update README.md', 'Fix a link in the README']
+/** The head of pull request #2 in the pull_request examples (branch `changes`). */
+export const PULL_HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 export const PULL_FILES = ['README.md', 'docs/getting-started.md']
 
 interface WebhookUser {
@@ -229,6 +231,9 @@ export function seedHelloWorld(sim: Simulator, role: GitHubRole | null = 'write'
     title: 'Update the README with new information.',
     user: COMMENTER,
     pullRequest: true,
+    // The head commit of the pull_request example, so that a status on the head read from the API lands
+    // where the payload's head is. (Its branch stays the fake's own, feature-2: a test can tell which was read.)
+    headSha: PULL_HEAD_SHA,
     commits: PULL_COMMITS,
     files: PULL_FILES
   })

@@ -13,6 +13,7 @@ export interface Workflow {
   name: string
   on: Record<string, unknown>
   permissions: Record<string, string>
+  concurrency?: { group: string; 'cancel-in-progress'?: boolean }
   jobs: Record<string, { if?: string; steps: { uses?: string; with?: Record<string, string | number> }[] }>
 }
 
@@ -20,6 +21,7 @@ export interface Workflow {
 export const WORKFLOW_PAGES = [
   'README.md',
   'docs/agent-jobs.md',
+  'docs/docs-check.md',
   'docs/analytics.md',
   'docs/docs-health.md',
   'docs/deployments.md'

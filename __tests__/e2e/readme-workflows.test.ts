@@ -14,10 +14,12 @@ import {
   commentPayload,
   PULL,
   pullRequestOpened,
+  PULL_HEAD_SHA,
   PUSH_SHA,
   labeledPayload,
   pushPayload,
   REPO,
+  REPO_URL,
   schedulePayload
 } from '../../scripts/webhook-payloads.js'
 import { runAgainst } from './harness.js'
@@ -43,6 +45,7 @@ describe('the pages this file reads', () => {
   test.each([
     ['README.md', ['Docs agent on push', 'Weekly docs refresh', 'Docs slash command']],
     ['docs/agent-jobs.md', ['Docs label', 'Docs agent from the code repository', 'Docs agent replies in the docs repository']],
+    ['docs/docs-check.md', ['Docs check']],
     ['docs/analytics.md', ['Weekly docs analytics', 'Docs analytics for every project']],
     ['docs/docs-health.md', ['Weekly docs health', 'Weekly docs improvement']]
   ] as const)('%s holds exactly the workflows tested below, none left untested', (page, names) => {
@@ -187,6 +190,74 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     const next = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: codeInputs() })
     expect(next.outputs).toMatchObject({ grouped: 'continued', 'job-id': output(first, 'job-id'), 'pr-link': first.outputs['pr-link'] })
     expect(sim.jobs.size).toBe(1)
+  })
+})
+
+describe('docs/docs-check.md: a docs check on every code pull request', () => {
+  test('pending, then documented with the agent pull request in the docs repository; a push of tests only carries it; merged: noted', async () => {
+    const workflow = workflowNamed('docs/docs-check.md', 'Docs check')
+    expect(workflow.on).toEqual({
+      pull_request_target: { types: ['opened', 'synchronize', 'reopened', 'closed'] },
+      issue_comment: { types: ['created'] }
+    })
+    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' })
+    // One run per pull request at a time, never cancelled: each writes its final status before the next reads it.
+    expect(workflow).toHaveProperty('concurrency.cancel-in-progress', false)
+    expect(workflow.concurrency?.group).toContain('github.event.pull_request.number')
+    const stepInputs = (): Record<string, string> => actionInputs(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    expect(stepInputs()).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
+    const docsRepo = defined(stepInputs()['docs-repository'], 'docs-repository')
+    await sim.close()
+    sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
+    const inputs = stepInputs()
+    sim.github.addToken('ghs_app_token', { identity: 'docs-agent-app[bot]', repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
+    sim.github.setPermission(docsRepo, COMMENTER, 'write')
+    const head = PULL_HEAD_SHA
+    // A code pull request that changes code the docs describe (the workflow's paths), and its tests.
+    const CODE_PULL = 7
+    sim.github.addIssue(REPO, {
+      number: CODE_PULL,
+      title: 'Raise the rate limits',
+      user: COMMENTER,
+      pullRequest: true,
+      headRef: 'limits',
+      headSha: head,
+      files: ['src/limits.ts', 'src/limits.test.ts']
+    })
+    const codePull = <T extends { number: number; pull_request: Record<string, unknown> }>(payload: T): T => {
+      payload.number = CODE_PULL
+      Object.assign(payload.pull_request, { number: CODE_PULL, html_url: `${REPO_URL}/pull/${CODE_PULL}` })
+      return payload
+    }
+
+    const opened = await runOn(sim, 'pull_request_target', codePull(pullRequestOpened()), { inputs })
+    expect(opened.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo, 'docs-state': 'success' })
+    const agentPull = Number(output(opened, 'pr-number'))
+    expect(sim.github.statuses(REPO, head).map((s) => [s.context, s.state])).toEqual([
+      ['docs', 'pending'],
+      ['docs', 'success']
+    ])
+    expect(sim.github.requestedReviewers(docsRepo, agentPull).users).toEqual([COMMENTER])
+
+    // A push that touches tests only: no job, the status carried over to the new head.
+    const next = 'feedfacefeedfacefeedfacefeedfacefeedface'
+    sim.github.setCompare(REPO, head, next, { files: ['src/limits.test.ts'] })
+    const synchronize = codePull({ ...pullRequestOpened(), action: 'synchronize', before: head, after: next })
+    synchronize.pull_request.head = { ...(synchronize.pull_request.head as object), sha: next }
+    const pushed = await runOn(sim, 'pull_request_target', synchronize, { inputs })
+    expect(pushed.outputs).toMatchObject({ outcome: 'skipped', 'docs-state': 'success' })
+    expect(sim.jobs.size).toBe(1)
+    expect(sim.github.statuses(REPO, next).map((s) => s.description)).toEqual([`Documented in ${docsRepo}#${agentPull}`])
+
+    // Merged: the agent's pull request is told the documentation can ship.
+    const merged = codePull(pullRequestOpened())
+    merged.action = 'closed'
+    Object.assign(merged.pull_request, { state: 'closed', merged: true, merge_commit_sha: 'abcdef0123456789abcdef0123456789abcdef01' })
+    const closed = await runOn(sim, 'pull_request_target', merged, { inputs })
+    expect(closed.outputs.outcome).toBe('noted')
+    expect(sim.github.comments(docsRepo, agentPull).map((c) => c.body)).toContain(
+      `${REPO}#${CODE_PULL} was merged (abcdef0): this documentation can ship with it.`
+    )
   })
 })
 

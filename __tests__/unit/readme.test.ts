@@ -48,6 +48,7 @@ describe('the pages with workflows', () => {
       'docs/agent-jobs.md': 4,
       'docs/analytics.md': 3,
       'docs/deployments.md': 3,
+      'docs/docs-check.md': 1,
       'docs/development.md': 0,
       'docs/docs-health.md': 2,
       'docs/performance.md': 0,
@@ -64,7 +65,7 @@ describe('the pages with workflows', () => {
         return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
       })
     )
-    expect(steps).toHaveLength(15)
+    expect(steps).toHaveLength(16)
     for (const { page, step } of steps) {
       expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
       expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
@@ -73,7 +74,7 @@ describe('the pages with workflows', () => {
 })
 
 describe('the page of each operation family', () => {
-  const families = ['docs/agent-jobs.md', 'docs/analytics.md', 'docs/docs-health.md', 'docs/deployments.md']
+  const families = ['docs/agent-jobs.md', 'docs/docs-check.md', 'docs/analytics.md', 'docs/docs-health.md', 'docs/deployments.md']
 
   it.each(families)('%s lists its inputs and outputs, each one that action.yml declares', (page) => {
     const inputs = namesAfter(page, '**Inputs:**')

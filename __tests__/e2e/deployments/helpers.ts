@@ -24,8 +24,7 @@ export async function startHelloWorld(options: SimulatorOptions = {}): Promise<S
 export const RUN_URL = `https://github.com/${REPO}/actions/runs/4242`
 /** The runner's GITHUB_SHA in the harness. */
 export const GITHUB_SHA = '0'.repeat(40)
-/** The head of pull request #2 in the pull_request example payload. */
-export const PULL_HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+export { PULL_HEAD_SHA } from '../../../scripts/webhook-payloads.js'
 /** Its head branch in the payload. */
 export const PULL_BRANCH = 'changes'
 /** The preview site of a branch, as the simulator names it (`<organization>-<branch>`). */

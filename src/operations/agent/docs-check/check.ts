@@ -84,8 +84,9 @@ export class DocsCheck {
     const pull = parsePullLink(report.job?.prLink ?? null)
     if (!pull || this.plan.dryRun) return
     const { author, users, teams } = this.inputs.reviewers
-    const who = [...users, ...(author && this.target.author && !this.target.author.isBot ? [this.target.author.login.toLowerCase()] : [])]
-    const logins = [...new Set(who)].filter((login) => !login.endsWith('[bot]'))
+    const who = [...(author && this.target.author && !this.target.author.isBot ? [this.target.author.login] : []), ...users]
+    // Logins are case-insensitive: each once, as first written.
+    const logins = who.filter((login, i) => !login.endsWith('[bot]') && who.findIndex((l) => l.toLowerCase() === login.toLowerCase()) === i)
     const teamSlugs = teams.filter((team) => team.org === pull.repository.split('/')[0]?.toLowerCase()).map((team) => team.slug)
     if (logins.length === 0 && teamSlugs.length === 0) return
     const [owner = '', repo = ''] = pull.repository.split('/')
