@@ -90,17 +90,14 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
   let record = first
   let polls = 0
   let lastLog = started
-  let warnedUnknown = false
+  const noteUnknown = unknownStatusWarning(subject.known, opening, log)
   /** The server asked not to be read again before this time. */
   let notBefore = 0
 
   for (;;) {
     const status = statusOf(record)
     if (done(record, clock.now() - started)) return { kind: 'terminal', record, polls }
-    if (!warnedUnknown && status !== null && !subject.known.includes(status)) {
-      warnedUnknown = true
-      log.warning(`${opening} reports status '${status}', which this action does not know; treating it as still running.`)
-    }
+    noteUnknown(status)
     if (signal.aborted) return { kind: 'cancelled', record, polls }
     const now = clock.now()
     if (now >= deadline) return { kind: 'timed-out', record, polls, outage: failing.outage(false) }
@@ -140,6 +137,16 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
       lastLog = clock.now()
     }
     record = next
+  }
+}
+
+/** Warns, once per wait, of a status the API does not document: it is taken as still running. */
+function unknownStatusWarning(known: readonly string[], opening: string, log: WaitLog): (status: string | null) => void {
+  let warned = false
+  return (status) => {
+    if (warned || status === null || known.includes(status)) return
+    warned = true
+    log.warning(`${opening} reports status '${status}', which this action does not know; treating it as still running.`)
   }
 }
 
