@@ -22,7 +22,7 @@ import {
 } from './deployment.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
 import { type AgentJob, parseJob } from './job.js'
-import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
+import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
 export const REQUEST_TIMEOUT_MS = 30_000
