@@ -5,18 +5,19 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Clock } from '../../src/clock.js'
-import { GitHubApi, GitHubError } from '../../src/github/api.js'
-import { SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../simulator/index.js'
+import { startSimulator, type Simulator } from '../../simulator/index.js'
+import {
+  type ConnectOptions,
+  connectTo,
+  failureOf,
+  fakeClock,
+  preloadToolkit,
+  requestsTo as requestsIn
+} from '../fixtures/github-client.js'
 import { closedPort } from './loopback.js'
 
-const REPO = { owner: 'octo-org', repo: 'docs' }
-
 let sim: Simulator
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 beforeEach(async () => {
   sim = await startSimulator()
   sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
@@ -25,50 +26,8 @@ afterEach(async () => {
   await sim.close()
 })
 
-/** A clock that only moves when slept on, recording every wait. */
-function fakeClock(): Clock & { waits: number[] } {
-  // The real time plus the time slept: the simulator's x-ratelimit-reset is an epoch second from its own
-  // clock, so the action must read it against a time no earlier than the simulator's answer (a clock frozen
-  // at its creation would ask for the milliseconds the test took so far on top).
-  let slept = 0
-  const waits: number[] = []
-  return {
-    waits,
-    now: () => Date.now() + slept,
-    sleep: (ms) => {
-      waits.push(ms)
-      slept += ms
-      return Promise.resolve()
-    }
-  }
-}
-
-async function connect(
-  options: { clock?: Clock; timeoutMs?: number; cancel?: AbortSignal; baseUrl?: string } = {}
-): Promise<{ api: GitHubApi; clock: Clock }> {
-  const clock = options.clock ?? fakeClock()
-  const api = await GitHubApi.connect(SIM_GITHUB_TOKEN, REPO, {
-    cancel: options.cancel ?? new AbortController().signal,
-    clock,
-    random: () => 0.5,
-    deadline: clock.now() + (options.timeoutMs ?? 600_000),
-    apiUrl: options.baseUrl ?? `${sim.url}/api/v3`,
-    clean: (text) => text
-  })
-  return { api, clock }
-}
-
-async function failureOf(call: Promise<unknown>): Promise<GitHubError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof GitHubError)) throw new Error(`expected a GitHubError, got ${String(error)}`)
-  return error
-}
-
-const requestsTo = (method: string, pattern: RegExp): number =>
-  sim.githubRequests().filter((r) => r.method === method && pattern.test(r.path)).length
+const connect = (options: ConnectOptions = {}): ReturnType<typeof connectTo> => connectTo(sim, options)
+const requestsTo = (method: string, pattern: RegExp): number => requestsIn(sim, method, pattern)
 
 describe('reads and updates', () => {
   it('retries a comment update after an HTML 502 page and a 503, with full-jitter backoff', async () => {
@@ -332,9 +291,13 @@ describe('pull request heads', () => {
     const { api } = await connect()
 
     expect(await api.pull(8)).toEqual({
+      number: 8,
       title: 'Billing',
       url: 'https://github.com/octo-org/docs/pull/8',
       head: { ...HEAD, fork: false },
+      author: { login: 'octocat', isBot: false },
+      merged: false,
+      mergeSha: '',
       changedFiles: 0
     })
   })

@@ -1,12 +1,25 @@
 import { CommentCalls, type IssueComment, type MarkerComment, type Reaction } from './calls/comments.js'
-import { type FileChange, type OpenPull, type Pull, PullCalls } from './calls/pulls.js'
-import { type DeploymentRequest, type DeploymentStatusRequest, RepositoryCalls } from './calls/repository.js'
-import type { Repo } from './event.js'
+import { type FileChange, type OpenPull, PullCalls, type ReviewersRequest } from './calls/pulls.js'
+import {
+  type CommitStatusRequest,
+  type Comparison,
+  type DeploymentRequest,
+  type DeploymentStatusRequest,
+  RepositoryCalls
+} from './calls/repository.js'
+import type { PullFacts, Repo } from './event.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
 export type { IssueComment, MarkerComment, Reaction } from './calls/comments.js'
-export type { FileChange, OpenPull, Pull } from './calls/pulls.js'
-export type { DeploymentRequest, DeploymentState, DeploymentStatusRequest } from './calls/repository.js'
+export type { FileChange, OpenPull, ReviewersRequest } from './calls/pulls.js'
+export type {
+  CommitStatusRequest,
+  CommitStatusState,
+  Comparison,
+  DeploymentRequest,
+  DeploymentState,
+  DeploymentStatusRequest
+} from './calls/repository.js'
 export { GitHubError } from './errors.js'
 export type { GitHubConnection } from './transport.js'
 
@@ -94,7 +107,8 @@ export class GitHubApi {
     return this.pulls.pullsForCommit(sha)
   }
 
-  pull(number: number): Promise<Pull> {
+  /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
+  pull(number: number): Promise<PullFacts> {
     return this.pulls.pull(number)
   }
 
@@ -113,6 +127,11 @@ export class GitHubApi {
     return this.pulls.pullFileChanges(number, max)
   }
 
+  /** Asks users and teams to review a pull request; nobody to ask sends nothing. */
+  requestReviewers(pull: number, reviewers: ReviewersRequest): Promise<void> {
+    return this.pulls.requestReviewers(pull, reviewers)
+  }
+
   /**
    * The commenter's role to judge (`admin`, `maintain`, `write`, `triage`, `read`; a custom role as its
    * base permission), or null for a non-collaborator.
@@ -128,5 +147,15 @@ export class GitHubApi {
 
   setDeploymentStatus(id: number, status: DeploymentStatusRequest): Promise<void> {
     return this.repository.setDeploymentStatus(id, status)
+  }
+
+  /** A commit status on `sha` (the latest per context counts), which branch protection can require. */
+  createCommitStatus(sha: string, status: CommitStatusRequest): Promise<void> {
+    return this.repository.createCommitStatus(sha, status)
+  }
+
+  /** What `head` has that `base` has not, in one request: the first 100 commits and up to 300 files. */
+  compare(base: string, head: string): Promise<Comparison> {
+    return this.repository.compare(base, head)
   }
 }

@@ -1,5 +1,5 @@
 import { explained } from '../errors.js'
-import { headOf, type PullHead, type Repo } from '../event.js'
+import { type PullFacts, pullOf, type Repo } from '../event.js'
 import type { Octokit } from '../transport.js'
 import { firstLine } from '../../text.js'
 
@@ -18,15 +18,13 @@ export interface FileChange {
   status: string
 }
 
-/** A pull request as `pull()` reads it. */
-export interface Pull {
-  title: string
-  url: string
-  head: PullHead
-  changedFiles: number
+/** Who is asked to review a pull request: logins, and team slugs of the repository's organisation. */
+export interface ReviewersRequest {
+  users: readonly string[]
+  teams: readonly string[]
 }
 
-/** Pull requests: the open ones, a commit's, one's title, head, commits and files. */
+/** Pull requests: the open ones, a commit's, one's title, head, author, commits and files; its reviewers. */
 export class PullCalls {
   constructor(
     private readonly octokit: Octokit,
@@ -59,11 +57,12 @@ export class PullCalls {
     })
   }
 
-  async pull(number: number): Promise<Pull> {
+  /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
+  async pull(number: number): Promise<PullFacts> {
     return explained(`read pull request #${number}`, 'pull-requests: read', async () => {
       const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
-      // The REST answer has the webhook payload's shape: its head is read the same way, forks included.
-      return { title: data.title, url: data.html_url, head: headOf(data), changedFiles: data.changed_files }
+      // The REST answer has the webhook payload's shape: it is read the same way, forks and bots included.
+      return pullOf(data)
     })
   }
 
@@ -85,6 +84,23 @@ export class PullCalls {
       })
       return (await firstItems(pages, max)).map((file) => ({ filename: file.filename, status: file.status }))
     })
+  }
+
+  /**
+   * Asks users and teams to review a pull request; nobody to ask sends nothing. Asking again for the same
+   * reviewers changes nothing, so the transport may send it again like a read.
+   */
+  async requestReviewers(pull: number, reviewers: ReviewersRequest): Promise<void> {
+    const { users, teams } = reviewers
+    if (users.length === 0 && teams.length === 0) return
+    await explained(`ask for reviews of pull request #${pull}`, 'pull-requests: write', () =>
+      this.octokit.rest.pulls.requestReviewers({
+        ...this.repo,
+        pull_number: pull,
+        ...(users.length > 0 ? { reviewers: [...users] } : {}),
+        ...(teams.length > 0 ? { team_reviewers: [...teams] } : {})
+      })
+    )
   }
 }
 

@@ -1,4 +1,4 @@
-import { clipText } from '../../text.js'
+import { clipText, firstLine } from '../../text.js'
 import { describeFailure, explained, statusOf } from '../errors.js'
 import type { Repo } from '../event.js'
 import { effectiveRole } from '../permissions.js'
@@ -27,7 +27,33 @@ export interface DeploymentStatusRequest {
   environmentUrl: string | null
 }
 
-/** The repository itself: who may do what in it, and its deployments. */
+/** The states GitHub accepts for a commit status. */
+export type CommitStatusState = 'pending' | 'success' | 'failure' | 'error'
+
+export interface CommitStatusRequest {
+  state: CommitStatusState
+  /** GitHub refuses more than 140 characters; longer is cut. */
+  description: string
+  /** Where the status's Details link goes. */
+  targetUrl: string | null
+  /** The status's name, as branch protection requires it. */
+  context: string
+}
+
+/** What head has that base has not. */
+export interface Comparison {
+  /** Every commit of the comparison, also those beyond the ones listed. */
+  totalCommits: number
+  /** Oldest first: the first 100. */
+  commits: { sha: string; subject: string }[]
+  /** The changed paths: at most 300, as GitHub lists them. */
+  files: string[]
+}
+
+/** GitHub's most commits per page of a comparison; the files come with the first page. */
+const COMPARE_PAGE = 100
+
+/** The repository itself: who may do what in it, its deployments, its commits and their statuses. */
 export class RepositoryCalls {
   constructor(
     private readonly octokit: Octokit,
@@ -83,4 +109,42 @@ export class RepositoryCalls {
       })
     })
   }
+
+  /**
+   * A commit status on `sha`, which branch protection can require. GitHub keeps the latest per context,
+   * so writing the same one twice does no harm: the transport may send it again like a read.
+   */
+  async createCommitStatus(sha: string, status: CommitStatusRequest): Promise<void> {
+    await explained(`set the ${status.context} status of commit ${sha.slice(0, 7)} to ${status.state}`, 'statuses: write', () =>
+      this.octokit.rest.repos.createCommitStatus({
+        ...this.repo,
+        sha,
+        state: status.state,
+        description: clipText(status.description, 140),
+        context: status.context,
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {})
+      })
+    )
+  }
+
+  /** What `head` has that `base` has not: one request, the first page of commits and the files with it. */
+  async compare(base: string, head: string): Promise<Comparison> {
+    return explained(`compare ${shortRef(base)}...${shortRef(head)}`, 'contents: read', async () => {
+      const { data } = await this.octokit.rest.repos.compareCommitsWithBasehead({
+        ...this.repo,
+        basehead: `${base}...${head}`,
+        per_page: COMPARE_PAGE
+      })
+      return {
+        totalCommits: data.total_commits,
+        commits: data.commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) })),
+        files: (data.files ?? []).map((file) => file.filename)
+      }
+    })
+  }
+}
+
+/** A sha as its first seven characters; a branch or tag as it is. */
+function shortRef(ref: string): string {
+  return /^[0-9a-f]{40}$/i.test(ref) ? ref.slice(0, 7) : ref
 }
