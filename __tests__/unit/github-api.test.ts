@@ -33,11 +33,11 @@ describe('reads and updates', () => {
   it('retries a comment update after an HTML 502 page and a 503, with full-jitter backoff', async () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
-    const comment = await api.createComment(7, true, 'working')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'working')
     sim.injectFault({ route: 'github-comment-update', html: true, status: 502 })
     sim.injectFault({ route: 'github-comment-update', status: 503 })
 
-    const updated = await api.updateComment(comment.id, true, 'done')
+    const updated = await api.updateComment({ number: 7, kind: 'pull' }, comment.id, 'done')
 
     expect(updated.body).toBe('done')
     expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(3)
@@ -89,10 +89,10 @@ describe('reads and updates', () => {
   it('treats a secondary rate limit 403 as a wait until x-ratelimit-reset, not as a missing permission', async () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
-    const comment = await api.createComment(7, true, 'working')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'working')
     sim.injectFault({ route: 'github-comment-update', rateLimitResetSeconds: 30 })
 
-    await api.updateComment(comment.id, true, 'done')
+    await api.updateComment({ number: 7, kind: 'pull' }, comment.id, 'done')
 
     expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(2)
     // The reset is a whole epoch second, 30 s after the simulator answered.
@@ -106,7 +106,7 @@ describe('reads and updates', () => {
     sim.injectFault({ route: 'github-viewer', reset: true })
     const { api } = await connect()
 
-    expect((await api.ownComments(7, true)).map((c) => c.body)).toEqual(['mine'])
+    expect((await api.ownComments({ number: 7, kind: 'pull' })).map((c) => c.body)).toEqual(['mine'])
     expect(requestsTo('POST', /graphql$/)).toBe(2)
   })
 
@@ -138,9 +138,9 @@ describe('labels', () => {
     sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs', 'bug'] })
     const { api } = await connect()
 
-    await api.removeLabel(12, false, 'docs')
+    await api.removeLabel({ number: 12, kind: 'issue' }, 'docs')
     expect(sim.github.labels('octo-org/docs', 12)).toEqual(['bug'])
-    await expect(api.removeLabel(12, false, 'docs')).resolves.toBeUndefined()
+    await expect(api.removeLabel({ number: 12, kind: 'issue' }, 'docs')).resolves.toBeUndefined()
     expect(requestsTo('DELETE', /labels\/docs$/)).toBe(2)
   })
 
@@ -148,7 +148,7 @@ describe('labels', () => {
     sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs'] })
     sim.github.forbid('labels')
     const { api } = await connect()
-    await expect(api.removeLabel(12, false, 'docs')).rejects.toThrow(/remove the label docs from #12.*issues: write/)
+    await expect(api.removeLabel({ number: 12, kind: 'issue' }, 'docs')).rejects.toThrow(/remove the label docs from #12.*issues: write/)
   })
 })
 
@@ -176,7 +176,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', status: 502, process: true })
     const { api } = await connect()
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -187,7 +187,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', reset: true })
     const { api } = await connect()
 
-    await failureOf(api.createComment(7, true, 'working'))
+    await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -198,7 +198,7 @@ describe('comment creation (not idempotent)', () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
 
-    await api.createComment(7, true, 'working')
+    await api.createComment({ number: 7, kind: 'pull' }, 'working')
 
     expect(clock.waits).toEqual([3000])
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -208,7 +208,7 @@ describe('comment creation (not idempotent)', () => {
     const clock = fakeClock()
     const { api } = await connect({ clock, baseUrl: `http://127.0.0.1:${await closedPort()}/api/v3` })
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(clock.waits).toHaveLength(4)
     expect(error.message).toBe('Could not comment on #7: the request to GitHub failed (ECONNREFUSED).')
@@ -218,7 +218,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', delayMs: 60_000, status: 503 })
     const { api } = await connect({ timeoutMs: 3_000 })
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(error.message).toBe('Could not comment on #7: no response from GitHub within 3s.')
   })
@@ -228,9 +228,9 @@ describe('error texts', () => {
   it("quotes GitHub's own message, cut to 300 characters", async () => {
     sim.injectFault({ route: 'github-reaction', status: 422, message: `Validation failed: ${'x'.repeat(500)}` })
     const { api } = await connect()
-    const comment = await api.createComment(7, true, 'hi')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'hi')
 
-    const error = await failureOf(api.react(comment.id, true, 'eyes'))
+    const error = await failureOf(api.react({ number: 7, kind: 'pull' }, comment.id, 'eyes'))
 
     const quoted = /\(server: "(.*)"\)\.$/.exec(error.message)?.[1] ?? ''
     expect(quoted.startsWith('Validation failed: xxx')).toBe(true)
@@ -240,9 +240,9 @@ describe('error texts', () => {
   it('still names the missing permission on a plain 403', async () => {
     sim.github.forbid('reactions')
     const { api } = await connect()
-    const comment = await api.createComment(7, true, 'hi')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'hi')
 
-    const error = await failureOf(api.react(comment.id, true, 'eyes'))
+    const error = await failureOf(api.react({ number: 7, kind: 'pull' }, comment.id, 'eyes'))
 
     expect(error.missingPermission).toBe('pull-requests: write')
     expect(requestsTo('POST', /reactions$/)).toBe(1)

@@ -7,7 +7,7 @@ import {
   type DeploymentStatusRequest,
   RepositoryCalls
 } from './calls/repository.js'
-import type { PullFacts, Repo } from './event.js'
+import type { IssueRef, PullFacts, Repo } from './event.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
 export type { IssueComment, MarkerComment, Reaction } from './calls/comments.js'
@@ -46,16 +46,16 @@ export class GitHubApi {
    * Comments on an issue or pull request written by the token's own identity: the only ones trusted to
    * carry our markers. When the identity cannot be told, this fails rather than guess whose comments are ours.
    */
-  ownComments(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
-    return this.comments.own(issue, isPullRequest)
+  ownComments(on: IssueRef): Promise<IssueComment[]> {
+    return this.comments.own(on)
   }
 
   /**
    * Comments whose job markers are trusted: those of the token's own identity and of the `marker-authors`
    * (see `trustsMarkerOf`). Fails, like `ownComments`, when the identity cannot be told.
    */
-  markerComments(issue: number, isPullRequest: boolean, markerAuthors: readonly string[]): Promise<IssueComment[]> {
-    return this.comments.withTrustedMarkers(issue, isPullRequest, markerAuthors)
+  markerComments(on: IssueRef, markerAuthors: readonly string[]): Promise<IssueComment[]> {
+    return this.comments.withTrustedMarkers(on, markerAuthors)
   }
 
   /**
@@ -67,16 +67,18 @@ export class GitHubApi {
     return this.comments.firstWithTrustedMarkers(pull, markerAuthors)
   }
 
-  createComment(issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return this.comments.create(issue, isPullRequest, body)
+  createComment(on: IssueRef, body: string): Promise<IssueComment> {
+    return this.comments.create(on, body)
   }
 
-  updateComment(commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return this.comments.update(commentId, isPullRequest, body)
+  /** Comment `commentId` on `on` gets a new body. */
+  updateComment(on: IssueRef, commentId: number, body: string): Promise<IssueComment> {
+    return this.comments.update(on, commentId, body)
   }
 
-  react(commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> {
-    return this.comments.react(commentId, isPullRequest, content)
+  /** A reaction on comment `commentId` of `on`. */
+  react(on: IssueRef, commentId: number, content: Reaction): Promise<void> {
+    return this.comments.react(on, commentId, content)
   }
 
   /** A reply in the thread of a review comment on pull request `pull`. Not retried once sent, like any comment. */
@@ -93,8 +95,8 @@ export class GitHubApi {
   }
 
   /** Takes a label off an issue or pull request; one already gone (404) is no error. */
-  removeLabel(issue: number, isPullRequest: boolean, name: string): Promise<void> {
-    return this.comments.removeLabel(issue, isPullRequest, name)
+  removeLabel(on: IssueRef, name: string): Promise<void> {
+    return this.comments.removeLabel(on, name)
   }
 
   /** One page of the repository's open pull requests, the most recently updated first. */

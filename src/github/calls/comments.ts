@@ -1,5 +1,5 @@
 import { explained, identityUnknown, statusOf, describeFailure } from '../errors.js'
-import type { Repo } from '../event.js'
+import type { IssueRef, Repo } from '../event.js'
 import { trustsMarkerOf } from '../markers.js'
 import type { Octokit } from '../transport.js'
 
@@ -27,39 +27,39 @@ export class CommentCalls {
   ) {}
 
   /** Comments by the token's own identity: the only ones trusted to carry our markers. */
-  async own(issue: number, isPullRequest: boolean): Promise<IssueComment[]> {
-    return this.commentsBy(issue, isPullRequest, (login, identity) => login === identity)
+  async own(on: IssueRef): Promise<IssueComment[]> {
+    return this.commentsBy(on, (login, identity) => login === identity)
   }
 
   /** Comments whose job markers are trusted: the token's own identity's and the `marker-authors`'. */
-  async withTrustedMarkers(issue: number, isPullRequest: boolean, markerAuthors: readonly string[]): Promise<IssueComment[]> {
-    return this.commentsBy(issue, isPullRequest, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
+  async withTrustedMarkers(on: IssueRef, markerAuthors: readonly string[]): Promise<IssueComment[]> {
+    return this.commentsBy(on, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
   }
 
   /** The trusted marker comments among the first 100 comments of a pull request, each saying whether the token wrote it. */
   async firstWithTrustedMarkers(pull: number, markerAuthors: readonly string[]): Promise<MarkerComment[]> {
-    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list(pull, true, 'first page')])
+    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list({ number: pull, kind: 'pull' }, 'first page')])
     return comments
       .filter((comment) => trustsMarkerOf(comment.login, identity, markerAuthors))
       .map((comment) => ({ ...comment, ours: comment.login.toLowerCase() === identity.toLowerCase() }))
   }
 
-  async create(issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return explained(`comment on #${issue}`, threadPermission(isPullRequest), async () => {
-      const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: issue, body })
+  async create(on: IssueRef, body: string): Promise<IssueComment> {
+    return explained(`comment on #${on.number}`, threadPermission(on), async () => {
+      const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: on.number, body })
       return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
     })
   }
 
-  async update(commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> {
-    return explained(`update comment ${commentId}`, threadPermission(isPullRequest), async () => {
+  async update(on: IssueRef, commentId: number, body: string): Promise<IssueComment> {
+    return explained(`update comment ${commentId}`, threadPermission(on), async () => {
       const { data } = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body })
       return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
     })
   }
 
-  async react(commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> {
-    await explained(`react to comment ${commentId}`, threadPermission(isPullRequest), () =>
+  async react(on: IssueRef, commentId: number, content: Reaction): Promise<void> {
+    await explained(`react to comment ${commentId}`, threadPermission(on), () =>
       this.octokit.rest.reactions.createForIssueComment({ ...this.repo, comment_id: commentId, content })
     )
   }
@@ -90,22 +90,18 @@ export class CommentCalls {
   }
 
   /** Takes a label off an issue or pull request; one already gone (404) is no error. */
-  async removeLabel(issue: number, isPullRequest: boolean, name: string): Promise<void> {
+  async removeLabel(on: IssueRef, name: string): Promise<void> {
     try {
-      await this.octokit.rest.issues.removeLabel({ ...this.repo, issue_number: issue, name })
+      await this.octokit.rest.issues.removeLabel({ ...this.repo, issue_number: on.number, name })
     } catch (error) {
       if (statusOf(error) === 404) return
-      throw describeFailure(`remove the label ${name} from #${issue}`, threadPermission(isPullRequest), error)
+      throw describeFailure(`remove the label ${name} from #${on.number}`, threadPermission(on), error)
     }
   }
 
   /** The comments whose author `keep` accepts, given the token's identity (which must be known). */
-  private async commentsBy(
-    issue: number,
-    isPullRequest: boolean,
-    keep: (login: string, identity: string) => boolean
-  ): Promise<IssueComment[]> {
-    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list(issue, isPullRequest, 'all pages')])
+  private async commentsBy(on: IssueRef, keep: (login: string, identity: string) => boolean): Promise<IssueComment[]> {
+    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list(on, 'all pages')])
     return comments.filter((comment) => keep(comment.login, identity))
   }
 
@@ -129,10 +125,10 @@ export class CommentCalls {
     return this.identityLogin
   }
 
-  private async list(issue: number, isPullRequest: boolean, pages: 'all pages' | 'first page'): Promise<IssueComment[]> {
+  private async list(on: IssueRef, pages: 'all pages' | 'first page'): Promise<IssueComment[]> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
-    return explained(`read the comments of #${issue}`, threadPermission(isPullRequest), async () => {
-      const request = { ...this.repo, issue_number: issue, per_page: 100 }
+    return explained(`read the comments of #${on.number}`, threadPermission(on), async () => {
+      const request = { ...this.repo, issue_number: on.number, per_page: 100 }
       const comments =
         pages === 'all pages'
           ? await this.octokit.paginate(this.octokit.rest.issues.listComments, request)
@@ -143,6 +139,6 @@ export class CommentCalls {
 }
 
 /** Comments and reactions on a pull request need pull-requests: write; on an issue, issues: write. */
-function threadPermission(isPullRequest: boolean): string {
-  return `${isPullRequest ? 'pull-requests' : 'issues'}: write`
+function threadPermission(on: IssueRef): string {
+  return `${on.kind === 'pull' ? 'pull-requests' : 'issues'}: write`
 }

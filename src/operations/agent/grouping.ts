@@ -1,6 +1,6 @@
 import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../github/api.js'
 import type { ContextHeading } from '../../github/context.js'
-import type { GitHubEvent, Repo, RunContext } from '../../github/event.js'
+import { type GitHubEvent, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
@@ -257,8 +257,8 @@ export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, r
   if (!api) return
   const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
   try {
-    if (introduction.ours) await api.updateComment(introduction.id, true, withTimelineEntry(introduction.body, entry))
-    else await api.createComment(pull.number, true, renderGroupedRunComment(jobId, entry))
+    if (introduction.ours) await api.updateComment(pullRef(pull.number), introduction.id, withTimelineEntry(introduction.body, entry))
+    else await api.createComment(pullRef(pull.number), renderGroupedRunComment(jobId, entry))
     deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
   } catch (error) {
     deps.github.trouble(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)

@@ -1,5 +1,5 @@
 import type { GitHubApi } from '../../github/api.js'
-import type { RunContext } from '../../github/event.js'
+import { pullRef, type RunContext } from '../../github/event.js'
 import { statusMarker } from '../../github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
 import type { LazyGitHub } from './github-access.js'
@@ -14,8 +14,8 @@ export function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGi
 }
 
 function replyTarget(status: ReplyStatus): ThreadTarget {
-  const { issue, isPullRequest, reviewThread } = status
-  return { issue, isPullRequest, mode: 'reply', marker: '', ...(reviewThread !== undefined ? { reviewThread } : {}) }
+  const { on, reviewThread } = status
+  return { on, mode: 'reply', marker: '', ...(reviewThread !== undefined ? { reviewThread } : {}) }
 }
 
 /** Where the status comment goes, once the pull request of a pushed commit is known. */
@@ -27,9 +27,8 @@ export async function threadTarget(
   deps: Pick<WorkflowDeps, 'log'>
 ): Promise<ThreadTarget | null> {
   // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
-  const sticky = (issue: number): ThreadTarget => ({
-    issue,
-    isPullRequest: true,
+  const sticky = (pull: number): ThreadTarget => ({
+    on: pullRef(pull),
     mode: 'sticky',
     marker: statusMarker(`${run.workflow}/${run.job}`)
   })

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type ContextHeading, gatherContext, renderContextBlock } from '../../github/context.js'
-import type { Repo, RunContext } from '../../github/event.js'
+import { pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -185,7 +185,7 @@ async function commandFacts(
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   const role = command.trustedBot ? null : await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, settings, github) : null }
+  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github) : null }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -219,7 +219,7 @@ async function contextFor(
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
 async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<string | null> {
   try {
-    return jobOfMarkers(await api.markerComments(pull, true, settings.markerAuthors))
+    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null
@@ -231,15 +231,15 @@ async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<voi
   const api = await github.optional()
   if (!api) return
   try {
-    await api.removeLabel(label.issue, label.isPullRequest, label.name)
+    await api.removeLabel(label.on, label.name)
   } catch (error) {
-    github.trouble(error, `The label ${label.name} stays on #${label.issue}: remove it before adding it again.`)
+    github.trouble(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
   }
 }
 
 async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
   try {
-    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.commentId, on.isPullRequest, content))
+    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.on, on.commentId, content))
   } catch (error) {
     trouble(error, '')
   }

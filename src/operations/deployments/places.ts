@@ -1,5 +1,6 @@
 import { messageOf } from '../../errors.js'
 import type { GitHubApi } from '../../github/api.js'
+import { pullRef } from '../../github/event.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { OperationDeps } from '../operation.js'
 import { EnvironmentRecord } from './environment.js'
@@ -29,7 +30,7 @@ export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect
   const pull = !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, deps)
   const comment =
     github && pull !== null && where.where !== 'none'
-      ? new StatusThread(github, { issue: pull, isPullRequest: true, mode: 'sticky', marker: where.marker }, (error, consequence) =>
+      ? new StatusThread(github, { on: pullRef(pull), mode: 'sticky', marker: where.marker }, (error, consequence) =>
           warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
