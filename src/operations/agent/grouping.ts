@@ -1,4 +1,5 @@
 import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../github/api.js'
+import type { GitHubAccess } from '../../github/connection.js'
 import type { ContextHeading } from '../../github/context.js'
 import { type GitHubEvent, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.js'
@@ -151,16 +152,9 @@ export function continueOrOpen(found: GroupedPull | null, state: JobState, docs:
   return { grouped: 'continued', found }
 }
 
-/** The GitHub connections of the run, as the workflow holds them. */
-export interface GitHubAccess {
-  optional(): Promise<GitHubApi | null>
-  elsewhere(repo: Repo): Promise<GitHubApi | null>
-  /** A GitHub call failed: warn once per missing permission, saying what it costs. */
-  trouble(error: unknown, consequence: string): void
-}
-
 export interface GroupingDeps {
-  github: GitHubAccess
+  /** The GitHub connections of the run, as the workflow holds them. */
+  github: Pick<GitHubAccess, 'optional' | 'elsewhere' | 'trouble'>
   client: DocsApiClient
   log: { info(message: string): void; warning(message: string): void }
 }

@@ -4,7 +4,7 @@ import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
 import { renderAgentPullComment } from './comments.js'
-import type { LazyGitHub } from './github-access.js'
+import type { GitHubAccess } from '../../github/connection.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobReport } from './verdicts.js'
@@ -52,7 +52,7 @@ export async function introduceAgentPull(
   statusUrl: string | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps,
   grouped: GroupedRun | null
 ): Promise<void> {

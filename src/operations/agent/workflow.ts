@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
+import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ContextHeading, gatherContext, renderContextBlock } from '../../github/context.js'
 import { pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
@@ -11,7 +12,6 @@ import { redact } from '../../text.js'
 import type { OperationLog } from '../operation.js'
 import { renderDeniedReply, renderResultComment, renderUsageReply, renderWorkingComment } from './comments.js'
 import { showDryRun } from './dry-run.js'
-import { type LazyGitHub, lazyGitHub } from './github-access.js'
 import { contextHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
@@ -63,7 +63,13 @@ export async function runAgentWorkflow(
   run: RunContext,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
-  const github = lazyGitHub(settings, run, deps)
+  const github = gitHubAccess({
+    token: settings.githubToken,
+    repo: run.repo,
+    connect: deps.connectGitHub,
+    log: deps.log,
+    without: 'no pull-request comments and no pull-request context'
+  })
   const trigger = readTrigger(run.event, settings, operation)
   const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
   if (plan.kind === 'skip') return quiet('skipped', plan.why)
@@ -80,7 +86,7 @@ async function carryOut(
   plan: Exclude<Plan, { kind: 'skip' }>,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
@@ -134,7 +140,7 @@ async function answerWithoutJob(
   plan: Extract<Plan, { kind: 'deny' | 'help' }>,
   api: GitHubApi | null,
   settings: Settings<AgentInputs>,
-  github: LazyGitHub
+  github: GitHubAccess
 ): Promise<WorkflowResult> {
   const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
   if (plan.kind === 'help') {
@@ -160,7 +166,7 @@ async function finishJobRun(
   { plan, api, thread, grouped }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null })
@@ -179,7 +185,7 @@ async function finishJobRun(
 async function commandFacts(
   command: Command,
   settings: Settings<AgentInputs>,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps
 ): Promise<CommandFacts> {
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
@@ -200,7 +206,7 @@ function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread
 async function contextFor(
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps,
   heading: ContextHeading
 ): Promise<string> {
@@ -217,7 +223,7 @@ async function contextFor(
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<string | null> {
+async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
   try {
     return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
   } catch (error) {
@@ -227,7 +233,7 @@ async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<Agent
 }
 
 /** The label goes, or one warning says it stays (and why); the run's result does not change. */
-async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<void> {
+async function removeLabel(label: LabelRemoval, github: GitHubAccess): Promise<void> {
   const api = await github.optional()
   if (!api) return
   try {
@@ -237,7 +243,7 @@ async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<voi
   }
 }
 
-async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
+async function react(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: GitHubAccess['trouble']): Promise<void> {
   try {
     await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.on, on.commentId, content))
   } catch (error) {
