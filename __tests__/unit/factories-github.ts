@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DeploymentRequest, DeploymentStatusRequest, FileChange, GitHubApi, IssueComment, Reaction } from '../../src/github/api.js'
-import type { PullHead } from '../../src/github/event.js'
+import type { IssueRef, PullHead } from '../../src/github/event.js'
 import { trustsMarkerOf } from '../../src/github/markers.js'
 import type { AnalyticsKind, AnalyticsPage, AnalyticsRow, TrafficCounts } from '../../src/mintlify/analytics.js'
 import { type DocsApiClient } from '../../src/mintlify/client.js'
@@ -91,39 +91,39 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
   }
   const fake = {
     repo: { owner: 'acme', repo: 'docs' },
-    ownComments: (issue: number, isPullRequest: boolean): Promise<IssueComment[]> =>
+    ownComments: (on: IssueRef): Promise<IssueComment[]> =>
       settled(() => {
-        record('ownComments', [issue, isPullRequest])
-        return thread(issue)
+        record('ownComments', [on])
+        return thread(on.number)
           .filter((comment) => comment.login === state.identity)
           .map((comment) => ({ ...comment }))
       }),
-    markerComments: (issue: number, isPullRequest: boolean, markerAuthors: readonly string[]): Promise<IssueComment[]> =>
+    markerComments: (on: IssueRef, markerAuthors: readonly string[]): Promise<IssueComment[]> =>
       settled(() => {
-        record('markerComments', [issue, isPullRequest, markerAuthors])
-        return thread(issue)
+        record('markerComments', [on, markerAuthors])
+        return thread(on.number)
           .filter((comment) => trustsMarkerOf(comment.login, state.identity, markerAuthors))
           .map((comment) => ({ ...comment }))
       }),
-    createComment: (issue: number, isPullRequest: boolean, body: string): Promise<IssueComment> =>
+    createComment: (on: IssueRef, body: string): Promise<IssueComment> =>
       settled(() => {
-        record('createComment', [issue, isPullRequest, body])
+        record('createComment', [on, body])
         const id = state.nextCommentId++
-        const comment = { id, body, login: state.identity, url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
-        thread(issue).push(comment)
+        const comment = { id, body, login: state.identity, url: `https://github.com/acme/docs/issues/${on.number}#issuecomment-${id}` }
+        thread(on.number).push(comment)
         return { ...comment }
       }),
-    updateComment: (commentId: number, isPullRequest: boolean, body: string): Promise<IssueComment> =>
+    updateComment: (on: IssueRef, commentId: number, body: string): Promise<IssueComment> =>
       settled(() => {
-        record('updateComment', [commentId, isPullRequest, body])
+        record('updateComment', [on, commentId, body])
         const comment = [...state.comments.values()].flat().find((c) => c.id === commentId)
         if (!comment) throw Object.assign(new Error(`Could not update comment ${commentId}: HTTP 404 (Not Found).`), { status: 404 })
         comment.body = body
         return { ...comment }
       }),
-    react: (commentId: number, isPullRequest: boolean, content: Reaction): Promise<void> =>
+    react: (on: IssueRef, commentId: number, content: Reaction): Promise<void> =>
       settled(() => {
-        record('react', [commentId, isPullRequest, content])
+        record('react', [on, commentId, content])
       }),
     replyInReviewThread: (pull: number, commentId: number, body: string): Promise<IssueComment> =>
       settled(() => {
@@ -140,9 +140,9 @@ export function fakeGitHub(init: Partial<FakeGitHubState> = {}): FakeGitHub {
       settled(() => {
         record('reactToReviewComment', [commentId, content])
       }),
-    removeLabel: (issue: number, isPullRequest: boolean, name: string): Promise<void> =>
+    removeLabel: (on: IssueRef, name: string): Promise<void> =>
       settled(() => {
-        record('removeLabel', [issue, isPullRequest, name])
+        record('removeLabel', [on, name])
       }),
     roleOf: (login: string): Promise<string | null> =>
       settled(() => {

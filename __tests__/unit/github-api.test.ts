@@ -5,18 +5,19 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { Clock } from '../../src/clock.js'
-import { GitHubApi, GitHubError } from '../../src/github/api.js'
-import { SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../simulator/index.js'
+import { startSimulator, type Simulator } from '../../simulator/index.js'
+import {
+  type ConnectOptions,
+  connectTo,
+  failureOf,
+  fakeClock,
+  preloadToolkit,
+  requestsTo as requestsIn
+} from '../fixtures/github-client.js'
 import { closedPort } from './loopback.js'
 
-const REPO = { owner: 'octo-org', repo: 'docs' }
-
 let sim: Simulator
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 beforeEach(async () => {
   sim = await startSimulator()
   sim.github.addIssue('octo-org/docs', { number: 7, title: 'Add page', pullRequest: true })
@@ -25,60 +26,18 @@ afterEach(async () => {
   await sim.close()
 })
 
-/** A clock that only moves when slept on, recording every wait. */
-function fakeClock(): Clock & { waits: number[] } {
-  // The real time plus the time slept: the simulator's x-ratelimit-reset is an epoch second from its own
-  // clock, so the action must read it against a time no earlier than the simulator's answer (a clock frozen
-  // at its creation would ask for the milliseconds the test took so far on top).
-  let slept = 0
-  const waits: number[] = []
-  return {
-    waits,
-    now: () => Date.now() + slept,
-    sleep: (ms) => {
-      waits.push(ms)
-      slept += ms
-      return Promise.resolve()
-    }
-  }
-}
-
-async function connect(
-  options: { clock?: Clock; timeoutMs?: number; cancel?: AbortSignal; baseUrl?: string } = {}
-): Promise<{ api: GitHubApi; clock: Clock }> {
-  const clock = options.clock ?? fakeClock()
-  const api = await GitHubApi.connect(SIM_GITHUB_TOKEN, REPO, {
-    cancel: options.cancel ?? new AbortController().signal,
-    clock,
-    random: () => 0.5,
-    deadline: clock.now() + (options.timeoutMs ?? 600_000),
-    apiUrl: options.baseUrl ?? `${sim.url}/api/v3`,
-    clean: (text) => text
-  })
-  return { api, clock }
-}
-
-async function failureOf(call: Promise<unknown>): Promise<GitHubError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof GitHubError)) throw new Error(`expected a GitHubError, got ${String(error)}`)
-  return error
-}
-
-const requestsTo = (method: string, pattern: RegExp): number =>
-  sim.githubRequests().filter((r) => r.method === method && pattern.test(r.path)).length
+const connect = (options: ConnectOptions = {}): ReturnType<typeof connectTo> => connectTo(sim, options)
+const requestsTo = (method: string, pattern: RegExp): number => requestsIn(sim, method, pattern)
 
 describe('reads and updates', () => {
   it('retries a comment update after an HTML 502 page and a 503, with full-jitter backoff', async () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
-    const comment = await api.createComment(7, true, 'working')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'working')
     sim.injectFault({ route: 'github-comment-update', html: true, status: 502 })
     sim.injectFault({ route: 'github-comment-update', status: 503 })
 
-    const updated = await api.updateComment(comment.id, true, 'done')
+    const updated = await api.updateComment({ number: 7, kind: 'pull' }, comment.id, 'done')
 
     expect(updated.body).toBe('done')
     expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(3)
@@ -130,10 +89,10 @@ describe('reads and updates', () => {
   it('treats a secondary rate limit 403 as a wait until x-ratelimit-reset, not as a missing permission', async () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
-    const comment = await api.createComment(7, true, 'working')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'working')
     sim.injectFault({ route: 'github-comment-update', rateLimitResetSeconds: 30 })
 
-    await api.updateComment(comment.id, true, 'done')
+    await api.updateComment({ number: 7, kind: 'pull' }, comment.id, 'done')
 
     expect(requestsTo('PATCH', /comments\/\d+$/)).toBe(2)
     // The reset is a whole epoch second, 30 s after the simulator answered.
@@ -147,7 +106,7 @@ describe('reads and updates', () => {
     sim.injectFault({ route: 'github-viewer', reset: true })
     const { api } = await connect()
 
-    expect((await api.ownComments(7, true)).map((c) => c.body)).toEqual(['mine'])
+    expect((await api.ownComments({ number: 7, kind: 'pull' })).map((c) => c.body)).toEqual(['mine'])
     expect(requestsTo('POST', /graphql$/)).toBe(2)
   })
 
@@ -179,9 +138,9 @@ describe('labels', () => {
     sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs', 'bug'] })
     const { api } = await connect()
 
-    await api.removeLabel(12, false, 'docs')
+    await api.removeLabel({ number: 12, kind: 'issue' }, 'docs')
     expect(sim.github.labels('octo-org/docs', 12)).toEqual(['bug'])
-    await expect(api.removeLabel(12, false, 'docs')).resolves.toBeUndefined()
+    await expect(api.removeLabel({ number: 12, kind: 'issue' }, 'docs')).resolves.toBeUndefined()
     expect(requestsTo('DELETE', /labels\/docs$/)).toBe(2)
   })
 
@@ -189,7 +148,7 @@ describe('labels', () => {
     sim.github.addIssue('octo-org/docs', { number: 12, title: 'Explain retries', labels: ['docs'] })
     sim.github.forbid('labels')
     const { api } = await connect()
-    await expect(api.removeLabel(12, false, 'docs')).rejects.toThrow(/remove the label docs from #12.*issues: write/)
+    await expect(api.removeLabel({ number: 12, kind: 'issue' }, 'docs')).rejects.toThrow(/remove the label docs from #12.*issues: write/)
   })
 })
 
@@ -217,7 +176,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', status: 502, process: true })
     const { api } = await connect()
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -228,7 +187,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', reset: true })
     const { api } = await connect()
 
-    await failureOf(api.createComment(7, true, 'working'))
+    await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(requestsTo('POST', /issues\/7\/comments$/)).toBe(1)
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -239,7 +198,7 @@ describe('comment creation (not idempotent)', () => {
     const clock = fakeClock()
     const { api } = await connect({ clock })
 
-    await api.createComment(7, true, 'working')
+    await api.createComment({ number: 7, kind: 'pull' }, 'working')
 
     expect(clock.waits).toEqual([3000])
     expect(sim.github.comments('octo-org/docs', 7)).toHaveLength(1)
@@ -249,7 +208,7 @@ describe('comment creation (not idempotent)', () => {
     const clock = fakeClock()
     const { api } = await connect({ clock, baseUrl: `http://127.0.0.1:${await closedPort()}/api/v3` })
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(clock.waits).toHaveLength(4)
     expect(error.message).toBe('Could not comment on #7: the request to GitHub failed (ECONNREFUSED).')
@@ -259,7 +218,7 @@ describe('comment creation (not idempotent)', () => {
     sim.injectFault({ route: 'github-comment-create', delayMs: 60_000, status: 503 })
     const { api } = await connect({ timeoutMs: 3_000 })
 
-    const error = await failureOf(api.createComment(7, true, 'working'))
+    const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(error.message).toBe('Could not comment on #7: no response from GitHub within 3s.')
   })
@@ -269,9 +228,9 @@ describe('error texts', () => {
   it("quotes GitHub's own message, cut to 300 characters", async () => {
     sim.injectFault({ route: 'github-reaction', status: 422, message: `Validation failed: ${'x'.repeat(500)}` })
     const { api } = await connect()
-    const comment = await api.createComment(7, true, 'hi')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'hi')
 
-    const error = await failureOf(api.react(comment.id, true, 'eyes'))
+    const error = await failureOf(api.react({ number: 7, kind: 'pull' }, comment.id, 'eyes'))
 
     const quoted = /\(server: "(.*)"\)\.$/.exec(error.message)?.[1] ?? ''
     expect(quoted.startsWith('Validation failed: xxx')).toBe(true)
@@ -281,9 +240,9 @@ describe('error texts', () => {
   it('still names the missing permission on a plain 403', async () => {
     sim.github.forbid('reactions')
     const { api } = await connect()
-    const comment = await api.createComment(7, true, 'hi')
+    const comment = await api.createComment({ number: 7, kind: 'pull' }, 'hi')
 
-    const error = await failureOf(api.react(comment.id, true, 'eyes'))
+    const error = await failureOf(api.react({ number: 7, kind: 'pull' }, comment.id, 'eyes'))
 
     expect(error.missingPermission).toBe('pull-requests: write')
     expect(requestsTo('POST', /reactions$/)).toBe(1)
@@ -331,11 +290,12 @@ describe('pull request heads', () => {
     sim.github.addIssue('octo-org/docs', { number: 8, title: 'Billing', pullRequest: true, headRef: HEAD.ref, headSha: HEAD.sha })
     const { api } = await connect()
 
-    expect(await api.pull(8)).toMatchObject({
+    expect(await api.pull(8)).toEqual({
       number: 8,
       title: 'Billing',
       url: 'https://github.com/octo-org/docs/pull/8',
       head: { ...HEAD, fork: false },
+      author: { login: 'octocat', isBot: false },
       merged: false,
       mergeSha: '',
       changedFiles: 0

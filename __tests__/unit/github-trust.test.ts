@@ -47,7 +47,7 @@ async function failure(call: Promise<unknown>): Promise<GitHubError> {
 describe('GitHubApi.connect', () => {
   it('sends every call to the API URL it is given (GitHub Enterprise Server, local runners), REST and GraphQL alike', async () => {
     const { sim, api } = await connected()
-    await api.ownComments(7, true)
+    await api.ownComments({ number: 7, kind: 'pull' })
     const paths = sim.githubRequests().map((request) => `${request.method} ${request.path}`)
     expect(paths).toEqual(expect.arrayContaining(['POST /api/graphql', 'GET /api/v3/repos/octo-org/docs/issues/7/comments']))
   })
@@ -58,7 +58,7 @@ describe('ownComments', () => {
     const { sim, api } = await connected()
     sim.github.addComment(FULL_NAME, 7, { user: 'mallory', body: '<!-- docs-agent-action:job job_forged -->' })
     const ours = sim.github.addComment(FULL_NAME, 7, { user: DEFAULT_GITHUB_IDENTITY, body: 'status' })
-    const comments = await api.ownComments(7, true)
+    const comments = await api.ownComments({ number: 7, kind: 'pull' })
     expect(comments.map((comment) => comment.id)).toEqual([ours.id])
     expect(comments[0]).toMatchObject({ body: 'status', login: DEFAULT_GITHUB_IDENTITY })
   })
@@ -87,8 +87,8 @@ describe('roleOf', () => {
 describe('comments and reactions', () => {
   it('creates and updates a comment, returning its URL', async () => {
     const { sim, api } = await connected()
-    const created = await api.createComment(7, true, 'working')
-    const updated = await api.updateComment(created.id, true, 'done')
+    const created = await api.createComment({ number: 7, kind: 'pull' }, 'working')
+    const updated = await api.updateComment({ number: 7, kind: 'pull' }, created.id, 'done')
     expect(updated.url).toBe(created.url)
     expect(sim.github.comments(FULL_NAME, 7).map((comment) => comment.body)).toEqual(['done'])
   })
@@ -96,7 +96,7 @@ describe('comments and reactions', () => {
   it('names the permission a 403 says the token lacks', async () => {
     const { sim, api } = await connected()
     sim.github.forbid('comments')
-    const error = await failure(api.createComment(7, true, 'working'))
+    const error = await failure(api.createComment({ number: 7, kind: 'pull' }, 'working'))
     expect(error.status).toBe(403)
     expect(error.missingPermission).toBe('pull-requests: write')
     expect(error.message).toContain('pull-requests: write')
@@ -105,7 +105,7 @@ describe('comments and reactions', () => {
   it('reacts to a comment', async () => {
     const { sim, api } = await connected()
     const comment = sim.github.addComment(FULL_NAME, 7, { user: 'alice', body: '/docs fix it' })
-    await api.react(comment.id, true, 'eyes')
+    await api.react({ number: 7, kind: 'pull' }, comment.id, 'eyes')
     expect(sim.github.comments(FULL_NAME, 7)[0]?.reactions).toEqual(['eyes'])
   })
 })

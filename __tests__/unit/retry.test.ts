@@ -7,7 +7,7 @@ import {
   isRetryableStatus,
   parseRetryAfter,
   type RetryContext
-} from '../../src/mintlify/retry.js'
+} from '../../src/retry.js'
 import { T0 } from './factories.js'
 
 const status = (code: number, retryAfterMs: number | null = null): Failure => ({ type: 'status', status: code, retryAfterMs })

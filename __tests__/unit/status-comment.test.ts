@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../src/github/api.js'
+import type { IssueRef } from '../../src/github/event.js'
 import { statusMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
 import { at } from '../expect-helpers.js'
 import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
 
 const MARKER = statusMarker('Docs agent/agent')
-const STICKY: ThreadTarget = { issue: 7, isPullRequest: true, mode: 'sticky', marker: MARKER }
-const REPLY: ThreadTarget = { issue: 9, isPullRequest: false, mode: 'reply', marker: '' }
+const STICKY: ThreadTarget = { on: { number: 7, kind: 'pull' }, mode: 'sticky', marker: MARKER }
+const REPLY: ThreadTarget = { on: { number: 9, kind: 'issue' }, mode: 'reply', marker: '' }
 
 const CONSEQUENCE = 'The run goes on without a status comment.'
 
@@ -26,7 +27,7 @@ function thread(github: ReturnType<typeof fakeGitHub>, target: ThreadTarget) {
 function writes(github: ReturnType<typeof fakeGitHub>): unknown[][] {
   return github.calls
     .filter((c) => c.method === 'createComment' || c.method === 'updateComment')
-    .map((c) => [c.method, c.args[0], c.args[2]])
+    .map((c) => (c.method === 'createComment' ? [c.method, (c.args[0] as IssueRef).number, c.args[1]] : [c.method, c.args[1], c.args[2]]))
 }
 
 describe('sticky status comment', () => {
@@ -41,7 +42,7 @@ describe('sticky status comment', () => {
     const { status, warnings } = thread(github, STICKY)
     await status.post(`${MARKER}\nworking`)
     expect(writes(github)).toEqual([['updateComment', 3, `${MARKER}\nworking`]])
-    expect(at(github.callsTo('ownComments'), 0, 'ownComments call').args).toEqual([7, true])
+    expect(at(github.callsTo('ownComments'), 0, 'ownComments call').args).toEqual([{ number: 7, kind: 'pull' }])
     expect(status.url).toBe('https://github.com/acme/docs/pull/7#issuecomment-3')
     expect(warnings).toEqual([])
   })
@@ -116,7 +117,7 @@ describe('reply status comment', () => {
       ['createComment', 9, 'working'],
       ['updateComment', id, 'done']
     ])
-    expect(at(github.callsTo('createComment'), 0, 'createComment call').args[1]).toBe(false)
+    expect(at(github.callsTo('createComment'), 0, 'createComment call').args[0]).toEqual({ number: 9, kind: 'issue' })
     expect(github.callsTo('ownComments')).toEqual([])
   })
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { formatDuration } from '../../src/duration.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
-import { isRetryableStatus } from '../../src/mintlify/retry.js'
+import { isRetryableStatus } from '../../src/retry.js'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { type HttpResponse, type Transport, TransportError } from '../../src/mintlify/transport.js'
 import { judgeJob } from '../../src/operations/agent/verdicts.js'

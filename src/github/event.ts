@@ -38,6 +38,25 @@ export interface PullHead {
   fork: boolean
 }
 
+/**
+ * An issue or a pull request, as one value: its number, and which of the two it is (GitHub numbers them
+ * alike, but writing on a pull request needs `pull-requests: write`, on an issue `issues: write`).
+ */
+export interface IssueRef {
+  number: number
+  kind: 'issue' | 'pull'
+}
+
+/** Pull request `number` as an issue-or-pull-request reference. */
+export function pullRef(number: number): IssueRef {
+  return { number, kind: 'pull' }
+}
+
+/** The issue (or pull request) an event is about, as a reference. */
+export function refOf(issue: Pick<IssueFacts, 'number' | 'isPullRequest'>): IssueRef {
+  return { number: issue.number, kind: issue.isPullRequest ? 'pull' : 'issue' }
+}
+
 export interface IssueFacts {
   number: number
   title: string

@@ -1,9 +1,10 @@
 import { type GitHubApi, GitHubError } from './api.js'
+import type { IssueRef } from './event.js'
 
 /** Where the status of this run is told. */
 export interface ThreadTarget {
-  issue: number
-  isPullRequest: boolean
+  /** The issue or pull request the comment is on. */
+  on: IssueRef
   /**
    * `sticky`: one comment per pull request (and workflow job), found again by its marker and updated by
    * every run. `reply`: a new comment per slash command, updated in place while that run goes on.
@@ -54,17 +55,17 @@ export class StatusThread {
   /** One attempt; 'stopped' when the workflow's cancel stopped it, which says nothing about GitHub. */
   private async write(body: string): Promise<'written' | 'stopped' | 'quiet'> {
     if (this.broken) return 'quiet'
-    const { issue, isPullRequest } = this.target
+    const { on } = this.target
     try {
       if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
       const { reviewThread } = this.target
       const comment =
         reviewThread === undefined
           ? this.commentId === null
-            ? await this.github.createComment(issue, isPullRequest, body)
-            : await this.github.updateComment(this.commentId, isPullRequest, body)
+            ? await this.github.createComment(on, body)
+            : await this.github.updateComment(on, this.commentId, body)
           : this.commentId === null
-            ? await this.github.replyInReviewThread(issue, reviewThread, body)
+            ? await this.github.replyInReviewThread(on.number, reviewThread, body)
             : await this.github.updateReviewComment(this.commentId, body)
       this.commentId = comment.id
       this.url = comment.url
@@ -84,9 +85,7 @@ export class StatusThread {
    */
   private async findSticky(): Promise<number | null> {
     try {
-      const own = (await this.github.ownComments(this.target.issue, this.target.isPullRequest)).filter((comment) =>
-        comment.body.includes(this.target.marker)
-      )
+      const own = (await this.github.ownComments(this.target.on)).filter((comment) => comment.body.includes(this.target.marker))
       return own.at(-1)?.id ?? null
     } catch (error) {
       if (!(error instanceof GitHubError && error.identityUnknown)) throw error

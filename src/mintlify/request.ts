@@ -2,7 +2,7 @@ import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
-import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from './retry.js'
+import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
 /**

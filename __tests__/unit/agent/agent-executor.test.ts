@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubEvent } from '../../../src/github/event.js'
+import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
@@ -144,9 +144,9 @@ describe('runAgentWorkflow carries out the plan', () => {
     await execute(commandOn(7, '/docs add a page'), github)
     await execute(commandOn(7, '/docs add a page'), github)
 
-    const onAgentPull = github.callsTo('createComment').filter((call) => call.args[0] === 30)
+    const onAgentPull = github.callsTo('createComment').filter((call) => (call.args[0] as IssueRef).number === 30)
     expect(onAgentPull).toHaveLength(1)
-    expect(String(onAgentPull[0]?.args[2])).toContain('<!-- docs-agent-action:job job_1 -->')
+    expect(String(onAgentPull[0]?.args[1])).toContain('<!-- docs-agent-action:job job_1 -->')
   })
 })
 
@@ -180,9 +180,9 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
     expect(result.verdict.outcome).toBe('pr-opened')
     expect(requests).toEqual(['create Explain retries'])
     // The status reply on the issue, then the introduction on the agent's pull request.
-    expect(github.callsTo('createComment').map((call) => call.args[0])).toEqual([12, 30])
+    expect(github.callsTo('createComment').map((call) => (call.args[0] as IssueRef).number)).toEqual([12, 30])
     expect(github.callsTo('react')).toEqual([])
-    expect(github.callsTo('removeLabel').map((call) => call.args)).toEqual([[12, false, 'docs']])
+    expect(github.callsTo('removeLabel').map((call) => call.args)).toEqual([[{ number: 12, kind: 'issue' }, 'docs']])
     expect(github.calls.at(-1)?.method).toBe('removeLabel')
   })
 
@@ -192,7 +192,7 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
 
     expect(result.verdict.outcome).toBe('denied')
     expect(requests).toEqual([])
-    expect(String(github.callsTo('createComment')[0]?.args[2])).toContain('`docs` needs the `write` permission')
+    expect(String(github.callsTo('createComment')[0]?.args[1])).toContain('`docs` needs the `write` permission')
     expect(github.callsTo('removeLabel')).toHaveLength(1)
   })
 

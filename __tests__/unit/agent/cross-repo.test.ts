@@ -164,8 +164,8 @@ describe('the executor introduces the job on an agent pull request in another re
     expect(connected).toEqual(['acme/api', 'acme/docs'])
     const intro = github.docs.callsTo('createComment')
     expect(intro).toHaveLength(1)
-    expect(intro[0]?.args.slice(0, 2)).toEqual([30, true])
-    const body = String(intro[0]?.args[2])
+    expect(intro[0]?.args[0]).toEqual({ number: 30, kind: 'pull' })
+    const body = String(intro[0]?.args[1])
     expect(body).toContain('<!-- docs-agent-action:job job_1 -->')
     expect(body).toContain('started by pull request [acme/api#7](https://github.com/acme/api/pull/7)')
     const status = github.code.state.comments.get(7)?.[0]
@@ -212,7 +212,7 @@ describe('the executor introduces the job on an agent pull request in another re
     await runInCode({ code: codeGitHub(), docs }, settingsWith({ 'marker-authors': 'docs-app[bot]' }))
 
     expect(docs.callsTo('createComment')).toEqual([])
-    expect(docs.callsTo('markerComments')[0]?.args).toEqual([30, true, ['docs-app[bot]']])
+    expect(docs.callsTo('markerComments')[0]?.args).toEqual([{ number: 30, kind: 'pull' }, ['docs-app[bot]']])
   })
 })
 

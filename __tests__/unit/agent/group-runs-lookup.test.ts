@@ -9,7 +9,7 @@ import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo, RunContext } from '../../../src/github/event.js'
 import { jobMarker, type RunOrigin } from '../../../src/github/markers.js'
-import { type GitHubAccess, type GroupedRun, groupRun, recordGroupedRun } from '../../../src/operations/agent/grouping.js'
+import { type GroupedRun, type GroupingDeps, groupRun, recordGroupedRun } from '../../../src/operations/agent/grouping.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined, only } from '../../expect-helpers.js'
 import { simulatorPerTest } from '../../simulator-harness.js'
@@ -68,7 +68,7 @@ function settingsFor(sim: Simulator, inputs: Record<string, string> = {}): Agent
 }
 
 /** The run's GitHub as the workflow holds it: the token's connection per repository, and warnings into the log. */
-function access(sim: Simulator, log: RecordingLog, token = SIM_GITHUB_TOKEN): GitHubAccess {
+function access(sim: Simulator, log: RecordingLog, token = SIM_GITHUB_TOKEN): GroupingDeps['github'] {
   const connect = (repo: Repo): Promise<GitHubApi> =>
     GitHubApi.connect(token, repo, {
       cancel: new AbortController().signal,

@@ -56,8 +56,9 @@ describe('planRun: a slash command, every action × body × bot × permission ×
     }
     expect(trigger.kind).toBe('command')
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
-    const reply = { where: 'reply', issue: 7, isPullRequest: c.onPull }
-    const react = { commentId: 555, isPullRequest: c.onPull }
+    const on = { number: 7, kind: c.onPull ? 'pull' : 'issue' }
+    const reply = { where: 'reply', on }
+    const react = { on, commentId: 555 }
     if (!allowed) {
       expect(result).toMatchObject({ kind: 'deny', login: 'octocat', role: c.role, reply, react })
       return
@@ -186,8 +187,8 @@ describe('planRun: labels, every event × label input × sender × permission', 
     }
     const result = planRun(trigger, settings, { role: c.role, agentJob: 'job-41' })
     const isPullRequest = c.on === 'pull'
-    const issue = isPullRequest ? 2 : 1
-    const removeLabel = { issue, isPullRequest, name: 'docs' }
+    const on = { number: isPullRequest ? 2 : 1, kind: c.on }
+    const removeLabel = { on, name: 'docs' }
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
     if (!allowed) {
       expect(result).toMatchObject({ kind: 'deny', login: 'octocat', used: 'docs', react: null, removeLabel })
@@ -201,7 +202,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
         promptSource: 'label docs added by octocat',
         jobId: ''
       },
-      status: { where: 'reply', issue, isPullRequest },
+      status: { where: 'reply', on },
       react: null,
       context: true,
       introduce: true,
@@ -424,8 +425,8 @@ describe('planRun: review comments and reviews, as comments with their own place
     if (c.action !== 'created' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
     const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
-    const reply = { where: 'reply', issue: 7, isPullRequest: true, reviewThread: 900 }
-    const react = { commentId: 900, isPullRequest: true, reviewComment: true }
+    const reply = { where: 'reply', on: { number: 7, kind: 'pull' }, reviewThread: 900 }
+    const react = { on: { number: 7, kind: 'pull' }, commentId: 900, reviewComment: true }
     if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react })
     if (c.body === '/docs') return expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
     expect(result).toMatchObject({
@@ -446,7 +447,7 @@ describe('planRun: review comments and reviews, as comments with their own place
     if (c.action !== 'submitted' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
     const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
-    const reply = { where: 'reply', issue: 7, isPullRequest: true }
+    const reply = { where: 'reply', on: { number: 7, kind: 'pull' } }
     // A review has no reactions.
     if (!allowed) return expect(result).toMatchObject({ kind: 'deny', reply, react: null })
     if (c.body === '/docs') return expect(result).toMatchObject({ kind: 'help', reply })

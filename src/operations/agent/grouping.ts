@@ -1,6 +1,7 @@
 import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../github/api.js'
+import type { GitHubAccess } from '../../github/connection.js'
 import type { ContextHeading } from '../../github/context.js'
-import type { GitHubEvent, Repo, RunContext } from '../../github/event.js'
+import { type GitHubEvent, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
@@ -151,16 +152,9 @@ export function continueOrOpen(found: GroupedPull | null, state: JobState, docs:
   return { grouped: 'continued', found }
 }
 
-/** The GitHub connections of the run, as the workflow holds them. */
-export interface GitHubAccess {
-  optional(): Promise<GitHubApi | null>
-  elsewhere(repo: Repo): Promise<GitHubApi | null>
-  /** A GitHub call failed: warn once per missing permission, saying what it costs. */
-  trouble(error: unknown, consequence: string): void
-}
-
 export interface GroupingDeps {
-  github: GitHubAccess
+  /** The GitHub connections of the run, as the workflow holds them. */
+  github: Pick<GitHubAccess, 'optional' | 'elsewhere' | 'trouble'>
   client: DocsApiClient
   log: { info(message: string): void; warning(message: string): void }
 }
@@ -257,8 +251,8 @@ export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, r
   if (!api) return
   const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
   try {
-    if (introduction.ours) await api.updateComment(introduction.id, true, withTimelineEntry(introduction.body, entry))
-    else await api.createComment(pull.number, true, renderGroupedRunComment(jobId, entry))
+    if (introduction.ours) await api.updateComment(pullRef(pull.number), introduction.id, withTimelineEntry(introduction.body, entry))
+    else await api.createComment(pullRef(pull.number), renderGroupedRunComment(jobId, entry))
     deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
   } catch (error) {
     deps.github.trouble(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)

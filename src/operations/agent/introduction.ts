@@ -1,10 +1,10 @@
 import { GitHubError } from '../../github/api.js'
-import type { Repo, RunContext } from '../../github/event.js'
+import { pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
 import { renderAgentPullComment } from './comments.js'
-import type { LazyGitHub } from './github-access.js'
+import type { GitHubAccess } from '../../github/connection.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobReport } from './verdicts.js'
@@ -52,7 +52,7 @@ export async function introduceAgentPull(
   statusUrl: string | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps,
   grouped: GroupedRun | null
 ): Promise<void> {
@@ -67,7 +67,7 @@ export async function introduceAgentPull(
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   try {
-    if ((await api.markerComments(intro.pull, true, settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
+    if ((await api.markerComments(pullRef(intro.pull), settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
       return
     const body = renderAgentPullComment(marker, {
       jobId,
@@ -78,7 +78,7 @@ export async function introduceAgentPull(
       trigger: settings.trigger,
       timeline: grouped !== null
     })
-    await api.createComment(intro.pull, true, body)
+    await api.createComment(pullRef(intro.pull), body)
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {
     if (intro.elsewhere && isOutOfReach(error))

@@ -1,4 +1,4 @@
-import type { Actor, GitHubEvent, ReviewCommentFacts } from '../../github/event.js'
+import { type Actor, type GitHubEvent, type IssueRef, pullRef, refOf, type ReviewCommentFacts } from '../../github/event.js'
 import { botAllowed, meetsPermission } from '../../github/permissions.js'
 import { planForComment } from '../../github/slash-command.js'
 import type { Settings } from '../../settings.js'
@@ -19,8 +19,7 @@ export interface Command {
   login: string
   ask: { kind: 'help' } | { kind: 'run'; prompt: string }
   /** The issue or pull request the comment or label is on. */
-  issue: number
-  isPullRequest: boolean
+  on: IssueRef
   /** The comment the reactions go on; null for a label or a review (nothing to react to). */
   commentId: number | null
   /** A review comment: its reactions, and the status reply, go into its thread. */
@@ -71,7 +70,7 @@ function readComment(
   const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
   const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger, fresh)
   if (read.kind === 'skip') return read
-  const on = event.kind === 'issue_comment' ? event.issue : { number: event.pull.number, isPullRequest: true }
+  const on = event.kind === 'issue_comment' ? refOf(event.issue) : pullRef(event.pull.number)
   const ask =
     read.kind === 'run' && event.kind === 'pull_request_review_comment'
       ? { kind: 'run' as const, prompt: withDiffPlace(read.prompt, event.comment) }
@@ -81,8 +80,7 @@ function readComment(
     command: {
       login: comment.login,
       ask,
-      issue: on.number,
-      isPullRequest: on.isPullRequest,
+      on,
       commentId: review ? null : comment.id,
       inReviewThread: event.kind === 'pull_request_review_comment',
       label: null,
@@ -128,14 +126,13 @@ function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request'
     event.kind === 'issues'
       ? [settings.prompt, `${event.issue.title}\n\n${event.issue.body}`.trim(), event.issue.url].filter(Boolean).join('\n\n')
       : settings.prompt
-  const target =
-    event.kind === 'issues' ? { issue: event.issue.number, isPullRequest: false } : { issue: event.pull.number, isPullRequest: true }
+  const on: IssueRef = event.kind === 'issues' ? { number: event.issue.number, kind: 'issue' } : pullRef(event.pull.number)
   return {
     kind: 'command',
     command: {
       login: sender.login,
       ask: { kind: 'run', prompt },
-      ...target,
+      on,
       commentId: null,
       inReviewThread: false,
       label: labeled.label,
@@ -176,8 +173,7 @@ export interface JobRequest {
 /** A reply comment of its own, updated in place while the run goes on. */
 export interface ReplyStatus {
   where: 'reply'
-  issue: number
-  isPullRequest: boolean
+  on: IssueRef
   /** A reply in the thread of this review comment, not a comment on the issue. */
   reviewThread?: number
 }
@@ -187,16 +183,16 @@ export type StatusPlan = StickyStatus | ReplyStatus
 
 /** The comment the reactions go on, with the reactions of each stage. */
 export interface ReactionPlan {
+  /** Where the comment is. */
+  on: IssueRef
   commentId: number
-  isPullRequest: boolean
   /** A review comment (its reactions have their own endpoint). */
   reviewComment?: boolean
 }
 
 /** The label that started the run, removed when it ends (whatever the outcome) so adding it again runs again. */
 export interface LabelRemoval {
-  issue: number
-  isPullRequest: boolean
+  on: IssueRef
   name: string
 }
 
@@ -235,7 +231,7 @@ export type Plan =
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
 export function needsAgentJob(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
-  return command.label === null && command.ask.kind === 'run' && command.isPullRequest && allowed(command, role, settings)
+  return command.label === null && command.ask.kind === 'run' && command.on.kind === 'pull' && allowed(command, role, settings)
 }
 
 /** A listed bot, or a person with `min-permission`. */
@@ -292,7 +288,7 @@ function planCommand(command: Command, settings: Settings<AgentInputs>, facts: C
       removeLabel
     }
   if (command.ask.kind === 'help') return { kind: 'help', why: `${command.login} asked for help; the usage was posted.`, reply }
-  const jobId = command.isPullRequest && command.label === null ? (facts?.agentJob ?? null) : null
+  const jobId = command.on.kind === 'pull' && command.label === null ? (facts?.agentJob ?? null) : null
   return {
     kind: 'job',
     request: {
@@ -305,7 +301,7 @@ function planCommand(command: Command, settings: Settings<AgentInputs>, facts: C
     react,
     context: jobId === null && settings.context,
     introduce: writesToGitHub(settings),
-    followUpOf: jobId ? { pull: command.issue, jobId } : null,
+    followUpOf: jobId ? { pull: command.on.number, jobId } : null,
     dryRun: settings.dryRun,
     removeLabel
   }
@@ -318,15 +314,12 @@ function commandPlaces(
 ): { reply: ReplyStatus | null; react: ReactionPlan | null; removeLabel: LabelRemoval | null } {
   const writes = writesToGitHub(settings)
   const thread = command.inReviewThread && command.commentId !== null ? command.commentId : null
-  const reply: ReplyStatus | null = writes
-    ? { where: 'reply', issue: command.issue, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewThread: thread } : {}) }
-    : null
+  const reply: ReplyStatus | null = writes ? { where: 'reply', on: command.on, ...(thread !== null ? { reviewThread: thread } : {}) } : null
   const react: ReactionPlan | null =
     writes && command.commentId !== null
-      ? { commentId: command.commentId, isPullRequest: command.isPullRequest, ...(thread !== null ? { reviewComment: true } : {}) }
+      ? { on: command.on, commentId: command.commentId, ...(thread !== null ? { reviewComment: true } : {}) }
       : null
   // Not in a dry run, which writes nothing to GitHub.
-  const removeLabel: LabelRemoval | null =
-    command.label !== null && !settings.dryRun ? { issue: command.issue, isPullRequest: command.isPullRequest, name: command.label } : null
+  const removeLabel: LabelRemoval | null = command.label !== null && !settings.dryRun ? { on: command.on, name: command.label } : null
   return { reply, react, removeLabel }
 }

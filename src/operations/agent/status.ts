@@ -1,21 +1,22 @@
 import type { GitHubApi } from '../../github/api.js'
-import type { RunContext } from '../../github/event.js'
+import { pullRef, type RunContext } from '../../github/event.js'
 import { statusMarker } from '../../github/markers.js'
+import { pullOfCommit } from '../../github/commit-pull.js'
 import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
-import type { LazyGitHub } from './github-access.js'
+import type { GitHubAccess } from '../../github/connection.js'
 import type { ReplyStatus, StatusPlan } from './plan.js'
 import type { WorkflowDeps } from './workflow.js'
 
 // Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request.
 
 /** The reply comment of a command, updated in place while the run goes on. */
-export function statusThread(api: GitHubApi, status: ReplyStatus, github: LazyGitHub): StatusThread {
+export function statusThread(api: GitHubApi, status: ReplyStatus, github: GitHubAccess): StatusThread {
   return new StatusThread(api, replyTarget(status), github.trouble)
 }
 
 function replyTarget(status: ReplyStatus): ThreadTarget {
-  const { issue, isPullRequest, reviewThread } = status
-  return { issue, isPullRequest, mode: 'reply', marker: '', ...(reviewThread !== undefined ? { reviewThread } : {}) }
+  const { on, reviewThread } = status
+  return { on, mode: 'reply', marker: '', ...(reviewThread !== undefined ? { reviewThread } : {}) }
 }
 
 /** Where the status comment goes, once the pull request of a pushed commit is known. */
@@ -23,26 +24,18 @@ export async function threadTarget(
   status: StatusPlan,
   run: RunContext,
   api: GitHubApi,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: Pick<WorkflowDeps, 'log'>
 ): Promise<ThreadTarget | null> {
   // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
-  const sticky = (issue: number): ThreadTarget => ({
-    issue,
-    isPullRequest: true,
+  const sticky = (pull: number): ThreadTarget => ({
+    on: pullRef(pull),
     mode: 'sticky',
     marker: statusMarker(`${run.workflow}/${run.job}`)
   })
   if (status.where === 'none') return null
   if (status.where === 'reply') return replyTarget(status)
   if (status.where === 'pull') return sticky(status.pull)
-  try {
-    const [pull] = await api.pullsForCommit(status.sha)
-    if (pull === undefined)
-      deps.log.info(`Commit ${status.sha.slice(0, 7)} belongs to no pull request: the result goes to the job summary only.`)
-    return pull === undefined ? null : sticky(pull)
-  } catch (error) {
-    github.trouble(error, 'The result goes to the job summary only.')
-    return null
-  }
+  const pull = await pullOfCommit(api, status.sha, 'result', { info: (message) => deps.log.info(message), trouble: github.trouble })
+  return pull === null ? null : sticky(pull)
 }

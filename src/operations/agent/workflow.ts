@@ -1,7 +1,8 @@
 import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
+import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ContextHeading, gatherContext, renderContextBlock } from '../../github/context.js'
-import type { Repo, RunContext } from '../../github/event.js'
+import { pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -13,7 +14,6 @@ import { renderDeniedReply, renderResultComment, renderSkipReply, renderUsageRep
 import type { DocsCheck } from './docs-check/check.js'
 import { prepareDocsCheck } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
-import { type LazyGitHub, lazyGitHub } from './github-access.js'
 import { contextHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
@@ -66,7 +66,13 @@ export async function runAgentWorkflow(
   run: RunContext,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
-  const github = lazyGitHub(settings, run, deps)
+  const github = gitHubAccess({
+    token: settings.githubToken,
+    repo: run.repo,
+    connect: deps.connectGitHub,
+    log: deps.log,
+    without: 'no pull-request comments and no pull-request context'
+  })
   const trigger = readTrigger(run.event, settings, operation)
   const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
   const places = {
@@ -92,7 +98,7 @@ async function carryOut(
   plan: Exclude<Plan, { kind: 'skip' }>,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps,
   check: DocsCheck | null
 ): Promise<WorkflowResult> {
@@ -154,7 +160,7 @@ async function answerWithoutJob(
   plan: Extract<Plan, { kind: 'deny' | 'help' }>,
   api: GitHubApi | null,
   settings: Settings<AgentInputs>,
-  github: LazyGitHub
+  github: GitHubAccess
 ): Promise<WorkflowResult> {
   const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
   if (plan.kind === 'help') {
@@ -181,7 +187,7 @@ async function finishJobRun(
   { plan, api, thread, grouped, check }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null })
@@ -205,7 +211,12 @@ async function finishJobRun(
  * skipped or a fork's pull request (their status carried or written), `/docs skip` (recorded in the reply,
  * answered like any command) or `skip` where it does not apply (the usage).
  */
-async function answerDocsCheck(check: DocsCheck, plan: Plan, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<WorkflowResult> {
+async function answerDocsCheck(
+  check: DocsCheck,
+  plan: Plan,
+  settings: Settings<AgentInputs>,
+  github: GitHubAccess
+): Promise<WorkflowResult> {
   const docs = check.plan
   const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : null
   const react = plan.kind === 'job' ? plan.react : null
@@ -230,13 +241,13 @@ async function answerDocsCheck(check: DocsCheck, plan: Plan, settings: Settings<
 async function commandFacts(
   command: Command,
   settings: Settings<AgentInputs>,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps
 ): Promise<CommandFacts> {
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   const role = command.trustedBot ? null : await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.issue, settings, github) : null }
+  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github) : null }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -251,7 +262,7 @@ function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread
 async function contextFor(
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub,
+  github: GitHubAccess,
   deps: WorkflowDeps,
   heading: ContextHeading
 ): Promise<string> {
@@ -268,9 +279,9 @@ async function contextFor(
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: LazyGitHub): Promise<string | null> {
+async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
   try {
-    return jobOfMarkers(await api.markerComments(pull, true, settings.markerAuthors))
+    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null
@@ -278,19 +289,19 @@ async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<Agent
 }
 
 /** The label goes, or one warning says it stays (and why); the run's result does not change. */
-async function removeLabel(label: LabelRemoval, github: LazyGitHub): Promise<void> {
+async function removeLabel(label: LabelRemoval, github: GitHubAccess): Promise<void> {
   const api = await github.optional()
   if (!api) return
   try {
-    await api.removeLabel(label.issue, label.isPullRequest, label.name)
+    await api.removeLabel(label.on, label.name)
   } catch (error) {
-    github.trouble(error, `The label ${label.name} stays on #${label.issue}: remove it before adding it again.`)
+    github.trouble(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
   }
 }
 
-async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: LazyGitHub['trouble']): Promise<void> {
+async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: GitHubAccess['trouble']): Promise<void> {
   try {
-    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.commentId, on.isPullRequest, content))
+    await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.on, on.commentId, content))
   } catch (error) {
     trouble(error, '')
   }

@@ -1,5 +1,7 @@
 import { messageOf } from '../../errors.js'
 import type { GitHubApi } from '../../github/api.js'
+import { pullOfCommit } from '../../github/commit-pull.js'
+import { pullRef } from '../../github/event.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { OperationDeps } from '../operation.js'
 import { EnvironmentRecord } from './environment.js'
@@ -26,27 +28,20 @@ export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect
   const { comment: where } = plan
   const github = where.where !== 'none' || plan.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
-  const pull = !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, deps)
+  const tell = {
+    info: (message: string): void => deps.log.info(message),
+    trouble: (error: unknown, consequence: string): void => warn(`${messageOf(error)} ${consequence}`.trim())
+  }
+  const pull =
+    !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, 'preview', tell)
   const comment =
     github && pull !== null && where.where !== 'none'
-      ? new StatusThread(github, { issue: pull, isPullRequest: true, mode: 'sticky', marker: where.marker }, (error, consequence) =>
+      ? new StatusThread(github, { on: pullRef(pull), mode: 'sticky', marker: where.marker }, (error, consequence) =>
           warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
   const environment = github && plan.environment ? await EnvironmentRecord.open(github, plan.environment, warn) : null
   return { github, comment, environment, pull }
-}
-
-/** A push's pull request, for the preview comment; none is fine (the summary carries the result). */
-async function pullOfCommit(github: GitHubApi, sha: string, deps: OperationDeps): Promise<number | null> {
-  try {
-    const [pull] = await github.pullsForCommit(sha)
-    if (pull === undefined) deps.log.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the preview goes to the job summary only.`)
-    return pull ?? null
-  } catch (error) {
-    deps.log.warning(`${messageOf(error)} The preview goes to the job summary only.`)
-    return null
-  }
 }
 
 /** The preview comment's last word and the environment's, after the outputs are set. */

@@ -1,4 +1,4 @@
-import type { GitHubApi } from '../../github/api.js'
+import { gitHubAccess } from '../../github/connection.js'
 import type { OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import type { OperationDeps, RunOperation } from '../operation.js'
@@ -25,7 +25,14 @@ export const runPreview: RunOperation<PreviewInputs> = (settings, deps) =>
  * the status says success.
  */
 async function runDeployment(request: DeploymentRequest, settings: Settings<DeployInputs>, deps: OperationDeps): Promise<OperationResult> {
-  const github = connection(settings, deps)
+  // GitHub once, on first need; without a token (or a repository) one warning, then null.
+  const { optional: github } = gitHubAccess({
+    token: settings.githubToken,
+    repo: deps.run.repo,
+    connect: deps.connectGitHub,
+    log: deps.log,
+    without: 'no preview comment and no GitHub deployment'
+  })
   const target = await resolveTarget(request, settings.prNumber, deps.run, github)
   const plan = planDeployment(request, target, settings, deps.run.runUrl)
   if (plan.kind !== 'trigger') return untriggered(plan, request.kind, target, settings, deps)
@@ -37,22 +44,6 @@ async function runDeployment(request: DeploymentRequest, settings: Settings<Depl
     ...resultOf(report),
     ...(request.kind === 'preview' ? { statusComment: places.comment?.url ?? null } : {})
   }
-}
-
-/** GitHub, connected once on first need; without a token (or a repository) one warning, then null. */
-function connection(settings: Settings<DeployInputs>, deps: OperationDeps): () => Promise<GitHubApi | null> {
-  let connected: Promise<GitHubApi | null> | null = null
-  return () =>
-    (connected ??= (async () => {
-      const { repo } = deps.run
-      if (settings.githubToken && repo) return deps.connectGitHub(settings.githubToken, repo)
-      deps.log.warning(
-        settings.githubToken
-          ? 'GITHUB_REPOSITORY is not set, so the repository is unknown: no preview comment and no GitHub deployment.'
-          : "Input 'github-token' is empty: no preview comment and no GitHub deployment; set comment: false to silence this."
-      )
-      return null
-    })())
 }
 
 /** A run that triggers nothing: a fork's preview (skipped, its comment URL empty) or a dry run. */

@@ -1,7 +1,7 @@
 import type { GitHubApi } from '../../../github/api.js'
-import type { Repo } from '../../../github/event.js'
+import { pullRef, type Repo } from '../../../github/event.js'
 import { parsePullLink } from '../../../mintlify/job.js'
-import type { LazyGitHub } from '../github-access.js'
+import type { GitHubAccess } from '../../../github/connection.js'
 import type { JobReport } from '../verdicts.js'
 import type { CheckTarget } from './facts.js'
 import type { DocsCheckInputs } from './inputs.js'
@@ -11,7 +11,7 @@ import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from '.
 
 /** What the docs check writes with: GitHub on first need, the log, the run's link, the last check on text. */
 export interface DocsCheckPlaces {
-  github: LazyGitHub
+  github: GitHubAccess
   log: { info(message: string): void }
   runUrl: string | null
   clean: Clean
@@ -108,7 +108,7 @@ export class DocsCheck {
     const [owner = '', repo = ''] = note.pull.repository.split('/')
     const api = await this.places.github.elsewhere({ owner, repo } satisfies Repo)
     try {
-      await api?.createComment(note.pull.number, true, this.places.clean(`${note.text}.`))
+      await api?.createComment(pullRef(note.pull.number), this.places.clean(`${note.text}.`))
     } catch (error) {
       this.places.github.trouble(error, `${note.pull.repository}#${note.pull.number} was not told.`)
     }

@@ -1,5 +1,5 @@
 import type { GitHubApi, IssueComment } from '../../../github/api.js'
-import type { GitHubEvent, RunContext } from '../../../github/event.js'
+import { type GitHubEvent, pullRef, type RunContext } from '../../../github/event.js'
 import type { Command } from '../plan.js'
 import type { DocsCheckInputs } from './inputs.js'
 import { anyDocumented } from './paths.js'
@@ -18,7 +18,7 @@ const MAX_PULL_FILES = 300
 /** The event as the docs check reads it; null for events it has nothing to say about (an edit, say). */
 export function docsEventOf(event: GitHubEvent, command: Command | null, followUp: boolean, permitted: boolean): DocsEvent | null {
   if (command) {
-    const on = !command.isPullRequest ? 'issue' : followUp ? 'agent-pull' : 'code-pull'
+    const on = command.on.kind === 'issue' ? 'issue' : followUp ? 'agent-pull' : 'code-pull'
     const actor: DocsActor = { login: command.login, permitted }
     if (command.label) return { kind: 'label', on, actor }
     const skip = command.ask.kind === 'run' ? parseSkipCommand(command.ask.prompt) : null
@@ -52,9 +52,9 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
     const { number, head, author } = event.pull
     return { pull: { repository, number, fork: head.fork }, sha: head.sha || null, author }
   }
-  if (command?.isPullRequest && api) {
-    const { head, author } = await api.pull(command.issue)
-    return { pull: { repository, number: command.issue, fork: head.fork }, sha: head.sha || null, author }
+  if (command?.on.kind === 'pull' && api) {
+    const { head, author } = await api.pull(command.on.number)
+    return { pull: { repository, number: command.on.number, fork: head.fork }, sha: head.sha || null, author }
   }
   if (event.kind === 'push') {
     const [number] = api && event.sha ? await api.pullsForCommit(event.sha) : []
@@ -69,7 +69,7 @@ export async function readRecord(
   pull: CodePull | null
 ): Promise<{ record: DocsRecord | null; own: IssueComment[] }> {
   if (!api || !pull) return { record: null, own: [] }
-  const own = await api.ownComments(pull.number, true)
+  const own = await api.ownComments(pullRef(pull.number))
   const identity = own[0]?.login ?? ''
   const comments = own.map((c) => ({ author: c.login, body: c.body, createdAt: c.createdAt ?? '', updatedAt: c.updatedAt ?? null }))
   return { record: newestRecord(comments, identity), own }
@@ -100,9 +100,9 @@ async function changedFiles(event: GitHubEvent, pull: CodePull | null, api: GitH
   if (event.kind === 'push') {
     const cut = event.commits.length >= WEBHOOK_MAX_COMMITS || event.commits.some((c) => c.files.length >= WEBHOOK_MAX_FILES)
     if (!cut) return [...new Set(event.commits.flatMap((commit) => commit.files))]
-    return api && event.before && event.sha ? api.compareFiles(event.before, event.sha) : null
+    return api && event.before && event.sha ? (await api.compare(event.before, event.sha)).files : null
   }
   if (!api || !pull || event.kind !== 'pull_request') return null
-  if (event.action === 'synchronize' && event.before && event.after) return api.compareFiles(event.before, event.after)
+  if (event.action === 'synchronize' && event.before && event.after) return (await api.compare(event.before, event.after)).files
   return api.pullFiles(pull.number, MAX_PULL_FILES)
 }

@@ -1,7 +1,7 @@
 import type { RunContext } from '../../../github/event.js'
 import { statusMarker } from '../../../github/markers.js'
 import type { Settings } from '../../../settings.js'
-import type { LazyGitHub } from '../github-access.js'
+import type { GitHubAccess } from '../../../github/connection.js'
 import type { AgentInputs } from '../inputs.js'
 import type { Plan, Trigger } from '../plan.js'
 import { DocsCheck, type DocsCheckPlaces } from './check.js'
@@ -63,7 +63,7 @@ async function gather(
   command: Extract<Trigger, { kind: 'command' }>['command'] | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: LazyGitHub
+  github: GitHubAccess
 ): Promise<Gathered> {
   const api = await github.optional()
   const gathered: Gathered = { target: { pull: null, sha: null, author: null }, record: null, stickyId: null, paths: 'unset' }

@@ -1,5 +1,6 @@
 /**
- * When a failed request is sent again, and after how long. Pure: time and randomness come in as values.
+ * When a failed request is sent again, and after how long: one classification for both clients (the docs
+ * API's and GitHub's transport). Pure: time and randomness come in as values.
  *
  * GET is safe to repeat. POST (create job, send message) is not: a repeated create would start a second
  * job. It is repeated only when the server certainly did not act on it: a 429, or a connection that was
