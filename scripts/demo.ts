@@ -4,14 +4,17 @@
  * code repository whose agent pull request opens in a docs repository (introduced there), a second push
  * grouped into that pull request (`group-runs`), a `/docs` follow-up on that pull request run by the docs
  * repository's own workflow, a preview of the agent's branch (its sticky comment and GitHub deployment), a
- * production deploy, a dry run, an analytics export and a docs-health report, and prints what a user would
- * see: the log, the step outputs, the job summary, and the comments posted in both repositories.
+ * production deploy, a dry run, an analytics export, a docs-health report, and a code pull request's docs
+ * check (pending, then documented; a push of tests only carried over; `/docs skip` on another pull request;
+ * merged: noted on the agent's pull request), and prints what a user would see: the log, the step outputs,
+ * the job summary, the comments posted in both repositories and the commit statuses.
  */
 import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
 import {
   COMMENTER,
+  commentPayload,
   PULL,
   pullRequestOpened,
   PUSH_SHA,
@@ -109,6 +112,75 @@ function printDeployments(sim: Simulator, repo: string): void {
     const statuses = deployment.statuses.map((status) => `${status.state}${status.environment_url ? ` (${status.environment_url})` : ''}`)
     console.log(indent(`#${deployment.id} ${deployment.environment} @ ${deployment.sha.slice(0, 7)}: ${statuses.join(' → ')}`))
   }
+}
+
+/** The commit statuses of a commit, as the pull request's checks list them. */
+function printStatuses(sim: Simulator, sha: string): void {
+  console.log(`\n${bold(`━━ Commit statuses of ${sha.slice(0, 7)} ━━`)}`)
+  for (const status of sim.github.statuses(REPO, sha))
+    console.log(indent(`${status.context}: ${status.state}, "${status.description ?? ''}" → ${status.target_url ?? ''}`))
+}
+
+/**
+ * 6. The docs check on code pull requests (docs/docs-check.md's workflow): #7 changes src/, so a job starts
+ * (pending, then documented with the agent's pull request); a push of tests only carries the status over;
+ * `/docs skip` on #8 turns its check green with no job; #7 merged tells the agent's pull request.
+ */
+async function docsCheck(sim: Simulator): Promise<void> {
+  const [head, next] = ['7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a', '7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b7b']
+  for (const [number, headSha, files] of [
+    [7, head, ['src/limits.ts', 'src/limits.test.ts']],
+    [8, '8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a', ['src/internal/cache.ts']]
+  ] as const)
+    sim.github.addIssue(REPO, {
+      number,
+      title: `Change ${number}`,
+      user: COMMENTER,
+      pullRequest: true,
+      headRef: `change-${number}`,
+      headSha,
+      files: [...files]
+    })
+  sim.github.setCompare(REPO, head, next, { files: ['src/limits.test.ts'] })
+  const inputs = {
+    prompt: 'Document the changes of this pull request.',
+    'github-token': APP_TOKEN,
+    'group-runs': 'true',
+    'docs-repository': DOCS,
+    'status-context': 'docs',
+    paths: 'src/**\n!src/**/*.test.ts'
+  }
+  const pull = (action: string, extra: Record<string, unknown> = {}, changes: Record<string, unknown> = {}): unknown => {
+    const payload = pullRequestOpened()
+    Object.assign(payload, { action, number: 7, ...extra })
+    Object.assign(payload.pull_request, { number: 7, html_url: `https://github.com/${REPO}/pull/7`, ...changes })
+    return payload
+  }
+  sim.scriptNextJob({ outcome: 'pr', afterPolls: 2 })
+  const opened = await step(sim, `6. docs check: ${REPO}#7 opened, changing src/: pending, then documented`, {
+    eventName: 'pull_request_target',
+    event: pull('opened', {}, { head: { ref: 'change-7', sha: head, repo: { full_name: REPO } } }),
+    inputs
+  })
+  printStatuses(sim, head)
+  await step(sim, `6b. docs check: a push of tests only to ${REPO}#7: no job, the status carried over`, {
+    eventName: 'pull_request_target',
+    event: pull('synchronize', { before: head, after: next }, { head: { ref: 'change-7', sha: next, repo: { full_name: REPO } } }),
+    inputs
+  })
+  printStatuses(sim, next)
+  await step(sim, `6c. docs check: /docs skip on ${REPO}#8: green, no job`, {
+    eventName: 'issue_comment',
+    event: commentPayload(sim, { body: '/docs skip internal cache, nothing user-facing', on: 8, pullRequest: true }),
+    inputs
+  })
+  printComments(sim, REPO, 8)
+  await step(sim, `6d. docs check: ${REPO}#7 merged: its agent pull request is told`, {
+    eventName: 'pull_request_target',
+    event: pull('closed', {}, { state: 'closed', merged: true, merge_commit_sha: '7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c' }),
+    inputs
+  })
+  printComments(sim, DOCS, Number(opened.outputs['pr-number']))
 }
 
 function indent(text: string): string {
@@ -211,6 +283,8 @@ async function main(): Promise<void> {
       event: schedulePayload(),
       inputs: { operation: 'report', 'date-from': '2026-03-01', 'date-to': '2026-03-08', 'output-file': 'docs-health/report.json' }
     })
+
+    await docsCheck(sim)
 
     printComments(sim, REPO, PULL)
     printComments(sim, DOCS, agentPull)

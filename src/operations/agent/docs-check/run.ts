@@ -39,7 +39,8 @@ export async function prepareDocsCheck(
     trigger: settings.trigger,
     now: places.now
   })
-  if (docsPlan.why) places.log.info(docsPlan.why)
+  // Without a job, the step's notice says why; with one, the log does.
+  if (docsPlan.why && docsPlan.job === 'start') places.log.info(docsPlan.why)
   return new DocsCheck(docsPlan, facts.target, facts.record, facts.stickyId, settings.docsCheck, places)
 }
 
