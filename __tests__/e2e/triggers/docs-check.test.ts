@@ -186,7 +186,11 @@ describe('reviewers of the agent pull request', () => {
     const run = await onPull(pullEvent('opened'), { reviewers: 'stranger' })
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(annotations(run, 'warning')).toEqual([expect.stringMatching(/^Could not ask for reviews of #\d+: HTTP 422/)])
+    expect(annotations(run, 'warning')).toEqual([
+      expect.stringMatching(
+        /^Could not ask for reviews of pull request #\d+: HTTP 422, .*not a collaborator.*\. Nobody was asked to review Codertocat\/Hello-World#\d+\.$/
+      )
+    ])
   })
 })
 

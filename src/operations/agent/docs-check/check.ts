@@ -95,7 +95,7 @@ export class DocsCheck {
       await api?.requestReviewers(pull.number, { users: logins, teams: teamSlugs })
       this.places.log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teamSlugs].join(', ')} to review ${pull.repository}#${pull.number}.`)
     } catch (error) {
-      this.places.github.trouble(error, `Nobody else was asked to review ${pull.repository}#${pull.number}.`)
+      this.places.github.trouble(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
     }
   }
 
