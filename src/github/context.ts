@@ -1,4 +1,4 @@
-import type { GitHubEvent } from './event.js'
+import { type GitHubEvent, WEBHOOK_MAX_COMMITS } from './event.js'
 
 export const MAX_COMMITS = 20
 export const MAX_FILES = 100
@@ -22,9 +22,6 @@ export interface ContextFacts {
   /** Changed files beyond those listed. */
   moreFiles: number
 }
-
-/** The most commits a push webhook lists; a push with more holds more than its payload says. */
-export const WEBHOOK_MAX_COMMITS = 2048
 
 /** What the block reads from GitHub for a pull request: GitHubApi has these. */
 export interface ContextSource {

@@ -89,6 +89,10 @@ export interface Actor {
   isBot: boolean
 }
 
+/** The most commits a push webhook lists, and the most files it lists for a commit: a payload at either is cut. */
+export const WEBHOOK_MAX_COMMITS = 2048
+export const WEBHOOK_MAX_FILES = 3000
+
 export interface PushCommit {
   sha: string
   subject: string

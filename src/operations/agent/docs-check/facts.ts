@@ -1,5 +1,5 @@
 import type { GitHubApi, IssueComment } from '../../../github/api.js'
-import { type GitHubEvent, pullRef, type RunContext } from '../../../github/event.js'
+import { type GitHubEvent, pullRef, type RunContext, WEBHOOK_MAX_COMMITS, WEBHOOK_MAX_FILES } from '../../../github/event.js'
 import type { Command } from '../plan.js'
 import type { DocsCheckInputs } from './inputs.js'
 import { anyDocumented } from './paths.js'
@@ -91,10 +91,6 @@ export async function pathsVerdict(
   if (files === null) return 'unset'
   return anyDocumented(files, inputs.paths) ? 'matched' : 'unmatched'
 }
-
-/** The most commits a push webhook lists, and files a commit of it lists: a payload at either is cut. */
-const WEBHOOK_MAX_COMMITS = 2048
-const WEBHOOK_MAX_FILES = 3000
 
 async function changedFiles(event: GitHubEvent, pull: CodePull | null, api: GitHubApi | null): Promise<string[] | null> {
   if (event.kind === 'push') {
