@@ -19,7 +19,7 @@ import {
   pushPayload,
   REPO,
   schedulePayload
-} from '../../scripts/webhook-payloads.js'
+} from '../fixtures/webhook-payloads.js'
 import { runAgainst } from './harness.js'
 import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'

@@ -4,7 +4,7 @@
  * which job marker is trusted.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWorld } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWorld } from '../../fixtures/webhook-payloads.js'
 import { DEFAULT_GITHUB_IDENTITY, type GitHubRole, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
 import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
