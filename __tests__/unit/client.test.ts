@@ -3,10 +3,13 @@ import { ApiError } from '../../src/mintlify/errors.js'
 import { type ClientOptions, RequestBudgetSpent } from '../../src/mintlify/request.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
-import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID, settled } from './factories.js'
-import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
+import { jobRecord } from '../fixtures/agent-jobs.js'
+import { deploymentRecord } from '../fixtures/deployment-records.js'
+import { settled } from '../fixtures/settled.js'
+import { API_KEY, PROJECT_ID } from '../fixtures/step-settings.js'
+import { type FakeClock, fakeClock } from '../fixtures/virtual-clock.js'
+import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from '../fixtures/loopback-api.js'
 import { at, only } from '../expect-helpers.js'
-import { deploymentRecord } from './factories-deploy.js'
 
 afterEach(closeApis)
 

@@ -3,7 +3,7 @@ import { GitHubError } from '../../src/github/api.js'
 import { statusMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
 import { at } from '../expect-helpers.js'
-import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
+import { BOT_LOGIN, fakeGitHub, issueComment } from '../fixtures/fake-github.js'
 
 const MARKER = statusMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { issue: 7, isPullRequest: true, mode: 'sticky', marker: MARKER }

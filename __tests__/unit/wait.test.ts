@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { type JobWaitOptions, pollGap, waitFor, waitForJob, type WaitSubject } from '../../src/wait.js'
-import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
+import { agentJob, T0 } from '../fixtures/agent-jobs.js'
+import { recordingLog, type RecordingLog } from '../fixtures/recording-log.js'
+import { settled } from '../fixtures/settled.js'
+import { type FakeClock, fakeClock } from '../fixtures/virtual-clock.js'
 import { at } from '../expect-helpers.js'
 
 describe('pollGap', () => {

@@ -2,18 +2,12 @@ import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../../src/mintlify/errors.js'
 import type { AgentJob } from '../../../src/mintlify/job.js'
 import { type AgentJobDeps, type AgentJobRequest, runAgentJob } from '../../../src/operations/agent/job-run.js'
-import {
-  agentJob,
-  type ClientCalls,
-  fakeClient,
-  type FakeClock,
-  fakeClock,
-  PROJECT_ID,
-  recordingLog,
-  type RecordingLog,
-  settled,
-  T0
-} from '../factories.js'
+import { agentJob, T0 } from '../../fixtures/agent-jobs.js'
+import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
+import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
+import { settled } from '../../fixtures/settled.js'
+import { PROJECT_ID } from '../../fixtures/step-settings.js'
+import { type FakeClock, fakeClock } from '../../fixtures/virtual-clock.js'
 
 const PROMPT = 'Document the new --dry-run flag of the CLI.'
 

@@ -15,7 +15,7 @@ import { createNodeTransport } from '../../../src/mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined } from '../../expect-helpers.js'
-import { runEnvironment, stepInputs, AGENT } from '../factories.js'
+import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 let sim: Simulator | undefined
 beforeAll(async () => {

@@ -9,19 +9,13 @@ import { jobOfMarkers, trustsMarkerOf } from '../../../src/github/markers.js'
 import { introductionFor } from '../../../src/operations/agent/introduction.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import {
-  agentJob,
-  type ClientCalls,
-  fakeClient,
-  fakeClock,
-  recordingLog,
-  runEnvironment,
-  settled,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { agentJob } from '../../fixtures/agent-jobs.js'
+import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { settled } from '../../fixtures/settled.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
+import { fakeClock } from '../../fixtures/virtual-clock.js'
 
 const CODE: Repo = { owner: 'acme', repo: 'api' }
 const RUN = { repo: CODE, serverUrl: 'https://github.com' }

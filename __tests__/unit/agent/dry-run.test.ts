@@ -9,18 +9,12 @@ import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import {
-  type ClientCalls,
-  fakeClient,
-  fakeClock,
-  jobReport,
-  recordingLog,
-  runEnvironment,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { jobReport } from '../../fixtures/agent-jobs.js'
+import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
+import { fakeClock } from '../../fixtures/virtual-clock.js'
 
 function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
   return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
