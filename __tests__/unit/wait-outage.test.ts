@@ -17,7 +17,7 @@ import { agentJob, jobRecord, T0 } from '../fixtures/agent-jobs.js'
 import { recordingLog, type RecordingLog } from '../fixtures/recording-log.js'
 import { settled } from '../fixtures/settled.js'
 import { API_KEY, PROJECT_ID } from '../fixtures/step-settings.js'
-import { fakeClock } from '../fixtures/virtual-clock.js'
+import { VirtualClock } from '../fixtures/virtual-clock.js'
 
 const MINUTE = 60_000
 const PR_LINK = 'https://github.com/acme/docs/pull/12'
@@ -66,7 +66,7 @@ const malformed: Trouble = () => ({ status: 200, headers: { 'content-type': 'app
 
 /** Runs the wait of one scenario through the real client, over a transport that follows the scenario. */
 async function run(scenario: Scenario): Promise<Figures> {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const cancel = new AbortController()
   const requests: number[] = []

@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { agentJob } from '../../fixtures/agent-jobs.js'
+import { agentJob, T0 } from '../../fixtures/agent-jobs.js'
 import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { settled } from '../../fixtures/settled.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
-import { fakeClock } from '../../fixtures/virtual-clock.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const PR_LINK = 'https://github.com/acme/docs/pull/30'
 
@@ -57,7 +57,7 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
     },
     {
       client: fakeClient(calls),
-      clock: fakeClock(),
+      clock: new VirtualClock(T0),
       signal: new AbortController().signal,
       log,
       deadline: Number.MAX_SAFE_INTEGER,

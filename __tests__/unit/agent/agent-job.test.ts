@@ -7,7 +7,7 @@ import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
 import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
 import { settled } from '../../fixtures/settled.js'
 import { PROJECT_ID } from '../../fixtures/step-settings.js'
-import { type FakeClock, fakeClock } from '../../fixtures/virtual-clock.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const PROMPT = 'Document the new --dry-run flag of the CLI.'
 
@@ -30,7 +30,7 @@ function request(overrides: Partial<AgentJobRequest> = {}): AgentJobRequest {
 
 interface Harness {
   deps: AgentJobDeps
-  clock: FakeClock
+  clock: VirtualClock
   log: RecordingLog
   /** Every client call and callback, in order. */
   events: string[]
@@ -41,7 +41,7 @@ interface Harness {
  * with the next of `polls` (repeating the last).
  */
 function harness(options: { accepted: AgentJob | Error; polls?: AgentJob[]; signal?: AbortSignal }): Harness {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const events: string[] = []
   const polls = options.polls ?? []

@@ -9,13 +9,13 @@ import { jobOfMarkers, trustsMarkerOf } from '../../../src/github/markers.js'
 import { introductionFor } from '../../../src/operations/agent/introduction.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { agentJob } from '../../fixtures/agent-jobs.js'
+import { agentJob, T0 } from '../../fixtures/agent-jobs.js'
 import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { settled } from '../../fixtures/settled.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
-import { fakeClock } from '../../fixtures/virtual-clock.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const CODE: Repo = { owner: 'acme', repo: 'api' }
 const RUN = { repo: CODE, serverUrl: 'https://github.com' }
@@ -133,7 +133,7 @@ async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, setting
     },
     {
       client: fakeClient(calls),
-      clock: fakeClock(),
+      clock: new VirtualClock(T0),
       signal: new AbortController().signal,
       log,
       deadline: Number.MAX_SAFE_INTEGER,
@@ -244,7 +244,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
       },
       {
         client: fakeClient(calls),
-        clock: fakeClock(),
+        clock: new VirtualClock(T0),
         signal: new AbortController().signal,
         log: recordingLog(),
         deadline: Number.MAX_SAFE_INTEGER,

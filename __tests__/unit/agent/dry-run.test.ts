@@ -9,12 +9,12 @@ import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { jobReport } from '../../fixtures/agent-jobs.js'
+import { jobReport, T0 } from '../../fixtures/agent-jobs.js'
 import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
 import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
-import { fakeClock } from '../../fixtures/virtual-clock.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
   return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
@@ -128,7 +128,7 @@ describe('runAgentWorkflow in a dry run', () => {
       },
       {
         client: fakeClient(calls),
-        clock: fakeClock(),
+        clock: new VirtualClock(T0),
         signal: new AbortController().signal,
         log,
         deadline: Number.MAX_SAFE_INTEGER,

@@ -15,7 +15,7 @@ import {
 } from '../../fixtures/analytics-rows.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { tempDir } from '../../fixtures/temp-dir.js'
-import { fakeClock } from '../../fixtures/virtual-clock.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const TOTALS = { human: 900, ai: 300, total: 1100 }
 
@@ -42,7 +42,7 @@ function request(overrides: Partial<ExportRequest> = {}): ExportRequest {
 }
 
 async function run(fake: FakeAnalytics, overrides: Partial<ExportRequest> = {}) {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const exported = request(overrides)
   fake.setBudget(exported.maxRequests)
