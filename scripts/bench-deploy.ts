@@ -8,7 +8,8 @@
 import type { Clock } from '../src/clock.js'
 import { DEPLOYMENT_STATUSES, DEPLOYMENT_TERMINAL_STATUSES } from '../src/mintlify/deployment.js'
 import { waitFor } from '../src/wait.js'
-import { quiet, virtualClock } from './bench-polling.js'
+import { quiet } from './bench-polling.js'
+import { VirtualClock } from '../__tests__/fixtures/virtual-clock.js'
 
 export const DEPLOY_DURATIONS_MS = [30_000, 90_000, 300_000]
 /**
@@ -43,7 +44,7 @@ export function actionDeployStrategy(pollIntervalMs = 15_000): DeployStrategy {
   return {
     name: `this action (poll-interval ${pollIntervalMs / 1000}s)`,
     measure: async (deployMs) => {
-      const clock = virtualClock()
+      const clock = new VirtualClock(0)
       const result = await waitFor(
         () => Promise.resolve(statusAt(clock, deployMs)),
         'queued',
@@ -66,7 +67,7 @@ export function fixedDeployStrategy(gapMs: number): DeployStrategy {
   return {
     name: `fixed ${gapMs / 1000} s polling`,
     measure: async (deployMs) => {
-      const clock = virtualClock()
+      const clock = new VirtualClock(0)
       let polls = 0
       for (;;) {
         await clock.sleep(gapMs)

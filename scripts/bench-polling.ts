@@ -6,6 +6,7 @@
 import type { Clock } from '../src/clock.js'
 import type { AgentJob } from '../src/mintlify/job.js'
 import { waitForJob } from '../src/wait.js'
+import { VirtualClock } from '../__tests__/fixtures/virtual-clock.js'
 
 /** The durations a table row is given for, and the ends of the spread the percentiles come from. */
 export const NAMED_DURATIONS_MS = [5_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000]
@@ -22,18 +23,6 @@ export interface Detection {
 export interface Strategy {
   name: string
   detect(jobMs: number): Promise<Detection>
-}
-
-/** A clock that jumps instead of sleeping: the benches run the real waiting code without waiting. */
-export function virtualClock(): Clock {
-  let now = 0
-  return {
-    now: () => now,
-    sleep: (ms) => {
-      now += Math.max(0, ms)
-      return Promise.resolve()
-    }
-  }
 }
 
 /** A job that is active until `jobMs` has passed on `clock`, then completed. */
@@ -61,7 +50,7 @@ export function actionStrategy(pollIntervalMs = 15_000): Strategy {
   return {
     name: `this action (poll-interval ${pollIntervalMs / 1000}s)`,
     detect: async (jobMs) => {
-      const clock = virtualClock()
+      const clock = new VirtualClock(0)
       const poll = jobEndingAt(clock, jobMs)
       const accepted = await poll()
       const result = await waitForJob(poll, accepted, {
@@ -82,7 +71,7 @@ export function fixedStrategy(gapMs: number): Strategy {
   return {
     name: `fixed ${gapMs / 1000} s polling`,
     detect: async (jobMs) => {
-      const clock = virtualClock()
+      const clock = new VirtualClock(0)
       const poll = jobEndingAt(clock, jobMs)
       let polls = 0
       for (;;) {

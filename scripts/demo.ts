@@ -23,7 +23,7 @@ import {
   reviewCommentPayload,
   schedulePayload,
   seedHelloWorld
-} from './webhook-payloads.js'
+} from '../__tests__/fixtures/webhook-payloads.js'
 
 /** The docs live in a repository of their own; the agent opens its pull requests there. */
 const DOCS = 'Codertocat/docs'

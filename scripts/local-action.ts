@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../simulator/index.js'
 import { PROJECT_ROOT } from './run-action.js'
-import { REPO_URL, seedHelloWorld } from './webhook-payloads.js'
+import { REPO_URL, seedHelloWorld } from '../__tests__/fixtures/webhook-payloads.js'
 
 /** .env.example with the simulator's values in place of the example ones, plus files in `dir`. */
 function envFile(sim: Simulator, dir: string): string {

@@ -17,7 +17,7 @@ import { renameSync, writeFileSync } from 'node:fs'
 import { createServer, connect, type Socket } from 'node:net'
 import { parseArgs } from 'node:util'
 import { SIM_GITHUB_TOKEN, startSimulator } from '../simulator/index.js'
-import { REPO_URL, seedHelloWorld } from './webhook-payloads.js'
+import { REPO_URL, seedHelloWorld } from '../__tests__/fixtures/webhook-payloads.js'
 
 interface ServeOptions {
   /** 0: the simulator's own ephemeral port, without a forwarder. */

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { RunOptions } from '../../scripts/run-action.js'
-import { commentPayload, ISSUE, PULL, pullRequestOpened } from '../../scripts/webhook-payloads.js'
+import { commentPayload, ISSUE, PULL, pullRequestOpened } from '../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { creates, expectFailedWith } from './harness.js'
 import { githubCalls, type Mark, mark, ownComments, plainText, runOn, startHelloWorld } from './triggers/helpers.js'

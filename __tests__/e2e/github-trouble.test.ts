@@ -3,7 +3,7 @@
  * past its retries is tested in-process on a virtual clock: __tests__/unit/github-trouble.test.ts.)
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
-import { pullRequestOpened } from '../../scripts/webhook-payloads.js'
+import { pullRequestOpened } from '../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { annotations, expectFailedWith } from './harness.js'
 import { runOn, startHelloWorld } from './triggers/helpers.js'

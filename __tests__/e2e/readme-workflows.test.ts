@@ -21,7 +21,7 @@ import {
   REPO,
   REPO_URL,
   schedulePayload
-} from '../../scripts/webhook-payloads.js'
+} from '../fixtures/webhook-payloads.js'
 import { runAgainst } from './harness.js'
 import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'

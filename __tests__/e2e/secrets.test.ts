@@ -3,7 +3,7 @@
  * summary or a comment, even when the server echoes it back.
  */
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
-import { pullRequestOpened, REPO, PULL } from '../../scripts/webhook-payloads.js'
+import { pullRequestOpened, REPO, PULL } from '../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { expectFailedWith } from './harness.js'
 import { promptOf, runOn, startHelloWorld } from './triggers/helpers.js'

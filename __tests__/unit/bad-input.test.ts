@@ -12,7 +12,7 @@ import { InputError } from '../../src/errors.js'
 import { isFileSystemError, outputFileError } from '../../src/files.js'
 import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
 import { type Operation, OPERATIONS } from '../../src/settings.js'
-import { AGENT, runEnvironment, stepInputs } from './factories.js'
+import { AGENT, runEnvironment, stepInputs } from '../fixtures/step-settings.js'
 
 let workspace: string
 beforeAll(() => {

@@ -8,7 +8,7 @@ import {
   renderContextBlock
 } from '../../src/github/context.js'
 import type { GitHubEvent, PushCommit } from '../../src/github/event.js'
-import { fakeGitHub } from './factories-github.js'
+import { fakeGitHub } from '../fixtures/fake-github.js'
 
 function facts(overrides: Partial<ContextFacts> = {}): ContextFacts {
   return {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { distMatchesSource, recordSourceDigest, sourceDigest } from '../../scripts/dist-freshness.js'
-import { tempDir } from './factories-github.js'
+import { tempDir } from '../fixtures/temp-dir.js'
 
 let root: ReturnType<typeof tempDir>
 beforeEach(() => {

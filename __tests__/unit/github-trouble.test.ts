@@ -4,7 +4,7 @@
  * retries back off for seconds each, which cost no real time here.
  */
 import { afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals'
-import { PULL, pullRequestOpened, REPO } from '../../scripts/webhook-payloads.js'
+import { PULL, pullRequestOpened, REPO } from '../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { startHelloWorld } from '../e2e/triggers/helpers.js'
 import { at } from '../expect-helpers.js'

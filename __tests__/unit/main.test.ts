@@ -3,8 +3,8 @@
  * and the docs API answered by a scripted transport: what is masked, refused, sent and reported.
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
-import type { Clock } from '../../src/clock.js'
 import type { HttpRequest, HttpResponse, Transport } from '../../src/mintlify/transport.js'
+import { VirtualClock } from '../fixtures/virtual-clock.js'
 
 const KEY = 'mint_Zq7sEcReT0kEn4TeStS9xY'
 
@@ -45,18 +45,6 @@ jest.unstable_mockModule('@actions/core', () => ({
 }))
 
 const { run } = await import('../../src/main.js')
-
-/** A clock that jumps instead of sleeping, so polls and back-offs cost no real time. */
-function virtualClock(): Clock {
-  let now = Date.UTC(2026, 10, 22, 12)
-  return {
-    now: () => now,
-    sleep: (ms) => {
-      now += Math.max(0, ms)
-      return Promise.resolve()
-    }
-  }
-}
 
 /** Answers requests in order from `answers` (the last one repeats), recording each request. */
 function scripted(...answers: HttpResponse[]): Transport & { requests: HttpRequest[] } {
@@ -101,7 +89,7 @@ beforeEach(() => {
 describe('run', () => {
   it('masks the key before anything else is said', async () => {
     calls.inputs['project-id'] = ''
-    await run({ transport: scripted(), clock: virtualClock(), env: ENV })
+    await run({ transport: scripted(), clock: new VirtualClock(), env: ENV })
     expect(calls.secrets).toEqual([KEY])
     expect(calls.log[0]).toBe('setSecret')
   })
@@ -109,7 +97,7 @@ describe('run', () => {
   it('refuses bad input in one sentence naming the input, before any request', async () => {
     calls.inputs['project-id'] = ''
     const transport = scripted()
-    await run({ transport, clock: virtualClock(), env: ENV })
+    await run({ transport, clock: new VirtualClock(), env: ENV })
     expect(transport.requests).toEqual([])
     expect(calls.failed).toHaveLength(1)
     expect(calls.failed[0]).toMatch(/^Input 'project-id' .*\.$/)
@@ -123,7 +111,7 @@ describe('run', () => {
       json(200, { id: 'job_1', status: 'active', prLink: null }),
       json(200, { id: 'job_1', status: 'completed', prLink })
     )
-    await run({ transport, clock: virtualClock(), env: ENV })
+    await run({ transport, clock: new VirtualClock(), env: ENV })
     expect(transport.requests.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
       'POST /v2/agent/acme-docs/job',
       'GET /v2/agent/acme-docs/job/job_1',
@@ -137,7 +125,7 @@ describe('run', () => {
   it('never lets a key the server echoes, in any encoding, reach the outputs or the failure', async () => {
     const escaped = KEY.replace('_', '\\u005f')
     const transport = scripted(json(400, { error: `Invalid prompt for key ${escaped} and ${encodeURIComponent(KEY)}` }))
-    await run({ transport, clock: virtualClock(), env: ENV })
+    await run({ transport, clock: new VirtualClock(), env: ENV })
     expect(calls.outputs.outcome).toBe('failed')
     const everything = JSON.stringify([calls.outputs, calls.failed, calls.log.filter((line) => line !== 'setSecret')])
     expect(everything).toContain('Invalid prompt')
@@ -148,7 +136,7 @@ describe('run', () => {
   it('reports a job that is still running at the timeout as timed-out, with its id to follow', async () => {
     calls.inputs.timeout = '1m'
     const transport = scripted(json(201, { id: 'job_2', status: 'active' }), json(200, { id: 'job_2', status: 'active' }))
-    await run({ transport, clock: virtualClock(), env: ENV })
+    await run({ transport, clock: new VirtualClock(), env: ENV })
     expect(calls.outputs).toMatchObject({ outcome: 'timed-out', 'job-id': 'job_2' })
     expect(calls.failed[0]).toContain('job_2')
   })

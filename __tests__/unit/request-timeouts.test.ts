@@ -20,7 +20,7 @@ import {
   type Row,
   runCell
 } from '../fixtures/fault-matrix.js'
-import { REPO } from '../../scripts/webhook-payloads.js'
+import { REPO } from '../fixtures/webhook-payloads.js'
 import { runInProcess } from '../fixtures/in-process.js'
 import { startHelloWorld } from '../e2e/triggers/helpers.js'
 

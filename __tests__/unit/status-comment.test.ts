@@ -4,7 +4,7 @@ import type { IssueRef } from '../../src/github/event.js'
 import { statusMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
 import { at } from '../expect-helpers.js'
-import { BOT_LOGIN, fakeGitHub, issueComment } from './factories-github.js'
+import { BOT_LOGIN, fakeGitHub, issueComment } from '../fixtures/fake-github.js'
 
 const MARKER = statusMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { on: { number: 7, kind: 'pull' }, mode: 'sticky', marker: MARKER }

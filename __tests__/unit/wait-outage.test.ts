@@ -13,7 +13,11 @@ import { type HttpResponse, type Transport, TransportError } from '../../src/min
 import { judgeJob } from '../../src/operations/agent/verdicts.js'
 import { type Verdict } from '../../src/outcome.js'
 import { pollGap, waitForJob, type WaitResult } from '../../src/wait.js'
-import { agentJob, API_KEY, fakeClock, jobRecord, PROJECT_ID, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
+import { agentJob, jobRecord, T0 } from '../fixtures/agent-jobs.js'
+import { recordingLog, type RecordingLog } from '../fixtures/recording-log.js'
+import { settled } from '../fixtures/settled.js'
+import { API_KEY, PROJECT_ID } from '../fixtures/step-settings.js'
+import { VirtualClock } from '../fixtures/virtual-clock.js'
 
 const MINUTE = 60_000
 const PR_LINK = 'https://github.com/acme/docs/pull/12'
@@ -62,7 +66,7 @@ const malformed: Trouble = () => ({ status: 200, headers: { 'content-type': 'app
 
 /** Runs the wait of one scenario through the real client, over a transport that follows the scenario. */
 async function run(scenario: Scenario): Promise<Figures> {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const cancel = new AbortController()
   const requests: number[] = []

@@ -2,7 +2,10 @@ import { describe, expect, it } from '@jest/globals'
 import type { AgentJob } from '../../src/mintlify/job.js'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { type JobWaitOptions, pollGap, waitFor, waitForJob, type WaitSubject } from '../../src/wait.js'
-import { agentJob, type FakeClock, fakeClock, recordingLog, type RecordingLog, settled, T0 } from './factories.js'
+import { agentJob, T0 } from '../fixtures/agent-jobs.js'
+import { recordingLog, type RecordingLog } from '../fixtures/recording-log.js'
+import { settled } from '../fixtures/settled.js'
+import { VirtualClock } from '../fixtures/virtual-clock.js'
 import { at } from '../expect-helpers.js'
 
 describe('pollGap', () => {
@@ -35,7 +38,7 @@ interface Scripted {
 }
 
 /** A poll that answers with `statuses` in order (repeating the last), remembering when it was asked. */
-function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: number) => void): Scripted {
+function scriptedPoll(clock: VirtualClock, statuses: string[], onPoll?: (count: number) => void): Scripted {
   const times: number[] = []
   return {
     times,
@@ -48,13 +51,13 @@ function scriptedPoll(clock: FakeClock, statuses: string[], onPoll?: (count: num
   }
 }
 
-function waitOptions(clock: FakeClock, log: RecordingLog, overrides: Partial<JobWaitOptions> = {}): JobWaitOptions {
+function waitOptions(clock: VirtualClock, log: RecordingLog, overrides: Partial<JobWaitOptions> = {}): JobWaitOptions {
   return { clock, deadline: T0 + 30 * 60_000, pollIntervalMs: 15_000, signal: new AbortController().signal, log, ...overrides }
 }
 
 describe('waitForJob', () => {
   it('returns at once for a job that is already finished', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['completed'])
     const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log))
@@ -66,7 +69,7 @@ describe('waitForJob', () => {
   })
 
   it('polls with gaps of 2 s that grow by 15 % of the time waited, up to the interval', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const statuses = [...Array<string>(11).fill('active'), 'completed']
     const { poll, times } = scriptedPoll(clock, statuses)
@@ -79,7 +82,7 @@ describe('waitForJob', () => {
   })
 
   it('logs one line per status change', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['active', 'active', 'completed'])
     await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
@@ -89,7 +92,7 @@ describe('waitForJob', () => {
   })
 
   it('logs a change from a record without status', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['active', 'failed'])
     await waitForJob(poll, agentJob({ status: null }), waitOptions(clock, log))
@@ -98,7 +101,7 @@ describe('waitForJob', () => {
   })
 
   it('treats an unknown status as still running and warns only once', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['queued', 'thinking', 'thinking', 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'queued' }), waitOptions(clock, log))
@@ -111,7 +114,7 @@ describe('waitForJob', () => {
   })
 
   it('warns about an unknown status that first appears in a poll', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['paused', 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
@@ -123,7 +126,7 @@ describe('waitForJob', () => {
   })
 
   it('times out with a final poll right at the deadline', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['active'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
@@ -135,7 +138,7 @@ describe('waitForJob', () => {
   })
 
   it('still reports a job that finished at the final poll as finished', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['active', 'active', 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 + 5_000 }))
@@ -144,7 +147,7 @@ describe('waitForJob', () => {
   })
 
   it('does not poll when the deadline has already passed', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { deadline: T0 }))
@@ -154,7 +157,7 @@ describe('waitForJob', () => {
   })
 
   it('returns cancelled as soon as the run is cancelled', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const cancel = new AbortController()
     const { poll, times } = scriptedPoll(clock, ['active'], (count) => {
@@ -167,7 +170,7 @@ describe('waitForJob', () => {
   })
 
   it('does not poll at all when cancelled before waiting', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const cancel = new AbortController()
     cancel.abort()
@@ -179,7 +182,7 @@ describe('waitForJob', () => {
   })
 
   it('reports a poll that fails because of the cancellation as cancelled, not as an error', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const cancel = new AbortController()
     const poll = (): Promise<AgentJob> =>
@@ -193,7 +196,7 @@ describe('waitForJob', () => {
   })
 
   it('ends at once on a poll that waiting cannot mend (404), with the last job seen', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const failure = new ApiError('Could not read agent job job_1: HTTP 404, job job_1 was not found in project acme-docs.', 404, false)
     let calls = 0
@@ -212,7 +215,7 @@ describe('waitForJob', () => {
   })
 
   it('reports a final poll that fails at the deadline as a timeout that names the failed read', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const failure = new ApiError('Could not read agent job job_1: HTTP 503, the Mintlify API had a server error.', 503, false, {
       retryable: true,
@@ -234,7 +237,7 @@ describe('waitForJob', () => {
   })
 
   it('logs a heartbeat with the elapsed time once a minute', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['active'])
     const result = await waitForJob(
@@ -253,7 +256,7 @@ describe('waitForJob', () => {
   })
 
   it('counts the minute to the next heartbeat from the last status line', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const statuses = [...Array<string>(19).fill('active'), ...Array<string>(40).fill('queued')]
     const { poll } = scriptedPoll(clock, statuses)
@@ -265,7 +268,7 @@ describe('waitForJob', () => {
   })
 
   it('keeps the known id when a poll answers a record without one', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ id: undefined, status: 'completed' }))
     const result = await waitForJob(poll, agentJob({ id: 'job_7', status: 'active' }), waitOptions(clock, log))
@@ -277,7 +280,7 @@ describe('waitForJob', () => {
 
 describe('waitForJob after a follow-up message (awaitRestart)', () => {
   it('does not take the final status the message was accepted with as the result', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = scriptedPoll(clock, ['active', 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log, { awaitRestart: true }))
@@ -288,7 +291,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
   })
 
   it('takes a final record that differs from the accepted one (a new prLink) at once', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const poll = (): Promise<AgentJob> => Promise.resolve(agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/13' }))
     const result = await waitForJob(poll, agentJob({ status: 'completed', prLink: null }), waitOptions(clock, log, { awaitRestart: true }))
@@ -298,7 +301,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
   })
 
   it('reports an unchanged final state after 30 s of grace, with a warning', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['completed'])
     const result = await waitForJob(poll, agentJob({ status: 'completed' }), waitOptions(clock, log, { awaitRestart: true }))
@@ -312,7 +315,7 @@ describe('waitForJob after a follow-up message (awaitRestart)', () => {
   })
 
   it('changes nothing when the message was accepted with status active', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = scriptedPoll(clock, ['completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log, { awaitRestart: true }))
@@ -343,7 +346,7 @@ describe('waitFor, on any record (a deployment)', () => {
   }
 
   it.each(['success', 'failure'])('waits until %s, one line per status change under its label', async (final) => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const result = await waitFor(
       deploymentPoll(['queued', 'in_progress', 'in_progress', final]),
@@ -360,7 +363,7 @@ describe('waitFor, on any record (a deployment)', () => {
   })
 
   it('treats a status it does not know as still running, warning once', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const result = await waitFor(
       deploymentPoll(['building', 'building', 'success']),
@@ -384,7 +387,7 @@ describe('waitForJob while status reads fail', () => {
     })
 
   /** Polls that answer (a status) or fail (an error) in order, the last repeating; when each was sent. */
-  function pollsOf(clock: FakeClock, answers: (string | Error)[]): Scripted {
+  function pollsOf(clock: VirtualClock, answers: (string | Error)[]): Scripted {
     const times: number[] = []
     return {
       times,
@@ -399,7 +402,7 @@ describe('waitForJob while status reads fail', () => {
   }
 
   it('warns once for an outage, logs each further failed poll, and says once when reads work again', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = pollsOf(clock, ['active', unavailable(), unavailable(), unavailable(), 'active', 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
@@ -417,7 +420,7 @@ describe('waitForJob while status reads fail', () => {
   })
 
   it('does not warn again for a second outage', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = pollsOf(clock, [unavailable(), 'active', unavailable(), 'completed'])
     await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
@@ -427,7 +430,7 @@ describe('waitForJob while status reads fail', () => {
   })
 
   it('polls no sooner than the Retry-After of the last failed poll, and no faster than the gap rule', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll, times } = pollsOf(clock, [unavailable(40_000), unavailable(500), 'completed'])
     const result = await waitForJob(poll, agentJob({ status: 'active' }), waitOptions(clock, log))
@@ -437,7 +440,7 @@ describe('waitForJob while status reads fail', () => {
   })
 
   it('ends at once as timed out when the server asks to wait past the deadline', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const failure = unavailable(3_600_000)
     const { poll, times } = pollsOf(clock, ['active', failure])
@@ -453,7 +456,7 @@ describe('waitForJob while status reads fail', () => {
   })
 
   it('ends at once as an error on a failure that is not an API error', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const defect = new TypeError('Cannot read properties of undefined')
     const { poll } = pollsOf(clock, [defect])
@@ -463,7 +466,7 @@ describe('waitForJob while status reads fail', () => {
   })
 
   it('reports a follow-up whose unchanged final state is all it could read by the deadline as it stands', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const log = recordingLog(clock)
     const { poll } = pollsOf(clock, [unavailable()])
     const result = await waitForJob(

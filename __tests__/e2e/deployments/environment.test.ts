@@ -5,7 +5,7 @@
  * trouble here is one warning; the result stands.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
-import { commentPayload, PUSH_SHA, REPO } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, PUSH_SHA, REPO } from '../../fixtures/webhook-payloads.js'
 import type { SimGitHubDeploymentStatus, Simulator } from '../../../simulator/index.js'
 import { at } from '../../expect-helpers.js'
 import { annotations, expectFailedWith } from '../harness.js'

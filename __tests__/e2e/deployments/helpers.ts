@@ -4,7 +4,7 @@
  * GitHub deployments.
  */
 import type { ActionRun } from '../../../scripts/run-action.js'
-import { PULL, REPO, pullRequestOpened, pushPayload } from '../../../scripts/webhook-payloads.js'
+import { PULL, REPO, pullRequestOpened, pushPayload } from '../../fixtures/webhook-payloads.js'
 import type { RecordedRequest, SimComment, SimGitHubDeployment, Simulator, SimulatorOptions } from '../../../simulator/index.js'
 import { only } from '../../expect-helpers.js'
 import type { SimRunOptions } from '../harness.js'

@@ -4,7 +4,7 @@
  * the status says success, the preview-url output, and the branches it must not or cannot build.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
-import { commentPayload, PULL, PUSH_SHA, pullRequestOpened, pushPayload, REPO } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, PULL, PUSH_SHA, pullRequestOpened, pushPayload, REPO } from '../../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { at, only } from '../../expect-helpers.js'
 import { annotations, expectFailedWith } from '../harness.js'

@@ -14,7 +14,7 @@ import {
   REPO_URL,
   pullRequestOpened,
   workflowDispatchPayload
-} from '../../../scripts/webhook-payloads.js'
+} from '../../fixtures/webhook-payloads.js'
 import { at, only } from '../../expect-helpers.js'
 
 let sim: Simulator

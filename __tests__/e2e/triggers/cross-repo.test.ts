@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { githubCalls, mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
-import { COMMENTER, commentPayload, PULL, pullRequestOpened, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import { COMMENTER, commentPayload, PULL, pullRequestOpened, REPO, REPO_URL } from '../../fixtures/webhook-payloads.js'
 import { at, only } from '../../expect-helpers.js'
 import { runAgainst } from '../harness.js'
 

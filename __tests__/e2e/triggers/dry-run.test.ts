@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { githubCalls, mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
-import { commentPayload, PULL, pullRequestOpened, REPO } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 
 let sim: Simulator
 afterEach(async () => {

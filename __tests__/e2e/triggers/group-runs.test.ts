@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
-import { pullRequestOpened, PUSH_SHA, pushPayload, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import { pullRequestOpened, PUSH_SHA, pushPayload, REPO, REPO_URL } from '../../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { jobMarker } from '../../../src/github/markers.js'
 import { TIMELINE_HEADING } from '../../../src/operations/agent/comments.js'

@@ -6,7 +6,7 @@ import { expect } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import { type RecordedRequest, type SimComment, type Simulator, type SimulatorOptions, startSimulator } from '../../../simulator/index.js'
 import { runAgainst, type SimRunOptions } from '../harness.js'
-import { REPO, REPO_URL, seedHelloWorld } from '../../../scripts/webhook-payloads.js'
+import { REPO, REPO_URL, seedHelloWorld } from '../../fixtures/webhook-payloads.js'
 
 /** A simulator whose jobs (and the agent's pull requests) belong to Hello-World, seeded as the payloads expect. */
 export async function startHelloWorld(options: SimulatorOptions = {}): Promise<Simulator> {

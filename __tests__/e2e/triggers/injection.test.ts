@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { bodyOf, githubRequestsTo, outsideCodeBlocks, promptOf, runOn, startHelloWorld } from './helpers.js'
-import { commentPayload, ISSUE, PULL, REPO, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, ISSUE, PULL, REPO, pullRequestOpened } from '../../fixtures/webhook-payloads.js'
 import { at } from '../../expect-helpers.js'
 
 let sim: Simulator

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
-import { commentPayload, ISSUE, labeledPayload, PULL, REPO } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, ISSUE, labeledPayload, PULL, REPO } from '../../fixtures/webhook-payloads.js'
 import { githubCalls, mintlifyCalls, ownComments, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
 import { only } from '../../expect-helpers.js'
 

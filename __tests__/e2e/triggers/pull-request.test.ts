@@ -18,7 +18,7 @@ import {
   runOn,
   startHelloWorld
 } from './helpers.js'
-import { COMMENTER, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL, pullRequestOpened } from '../../../scripts/webhook-payloads.js'
+import { COMMENTER, PULL, PULL_COMMITS, PULL_FILES, REPO, REPO_URL, pullRequestOpened } from '../../fixtures/webhook-payloads.js'
 import { at, defined, only } from '../../expect-helpers.js'
 
 let sim: Simulator

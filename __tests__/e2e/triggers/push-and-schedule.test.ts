@@ -26,7 +26,7 @@ import {
   pushPayload,
   schedulePayload,
   workflowDispatchPayload
-} from '../../../scripts/webhook-payloads.js'
+} from '../../fixtures/webhook-payloads.js'
 import { at, defined, only } from '../../expect-helpers.js'
 
 let sim: Simulator

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
-import { PULL, pullRequestOpened, REPO, reviewCommentPayload, reviewPayload } from '../../../scripts/webhook-payloads.js'
+import { PULL, pullRequestOpened, REPO, reviewCommentPayload, reviewPayload } from '../../fixtures/webhook-payloads.js'
 import { mark, mintlifyCalls, ownComments, plainText, promptOf, runOn, startHelloWorld } from './helpers.js'
 import { at, only } from '../../expect-helpers.js'
 

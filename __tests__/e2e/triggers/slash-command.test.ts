@@ -27,7 +27,7 @@ import {
   PULL_FILES,
   REPO,
   REPO_URL
-} from '../../../scripts/webhook-payloads.js'
+} from '../../fixtures/webhook-payloads.js'
 import { at, defined, only } from '../../expect-helpers.js'
 
 let sim: Simulator

@@ -1,29 +1,23 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import {
-  agentJob,
-  type ClientCalls,
-  fakeClient,
-  fakeClock,
-  recordingLog,
-  runEnvironment,
-  settled,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { agentJob } from '../../fixtures/agent-jobs.js'
+import type { ClientCalls } from '../../fixtures/docs-api-client.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { workflowDeps } from '../../fixtures/operation-deps.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { runOf } from '../../fixtures/run-context.js'
+import { settled } from '../../fixtures/settled.js'
+import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
 
 const PR_LINK = 'https://github.com/acme/docs/pull/30'
 
 function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
-  return readSettingsOf(
+  return settingsOf(
     AGENT,
     stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }),
     runEnvironment({ eventName: 'issue_comment' })
-  ).settings
+  )
 }
 
 function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent {
@@ -51,25 +45,13 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
   const result = await runAgentWorkflow(
     settings,
     'job',
-    {
-      event,
-      repo: { owner: 'acme', repo: 'docs' },
-      serverUrl: 'https://github.com',
-      runUrl: null,
-      workflow: 'docs',
-      job: 'agent',
-      sha: '',
-      ref: 'refs/heads/main'
-    },
-    {
-      client: fakeClient(calls),
-      clock: fakeClock(),
-      signal: new AbortController().signal,
+    runOf(event, { runUrl: null }),
+    workflowDeps({
+      calls,
+      github,
       log,
-      deadline: Number.MAX_SAFE_INTEGER,
-      connectGitHub: () => settled(() => github.api),
       publish: (outputs) => published.push({ outcome: outputs.verdict.outcome, githubCallsBefore: github.calls.length })
-    }
+    })
   )
   return { result, requests, log, published }
 }
@@ -167,11 +149,11 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
     }
   }
   const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>
-    readSettingsOf(
+    settingsOf(
       AGENT,
       stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
       runEnvironment({ eventName: 'issues' })
-    ).settings
+    )
 
   it('starts a job from the issue, replies on it, and removes the label at the end', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })

@@ -2,18 +2,12 @@ import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../../src/mintlify/errors.js'
 import type { AgentJob } from '../../../src/mintlify/job.js'
 import { type AgentJobDeps, type AgentJobRequest, runAgentJob } from '../../../src/operations/agent/job-run.js'
-import {
-  agentJob,
-  type ClientCalls,
-  fakeClient,
-  type FakeClock,
-  fakeClock,
-  PROJECT_ID,
-  recordingLog,
-  type RecordingLog,
-  settled,
-  T0
-} from '../factories.js'
+import { agentJob, T0 } from '../../fixtures/agent-jobs.js'
+import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
+import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
+import { settled } from '../../fixtures/settled.js'
+import { PROJECT_ID } from '../../fixtures/step-settings.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const PROMPT = 'Document the new --dry-run flag of the CLI.'
 
@@ -36,7 +30,7 @@ function request(overrides: Partial<AgentJobRequest> = {}): AgentJobRequest {
 
 interface Harness {
   deps: AgentJobDeps
-  clock: FakeClock
+  clock: VirtualClock
   log: RecordingLog
   /** Every client call and callback, in order. */
   events: string[]
@@ -47,7 +41,7 @@ interface Harness {
  * with the next of `polls` (repeating the last).
  */
 function harness(options: { accepted: AgentJob | Error; polls?: AgentJob[]; signal?: AbortSignal }): Harness {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const events: string[] = []
   const polls = options.polls ?? []

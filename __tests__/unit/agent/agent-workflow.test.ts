@@ -4,7 +4,7 @@
  * which job marker is trusted.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWorld } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWorld } from '../../fixtures/webhook-payloads.js'
 import { DEFAULT_GITHUB_IDENTITY, type GitHubRole, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
 import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
@@ -15,7 +15,7 @@ import { createNodeTransport } from '../../../src/mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined } from '../../expect-helpers.js'
-import { runEnvironment, stepInputs, AGENT } from '../factories.js'
+import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 let sim: Simulator | undefined
 beforeAll(async () => {

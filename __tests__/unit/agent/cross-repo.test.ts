@@ -8,20 +8,14 @@ import type { GitHubEvent, Repo } from '../../../src/github/event.js'
 import { jobOfMarkers, trustsMarkerOf } from '../../../src/github/markers.js'
 import { introductionFor } from '../../../src/operations/agent/introduction.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import {
-  agentJob,
-  type ClientCalls,
-  fakeClient,
-  fakeClock,
-  recordingLog,
-  runEnvironment,
-  settled,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { agentJob } from '../../fixtures/agent-jobs.js'
+import type { ClientCalls } from '../../fixtures/docs-api-client.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { workflowDeps } from '../../fixtures/operation-deps.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { runOf } from '../../fixtures/run-context.js'
+import { settled } from '../../fixtures/settled.js'
+import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
 
 const CODE: Repo = { owner: 'acme', repo: 'api' }
 const RUN = { repo: CODE, serverUrl: 'https://github.com' }
@@ -101,7 +95,7 @@ const CODE_PULL: GitHubEvent = {
 }
 
 function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {
-  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName })).settings
+  return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName }))
 }
 
 /** The code repository's GitHub, with the pull request the run is on. */
@@ -127,29 +121,17 @@ async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, setting
   const result = await runAgentWorkflow(
     settings,
     'job',
-    {
-      event: CODE_PULL,
-      repo: CODE,
-      serverUrl: 'https://github.com',
-      runUrl: 'https://github.com/acme/api/actions/runs/4',
-      workflow: 'w',
-      job: 'j',
-      sha: '',
-      ref: 'refs/heads/main'
-    },
-    {
-      client: fakeClient(calls),
-      clock: fakeClock(),
-      signal: new AbortController().signal,
+    runOf(CODE_PULL, { repo: CODE, runUrl: 'https://github.com/acme/api/actions/runs/4' }),
+    workflowDeps({
+      calls,
       log,
-      deadline: Number.MAX_SAFE_INTEGER,
       connectGitHub: (_, repo) =>
         settled(() => {
           connected.push(`${repo.owner}/${repo.repo}`)
           return (repo.repo === 'docs' ? github.docs : github.code).api
         }),
       publish: (outputs) => published.push(outputs.verdict.outcome)
-    }
+    })
   )
   return { result, log, connected, published }
 }
@@ -235,29 +217,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
       sendMessage: (_, jobId) => settled(() => (requests.push(`message ${jobId}`), done)),
       getJob: () => settled(() => done)
     }
-    await runAgentWorkflow(
-      settings,
-      'job',
-      {
-        event: commandOn30(),
-        repo: { owner: 'acme', repo: 'docs' },
-        serverUrl: 'https://github.com',
-        runUrl: null,
-        workflow: 'w',
-        job: 'j',
-        sha: '',
-        ref: 'refs/heads/main'
-      },
-      {
-        client: fakeClient(calls),
-        clock: fakeClock(),
-        signal: new AbortController().signal,
-        log: recordingLog(),
-        deadline: Number.MAX_SAFE_INTEGER,
-        connectGitHub: () => settled(() => github.api),
-        publish: () => undefined
-      }
-    )
+    await runAgentWorkflow(settings, 'job', runOf(commandOn30(), { runUrl: null }), workflowDeps({ calls, github }))
     return requests
   }
 

@@ -8,23 +8,16 @@ import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/p
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
-import { readSettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../factories-github.js'
-import {
-  type ClientCalls,
-  fakeClient,
-  fakeClock,
-  jobReport,
-  recordingLog,
-  runEnvironment,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { jobReport } from '../../fixtures/agent-jobs.js'
+import type { ClientCalls } from '../../fixtures/docs-api-client.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { workflowDeps } from '../../fixtures/operation-deps.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { runOf } from '../../fixtures/run-context.js'
+import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
 
 function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
-  return readSettingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
-    .settings
+  return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
 }
 
 const PULL: GitHubEvent = {
@@ -122,25 +115,8 @@ describe('runAgentWorkflow in a dry run', () => {
     const result = await runAgentWorkflow(
       settings,
       'job',
-      {
-        event,
-        repo: { owner: 'acme', repo: 'docs' },
-        serverUrl: 'https://github.com',
-        runUrl: null,
-        workflow: 'w',
-        job: 'j',
-        sha: '',
-        ref: 'refs/heads/main'
-      },
-      {
-        client: fakeClient(calls),
-        clock: fakeClock(),
-        signal: new AbortController().signal,
-        log,
-        deadline: Number.MAX_SAFE_INTEGER,
-        connectGitHub: () => Promise.resolve(github.api),
-        publish: (outputs) => published.push(outputs.verdict.outcome)
-      }
+      runOf(event, { runUrl: null }),
+      workflowDeps({ calls, github, log, publish: (outputs) => published.push(outputs.verdict.outcome) })
     )
     return { result, requests, log, published }
   }

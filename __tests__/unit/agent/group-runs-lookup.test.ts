@@ -13,16 +13,10 @@ import { type GroupedRun, type GroupingDeps, groupRun, recordGroupedRun } from '
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined, only } from '../../expect-helpers.js'
 import { simulatorPerTest } from '../../simulator-harness.js'
-import {
-  jobReport,
-  recordingLog,
-  type RecordingLog,
-  runEnvironment,
-  simulatorClient,
-  stepInputs,
-  AGENT,
-  type AgentSettings
-} from '../factories.js'
+import { jobReport } from '../../fixtures/agent-jobs.js'
+import { simulatorClient } from '../../fixtures/docs-api-client.js'
+import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const { start } = simulatorPerTest()
 beforeAll(async () => {

@@ -16,8 +16,8 @@ import {
   planGrouping
 } from '../../../src/operations/agent/grouping.js'
 import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
-import { BOT_LOGIN } from '../factories-github.js'
-import { runEnvironment, stepInputs, AGENT } from '../factories.js'
+import { BOT_LOGIN } from '../../fixtures/fake-github.js'
+import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { jobOutputs } from '../../../src/operations/agent/outputs.js'
 import { defined } from '../../expect-helpers.js'
-import { agentJob, jobRecord, jobReport } from '../factories.js'
+import { agentJob, jobRecord, jobReport } from '../../fixtures/agent-jobs.js'
 
 describe('jobOutputs', () => {
   it('sets every output from the last job record', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
-import { agentJob, jobReport } from '../factories.js'
+import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'
 

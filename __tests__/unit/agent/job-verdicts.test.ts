@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../../src/mintlify/errors.js'
 import { judgeJob } from '../../../src/operations/agent/verdicts.js'
 import { judgeStartFailure } from '../../../src/outcome.js'
-import { agentJob } from '../factories.js'
+import { agentJob } from '../../fixtures/agent-jobs.js'
 
 const accepted = agentJob({ status: 'active' })
 const THIRTY_MINUTES = 30 * 60_000

@@ -14,7 +14,7 @@ import {
   renderUsageReply,
   renderWorkingComment
 } from '../../../src/operations/agent/comments.js'
-import { agentJob, jobReport } from '../factories.js'
+import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'
 const MARKER = statusMarker('Docs agent/agent')

@@ -3,7 +3,7 @@ import type { GitHubEvent } from '../../../src/github/event.js'
 import { PERMISSIONS } from '../../../src/github/permissions.js'
 import { type CommandFacts, needsAgentJob, type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../factories.js'
+import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
 
 function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
   return readSettingsOf(AGENT, stepInputs(overrides), runEnvironment({ eventName: 'issue_comment' })).settings

@@ -4,16 +4,18 @@ import { join } from 'node:path'
 import type { AnalyticsPage, AnalyticsRow } from '../../../src/mintlify/analytics.js'
 import { RequestBudgetSpent } from '../../../src/mintlify/request.js'
 import { type ExportRequest, exportAnalytics } from '../../../src/operations/analytics/export.js'
+import { T0 } from '../../fixtures/agent-jobs.js'
 import {
   type AnalyticsQuery,
   type FakeAnalytics,
   fakeAnalyticsClient,
   pagedAnalyticsClient,
   row,
-  rows,
-  tempDir
-} from '../factories-github.js'
-import { fakeClock, recordingLog, T0 } from '../factories.js'
+  rows
+} from '../../fixtures/analytics-rows.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { tempDir } from '../../fixtures/temp-dir.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const TOTALS = { human: 900, ai: 300, total: 1100 }
 
@@ -40,7 +42,7 @@ function request(overrides: Partial<ExportRequest> = {}): ExportRequest {
 }
 
 async function run(fake: FakeAnalytics, overrides: Partial<ExportRequest> = {}) {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const log = recordingLog(clock)
   const exported = request(overrides)
   fake.setBudget(exported.maxRequests)

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { bar } from '../../../src/markdown.js'
 import { renderExportSummary } from '../../../src/operations/analytics/summary.js'
 import { at } from '../../expect-helpers.js'
-import { exportReport, row } from '../factories-github.js'
+import { exportReport, row } from '../../fixtures/analytics-rows.js'
 
 const FULL = '█'
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉']

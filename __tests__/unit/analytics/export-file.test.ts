@@ -5,7 +5,8 @@ import type { DateRange } from '../../../src/date-range.js'
 import { csvField, ExportFile, formatOf } from '../../../src/operations/analytics/export-file.js'
 import { rangeHead, TRAFFIC_LAYOUT } from '../../../src/operations/analytics/export-kinds.js'
 import { at } from '../../expect-helpers.js'
-import { row, rows, tempDir } from '../factories-github.js'
+import { row, rows } from '../../fixtures/analytics-rows.js'
+import { tempDir } from '../../fixtures/temp-dir.js'
 
 const RANGE: DateRange = { from: '2026-03-01', to: '2026-03-10' }
 const TOTALS = { human: 1200, ai: 400, total: 1500 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { exportOutputs } from '../../../src/operations/analytics/outputs.js'
-import { exportReport } from '../factories-github.js'
+import { exportReport } from '../../fixtures/analytics-rows.js'
 
 describe('exportOutputs', () => {
   it('sets every analytics output from the report', () => {

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { startSimulator, type Simulator } from '../../../simulator/index.js'
 import { foundNothing } from '../../../src/operations/analytics/export-kinds.js'
 import { exportAnalytics, type ExportRequest } from '../../../src/operations/analytics/export.js'
-import { tempDir } from '../factories-github.js'
-import { recordingLog, simulatorClient } from '../factories.js'
+import { simulatorClient } from '../../fixtures/docs-api-client.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { tempDir } from '../../fixtures/temp-dir.js'
 
 const RANGE = { from: '2026-06-08', to: '2026-06-15' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { AnalyticsRow } from '../../../src/mintlify/analytics.js'
 import { Top } from '../../../src/operations/analytics/top-pages.js'
-import { row } from '../factories-github.js'
+import { row } from '../../fixtures/analytics-rows.js'
 
 const byTotal = (page: AnalyticsRow): number => page.total
 

@@ -7,7 +7,7 @@ import { type PreviewCommentState, previewCommentState, renderPreviewComment } f
 import { renderDeploymentSummary } from '../../../src/operations/deployments/summary.js'
 import { judgeForkPreview, judgeTriggerDryRun } from '../../../src/operations/deployments/verdicts.js'
 import { judgeStartFailure } from '../../../src/outcome.js'
-import { deploymentReport, deploymentRun, deploymentStatus } from '../factories-deploy.js'
+import { deploymentReport, deploymentRun, deploymentStatus } from '../../fixtures/deployment-records.js'
 
 const ZWSP = '\u200B'
 const MARKER = '<!-- docs-agent-action:status preview_feature_x -->'

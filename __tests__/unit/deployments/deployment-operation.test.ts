@@ -15,9 +15,12 @@ import { runDeploy, runPreview } from '../../../src/operations/deployments/run.j
 import type { OperationDeps } from '../../../src/operations/operation.js'
 import type { OperationResult } from '../../../src/outcome.js'
 import { only } from '../../expect-helpers.js'
-import { automationSettings, deploySettings, previewSettings, RUN_SHA, runContext } from '../factories-deploy.js'
-import { webhookExample } from '../factories-github.js'
-import { fakeClock, recordingLog, type RecordingLog } from '../factories.js'
+import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
+import { RUN_SHA, runContext } from '../../fixtures/run-context.js'
+import { automationSettings, deploySettings, previewSettings } from '../../fixtures/step-settings.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
+import { T0 } from '../../fixtures/agent-jobs.js'
+import { webhookExample } from '../../fixtures/webhook-payloads.js'
 
 const REPO = 'acme/docs'
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
@@ -26,14 +29,14 @@ const HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const previewOf = (branch: string): string => `https://acme-${branch.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.mintlify.site`
 
 let sim: Simulator
-let clock: ReturnType<typeof fakeClock>
+let clock: VirtualClock
 beforeAll(async () => {
   // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
   await import('@actions/github/lib/utils')
   await import('@actions/github')
 })
 beforeEach(async () => {
-  clock = fakeClock()
+  clock = new VirtualClock(T0)
   sim = await startSimulator({ repository: `https://github.com/${REPO}`, now: () => clock.now() })
   // Pull request #2 of the pull_request example payload, with its head.
   sim.github.addIssue(REPO, { number: 2, title: 'Docs', pullRequest: true, headRef: 'changes', headSha: HEAD_SHA, files: ['index.mdx'] })

@@ -9,7 +9,7 @@ import { judgeAutomation } from '../../../src/operations/automation/verdicts.js'
 import { deploymentOutputs } from '../../../src/operations/deployments/outputs.js'
 import { judgeForkPreview, judgeTriggerDryRun } from '../../../src/operations/deployments/verdicts.js'
 import { judgeStartFailure, resultOutputs } from '../../../src/outcome.js'
-import { deploymentReport, deploymentRun, deploymentStatus } from '../factories-deploy.js'
+import { deploymentReport, deploymentRun, deploymentStatus } from '../../fixtures/deployment-records.js'
 
 describe('deploymentOutputs', () => {
   it('gives a ready preview its outcome, status id, last status and preview URL, and no docs-url', () => {

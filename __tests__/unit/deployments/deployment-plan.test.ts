@@ -7,7 +7,7 @@ import type { DeploymentRequest } from '../../../src/operations/deployments/inpu
 import { endsWithLastWord, environmentEnd, planDeployment, previewMarker } from '../../../src/operations/deployments/plan.js'
 import type { DeploymentTarget } from '../../../src/operations/deployments/target.js'
 import { judgeDeployment } from '../../../src/operations/deployments/verdicts.js'
-import { deploymentReport, deploymentRun, deploymentStatus } from '../factories-deploy.js'
+import { deploymentReport, deploymentRun, deploymentStatus } from '../../fixtures/deployment-records.js'
 
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
 const SHA = 'cafe'.repeat(10)

@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../../src/errors.js'
 import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
 import { type Operation, OPERATIONS } from '../../../src/settings.js'
-import { runEnvironment, stepInputs } from '../factories.js'
+import { runEnvironment, stepInputs } from '../../fixtures/step-settings.js'
 
 /** The settings (and warnings) of a step of one of `operations` with these inputs. */
 function settings<O extends Operation>(

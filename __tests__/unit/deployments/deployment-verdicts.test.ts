@@ -3,7 +3,7 @@ import { ApiError } from '../../../src/mintlify/errors.js'
 import { judgeAutomation, judgeAutomationDryRun } from '../../../src/operations/automation/verdicts.js'
 import { judgeDeployment, judgeForkPreview, judgeTriggerDryRun } from '../../../src/operations/deployments/verdicts.js'
 import { OUTCOMES } from '../../../src/outcome.js'
-import { deploymentRun, deploymentStatus } from '../factories-deploy.js'
+import { deploymentRun, deploymentStatus } from '../../fixtures/deployment-records.js'
 
 const DEPLOY = { kind: 'deploy', branch: null, previewUrl: null } as const
 

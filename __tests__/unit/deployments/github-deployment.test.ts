@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { type EnvironmentRequest, EnvironmentRecord } from '../../../src/operations/deployments/environment.js'
-import { fakeGitHub } from '../factories-github.js'
+import { fakeGitHub } from '../../fixtures/fake-github.js'
 
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
 const SHA = 'c0ffee'.padEnd(40, '0')

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClosedRange } from '../../../src/operations/docs-health/plan.js'
 import { type HealthSource, runDocsHealth } from '../../../src/operations/docs-health/run.js'
-import { settled } from '../factories.js'
+import { settled } from '../../fixtures/settled.js'
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30)
 

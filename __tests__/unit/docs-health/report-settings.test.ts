@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { runEnvironment, stepInputs } from '../factories.js'
+import { runEnvironment, stepInputs } from '../../fixtures/step-settings.js'
 
 const HEALTH = ['report', 'improve'] as const
 

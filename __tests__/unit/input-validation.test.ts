@@ -6,7 +6,7 @@ import { InputError } from '../../src/errors.js'
 import type { RunEnvironment } from '../../src/inputs.js'
 import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
 import { isLoopbackHost, type Operation, OPERATIONS } from '../../src/settings.js'
-import { AGENT, type AgentSettings, API_KEY, runEnvironment, stepInputs } from './factories.js'
+import { AGENT, type AgentSettings, API_KEY, runEnvironment, stepInputs } from '../fixtures/step-settings.js'
 
 const EXPORTS = ['visitors', 'views', 'feedback', 'searches', 'assistant'] as const
 

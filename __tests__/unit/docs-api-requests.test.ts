@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
+import type { Clock } from '../../src/clock.js'
 import { ApiError } from '../../src/mintlify/errors.js'
 import { type ClientOptions, RequestBudgetSpent } from '../../src/mintlify/request.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../src/mintlify/transport.js'
-import { API_KEY, type FakeClock, fakeClock, jobRecord, PROJECT_ID, settled } from './factories.js'
-import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from './loopback.js'
+import { jobRecord, T0 } from '../fixtures/agent-jobs.js'
+import { deploymentRecord } from '../fixtures/deployment-records.js'
+import { settled } from '../fixtures/settled.js'
+import { API_KEY, PROJECT_ID } from '../fixtures/step-settings.js'
+import { VirtualClock } from '../fixtures/virtual-clock.js'
+import { type Answer, closeApis, closedPort, hang, json, resetConnection, startApi, text } from '../fixtures/loopback-api.js'
 import { at, only } from '../expect-helpers.js'
-import { deploymentRecord } from './factories-deploy.js'
 
 afterEach(closeApis)
 
@@ -14,13 +18,13 @@ const HTML_502 = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></hea
 
 interface TestClient {
   client: DocsApiClient
-  clock: FakeClock
+  clock: VirtualClock
   retries: string[]
 }
 
 /** A client with the real Node transport, a fake clock (backoff takes no time) and jitter fixed at 0.5. */
 function clientFor(baseUrl: string, options: Partial<ClientOptions> = {}): TestClient {
-  const clock = fakeClock()
+  const clock = new VirtualClock(T0)
   const retries: string[] = []
   const client = new DocsApiClient({
     baseUrl,
@@ -208,7 +212,7 @@ describe('retries', () => {
   })
 
   it('honours a Retry-After given as an HTTP date', async () => {
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const retryAt = new Date(clock.now() + 45_000).toUTCString()
     const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': retryAt }), json(201, jobRecord()))
     const { client } = clientFor(api.url, { clock, deadline: clock.now() + 30 * 60_000 })
@@ -232,7 +236,7 @@ describe('retries', () => {
 
   it('ends with the time to retry when Retry-After is beyond the deadline', async () => {
     const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '3600' }))
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const { client } = clientFor(api.url, { clock, deadline: clock.now() + 60_000 })
     const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
 
@@ -248,7 +252,7 @@ describe('retries', () => {
 
   it('ends a GET when the next backoff would outlast the deadline, saying so', async () => {
     const api = await startApi(json(503, { error: 'Service Unavailable' }))
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const { client } = clientFor(api.url, { clock, deadline: clock.now() + 700 })
     const error = await apiError(client.getJob(PROJECT_ID, 'job_1'))
 
@@ -442,7 +446,7 @@ describe('time limits', () => {
 
   it('cuts the request timeout to the time left before the deadline', async () => {
     const requests: HttpRequest[] = []
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const { client } = clientFor('https://api.mintlify.com', {
       clock,
       deadline: clock.now() + 5_000,
@@ -454,7 +458,7 @@ describe('time limits', () => {
 
   it('still gives a request at the deadline one second to answer', async () => {
     const requests: HttpRequest[] = []
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const { client } = clientFor('https://api.mintlify.com', {
       clock,
       deadline: clock.now() + 200,
@@ -467,10 +471,10 @@ describe('time limits', () => {
   it('does not claim a create may have happened when cancelled while waiting to retry after a 429', async () => {
     const cancel = new AbortController()
     const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '30' }), json(201, jobRecord()))
-    const base = fakeClock()
+    const base = new VirtualClock(T0)
     // The workflow is cancelled while the client waits out Retry-After: the create was refused and not sent again.
-    const clock: FakeClock = {
-      ...base,
+    const clock: Clock = {
+      now: base.now,
       sleep: async (ms, signal) => {
         cancel.abort()
         return base.sleep(ms, signal)
@@ -617,7 +621,7 @@ describe('deployments, previews and automations', () => {
     ['preview', (client) => client.triggerPreview(PROJECT_ID, 'feature-x'), '5 preview deployments per minute per organization']
   ])('names the documented rate limit of a %s trigger on a 429 it cannot wait out', async (_name, trigger, limit) => {
     const api = await startApi(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '3600' }))
-    const clock = fakeClock()
+    const clock = new VirtualClock(T0)
     const error = await apiError(trigger(clientFor(api.url, { clock, deadline: clock.now() + 60_000 }).client))
 
     expect(api.received).toHaveLength(1)

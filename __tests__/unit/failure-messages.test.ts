@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { InputError, messageOf } from '../../src/errors.js'
 import { ApiError, describeFailure, type FailureCause, type FailureContext, serverText } from '../../src/mintlify/errors.js'
 import { clipText, redact } from '../../src/text.js'
-import { T0 } from './factories.js'
+import { T0 } from '../fixtures/agent-jobs.js'
 
 const CREATE: FailureContext = {
   action: 'create the agent job',

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseEvent, readRunContext } from '../../src/github/event.js'
-import { tempDir, webhookExample, webhookExamples } from './factories-github.js'
+import { tempDir } from '../fixtures/temp-dir.js'
+import { webhookExample, webhookExamples } from '../fixtures/webhook-payloads.js'
 
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 

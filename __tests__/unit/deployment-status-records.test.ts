@@ -10,7 +10,7 @@ import {
   parsePreviewTrigger,
   siteUrl
 } from '../../src/mintlify/deployment.js'
-import { deploymentRecord } from './factories-deploy.js'
+import { deploymentRecord } from '../fixtures/deployment-records.js'
 
 describe('parseDeploymentStatus', () => {
   it('reads every documented field of a status record', () => {
