@@ -14,7 +14,7 @@ import {
   preloadToolkit,
   requestsTo as requestsIn
 } from '../fixtures/github-client.js'
-import { closedPort } from './loopback.js'
+import { closedPort } from '../fixtures/loopback-api.js'
 
 let sim: Simulator
 beforeAll(preloadToolkit)

@@ -8,7 +8,7 @@ import {
   parseRetryAfter,
   type RetryContext
 } from '../../src/retry.js'
-import { T0 } from './factories.js'
+import { T0 } from '../fixtures/agent-jobs.js'
 
 const status = (code: number, retryAfterMs: number | null = null): Failure => ({ type: 'status', status: code, retryAfterMs })
 const notSent: Failure = { type: 'network', sent: false }

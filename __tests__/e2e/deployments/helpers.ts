@@ -24,7 +24,7 @@ export async function startHelloWorld(options: SimulatorOptions = {}): Promise<S
 export const RUN_URL = `https://github.com/${REPO}/actions/runs/4242`
 /** The runner's GITHUB_SHA in the harness. */
 export const GITHUB_SHA = '0'.repeat(40)
-export { PULL_HEAD_SHA } from '../../../scripts/webhook-payloads.js'
+export { PULL_HEAD_SHA } from '../../fixtures/webhook-payloads.js'
 /** Its head branch in the payload. */
 export const PULL_BRANCH = 'changes'
 /** The preview site of a branch, as the simulator names it (`<organization>-<branch>`). */

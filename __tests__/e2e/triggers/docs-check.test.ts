@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
-import { commentPayload, COMMENTER, PULL, pullRequestOpened, REPO, REPO_URL } from '../../../scripts/webhook-payloads.js'
+import { commentPayload, COMMENTER, PULL, pullRequestOpened, REPO, REPO_URL } from '../../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { only } from '../../expect-helpers.js'
 import { annotations } from '../harness.js'
