@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { pullRequestEvent, pushEvent as pushEventOf } from '../fixtures/events.js'
 import {
   type ContextFacts,
   gatherContext,
@@ -26,35 +27,15 @@ function facts(overrides: Partial<ContextFacts> = {}): ContextFacts {
 }
 
 function pushEvent(commits: PushCommit[], ref = 'refs/heads/main'): GitHubEvent {
-  return {
-    kind: 'push',
-    before: '',
-    compare: 'https://github.com/acme/docs/compare/aaaaaaaaaaaa...bbbbbbbbbbbb',
-    sender: { login: 'octocat', isBot: false },
-    name: 'push',
-    ref,
-    sha: 'a'.repeat(40),
-    commits
-  }
+  return pushEventOf({ commits, ref, compare: 'https://github.com/acme/docs/compare/aaaaaaaaaaaa...bbbbbbbbbbbb' })
 }
 
-const PULL_EVENT: GitHubEvent = {
-  kind: 'pull_request',
-  before: '',
-  after: '',
-  name: 'pull_request',
-  action: 'opened',
-  pull: {
-    number: 7,
-    title: 'Add the CLI page',
-    url: 'https://github.com/acme/docs/pull/7',
-    head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false },
-    author: { login: 'octocat', isBot: false },
-    merged: false,
-    mergeSha: '',
-    changedFiles: 0
-  }
-}
+const PULL_EVENT: GitHubEvent = pullRequestEvent({
+  number: 7,
+  title: 'Add the CLI page',
+  url: 'https://github.com/acme/docs/pull/7',
+  head: { ref: 'changes', sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821', fork: false }
+})
 
 const COMMENT_EVENT: GitHubEvent = {
   kind: 'issue_comment',

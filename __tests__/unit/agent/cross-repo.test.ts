@@ -2,6 +2,7 @@
  * Docs in another repository: where the agent's pull request is introduced (planner), whose job markers
  * are believed (markers), and the executor introducing a job across repositories with the GitHub fakes.
  */
+import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo } from '../../../src/github/event.js'
@@ -76,23 +77,12 @@ describe('trustsMarkerOf: whose job markers are believed', () => {
 })
 
 const AGENT_PULL = 'https://github.com/acme/docs/pull/30'
-const CODE_PULL: GitHubEvent = {
-  kind: 'pull_request',
-  before: '',
-  after: '',
-  name: 'pull_request',
-  action: 'opened',
-  pull: {
-    number: 7,
-    title: 'New endpoint',
-    url: 'https://github.com/acme/api/pull/7',
-    head: { ref: '', sha: '', fork: false },
-    author: { login: 'octocat', isBot: false },
-    merged: false,
-    mergeSha: '',
-    changedFiles: 0
-  }
-}
+const CODE_PULL: GitHubEvent = pullRequestEvent({
+  number: 7,
+  title: 'New endpoint',
+  url: 'https://github.com/acme/api/pull/7',
+  head: { ref: '', sha: '', fork: false }
+})
 
 function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {
   return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName }))

@@ -2,6 +2,7 @@
  * `dry-run: true` for agent jobs and follow-ups: the planner plans no GitHub write, the executor reads what
  * the plan needs (permission, marker, context) and shows the prompt instead of sending it.
  */
+import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
@@ -20,23 +21,12 @@ function settingsWith(overrides: Record<string, string>, eventName: string): Age
   return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
 }
 
-const PULL: GitHubEvent = {
-  kind: 'pull_request',
-  before: '',
-  after: '',
-  name: 'pull_request',
-  action: 'opened',
-  pull: {
-    number: 7,
-    title: 'New endpoint',
-    url: 'https://github.com/acme/docs/pull/7',
-    head: { ref: '', sha: '', fork: false },
-    author: { login: 'octocat', isBot: false },
-    merged: false,
-    mergeSha: '',
-    changedFiles: 0
-  }
-}
+const PULL: GitHubEvent = pullRequestEvent({
+  number: 7,
+  title: 'New endpoint',
+  url: 'https://github.com/acme/docs/pull/7',
+  head: { ref: '', sha: '', fork: false }
+})
 
 function command(body: string): GitHubEvent {
   return {

@@ -4,6 +4,7 @@
  * matched job (none in a dry run), and the timeline line written where the token may write it.
  */
 import { beforeAll, describe, expect, it } from '@jest/globals'
+import { pushEvent } from '../../fixtures/events.js'
 import { DEFAULT_GITHUB_IDENTITY, SIM_GITHUB_TOKEN, type Simulator } from '../../../simulator/index.js'
 import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
@@ -31,16 +32,9 @@ const repoOf = (fullName: string): Repo => {
   const [owner = '', repo = ''] = fullName.split('/')
   return { owner, repo }
 }
-const PUSH: GitHubEvent = {
-  kind: 'push',
-  before: '',
-  compare: '',
-  sender: { login: 'octocat', isBot: false },
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'a'.repeat(40),
+const PUSH: GitHubEvent = pushEvent({
   commits: [{ sha: '1111111111111111111111111111111111111111', subject: 'Add the limits endpoint', files: ['src/limits.ts'] }]
-}
+})
 const RUN: RunContext = {
   event: PUSH,
   repo: repoOf(DOCS),

@@ -3,6 +3,7 @@
  * which pull request is theirs (origin × pull request state × marker author), and whether its job is
  * continued (× job state). The look-up's reads are counted on an in-memory GitHub; no I/O.
  */
+import { pushEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { MarkerComment, OpenPull } from '../../../src/github/api.js'
 import type { GitHubEvent, RunContext } from '../../../src/github/event.js'
@@ -20,16 +21,7 @@ import { BOT_LOGIN } from '../../fixtures/fake-github.js'
 import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
-const PUSH: GitHubEvent = {
-  kind: 'push',
-  before: '',
-  compare: '',
-  sender: { login: 'octocat', isBot: false },
-  name: 'push',
-  ref: 'refs/heads/main',
-  sha: 'a'.repeat(40),
-  commits: []
-}
+const PUSH: GitHubEvent = pushEvent()
 const PULL_FACTS = {
   number: 7,
   title: 'T',

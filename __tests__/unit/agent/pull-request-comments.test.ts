@@ -1,3 +1,4 @@
+import { pushEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { jobIdInMarker, jobMarker, statusMarker } from '../../../src/github/markers.js'
@@ -172,33 +173,8 @@ describe('renderDeniedReply', () => {
 })
 
 describe('renderAgentPullComment', () => {
-  const push: GitHubEvent = {
-    kind: 'push',
-    before: '',
-    compare: '',
-    sender: { login: 'octocat', isBot: false },
-    name: 'push',
-    ref: 'refs/heads/main',
-    sha: 'a'.repeat(40),
-    commits: []
-  }
-  const pull: GitHubEvent = {
-    kind: 'pull_request',
-    before: '',
-    after: '',
-    name: 'pull_request',
-    action: 'opened',
-    pull: {
-      number: 7,
-      title: 'T',
-      url: 'u',
-      head: { ref: '', sha: '', fork: false },
-      author: { login: 'octocat', isBot: false },
-      merged: false,
-      mergeSha: '',
-      changedFiles: 0
-    }
-  }
+  const push: GitHubEvent = pushEvent()
+  const pull: GitHubEvent = pullRequestEvent({ number: 7, title: 'T', url: 'u', head: { ref: '', sha: '', fork: false } })
   const comment: GitHubEvent = {
     kind: 'issue_comment',
     name: 'issue_comment',

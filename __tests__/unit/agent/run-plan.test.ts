@@ -1,3 +1,4 @@
+import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { PERMISSIONS } from '../../../src/github/permissions.js'
@@ -314,23 +315,7 @@ describe('needsAgentJob: the marker is looked up only when it can change the pla
 })
 
 describe('planRun: a step without a command', () => {
-  const pullEvent: GitHubEvent = {
-    kind: 'pull_request',
-    before: '',
-    after: '',
-    name: 'pull_request',
-    action: 'opened',
-    pull: {
-      number: 12,
-      title: 'New CLI',
-      url: '',
-      head: { ref: '', sha: '', fork: false },
-      author: { login: 'octocat', isBot: false },
-      merged: false,
-      mergeSha: '',
-      changedFiles: 0
-    }
-  }
+  const pullEvent: GitHubEvent = pullRequestEvent({ number: 12, title: 'New CLI', url: '', head: { ref: '', sha: '', fork: false } })
   const push = (sha: string): GitHubEvent => ({
     kind: 'push',
     before: '',
