@@ -1,6 +1,6 @@
 import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../github/api.js'
 import type { GitHubAccess } from '../../github/connection.js'
-import type { ContextHeading } from '../../github/context.js'
+import type { ChangeNotesHeading } from './change-notes.js'
 import { type GitHubEvent, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -219,7 +219,7 @@ export function groupedRequest(request: JobRequest, grouped: GroupedRun | null):
 }
 
 /** A continued run tells the agent what changed since its pull request was opened; a new job gets the usual context. */
-export function contextHeading(grouped: GroupedRun | null): ContextHeading {
+export function changeNotesHeading(grouped: GroupedRun | null): ChangeNotesHeading {
   return grouped?.decision.grouped === 'continued' ? 'new changes' : 'context'
 }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
-import { type ContextHeading, gatherContext, renderContextBlock } from '../../github/context.js'
+import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
 import { pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
@@ -14,7 +14,7 @@ import { renderDeniedReply, renderResultComment, renderSkipReply, renderUsageRep
 import type { DocsCheck } from './docs-check/check.js'
 import { prepareDocsCheck } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
-import { contextHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
+import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
@@ -116,7 +116,7 @@ async function carryOut(
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
   const request = groupedRequest(plan.request, grouped)
-  const context = plan.context ? await contextFor(settings, run, github, deps, contextHeading(grouped)) : ''
+  const context = plan.context ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
   if (plan.dryRun) {
     await check?.working('that it starts')
     return await showDryRun({ ...request, context }, settings, run, deps, grouped)
@@ -259,12 +259,12 @@ function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread
   }
 }
 
-async function contextFor(
+async function changeNotesFor(
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
   deps: WorkflowDeps,
-  heading: ContextHeading
+  heading: ChangeNotesHeading
 ): Promise<string> {
   const { event } = run
   const pullNumber =
@@ -275,7 +275,7 @@ async function contextFor(
         : settings.prNumber
   const api = pullNumber !== null ? await github.optional() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
-  return renderContextBlock(await gatherContext(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
+  return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */

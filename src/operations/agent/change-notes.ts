@@ -1,11 +1,16 @@
-import { type GitHubEvent, WEBHOOK_MAX_COMMITS } from './event.js'
+/**
+ * The change notes: what the `context` input appends to an agent prompt (the block users read about as
+ * "the context block"): the repository, the event, the commits and files, and where to read the whole
+ * change. Named apart from the run's context (RunContext), which is where the run happens.
+ */
+import { type GitHubEvent, WEBHOOK_MAX_COMMITS } from '../../github/event.js'
 
 export const MAX_COMMITS = 20
 export const MAX_FILES = 100
 /** The agent needs a hint, not the diff: the block stays small whatever the push or pull request holds. */
-export const MAX_CONTEXT_CHARS = 4000
+export const MAX_CHANGE_NOTES_CHARS = 4000
 
-export interface ContextFacts {
+export interface ChangeNotes {
   repository: string
   event: string
   /** `headSha`: the commit the pull request's change ends at, for the agent to read. */
@@ -24,7 +29,7 @@ export interface ContextFacts {
 }
 
 /** What the block reads from GitHub for a pull request: GitHubApi has these. */
-export interface ContextSource {
+export interface ChangeNotesSource {
   pull(number: number): Promise<{ title: string; url: string; head: { sha: string }; changedFiles: number }>
   pullCommits(number: number): Promise<{ sha: string; subject: string }[]>
   pullFiles(number: number, max: number): Promise<string[]>
@@ -34,14 +39,14 @@ export interface ContextSource {
  * The facts of the triggering event. Push events carry commits and files in the payload; pull requests
  * are read from the API (paginated, stopping at the caps). GitHub errors leave a fact out, never the run.
  */
-export async function gatherContext(
+export async function gatherChangeNotes(
   event: GitHubEvent,
   repository: string,
   pullNumber: number | null,
-  github: ContextSource | null,
+  github: ChangeNotesSource | null,
   warn: (message: string) => void
-): Promise<ContextFacts> {
-  const facts: ContextFacts = {
+): Promise<ChangeNotes> {
+  const facts: ChangeNotes = {
     repository,
     event: describeEvent(event),
     pull: null,
@@ -78,7 +83,7 @@ export async function gatherContext(
  * A push's commits and files from its payload, newest commits kept. A payload lists at most 2,048 commits:
  * one that lists that many may hold more, which the block says rather than count as exact.
  */
-function pushFacts(event: Extract<GitHubEvent, { kind: 'push' }>): Partial<ContextFacts> {
+function pushFacts(event: Extract<GitHubEvent, { kind: 'push' }>): Partial<ChangeNotes> {
   const files = [...new Set(event.commits.flatMap((commit) => commit.files))]
   return {
     compare: event.compare || null,
@@ -101,15 +106,15 @@ function describeEvent(event: GitHubEvent): string {
 }
 
 /** How the block is headed: the context of a new job, or (`group-runs`) what changed since its pull request was opened. */
-export type ContextHeading = 'context' | 'new changes'
+export type ChangeNotesHeading = 'context' | 'new changes'
 
-const HEADINGS: Record<ContextHeading, string> = {
+const HEADINGS: Record<ChangeNotesHeading, string> = {
   context: 'Context from the GitHub workflow that sent this request',
   'new changes': 'New changes since this pull request was opened, from the GitHub workflow that sent this request'
 }
 
 /** The block appended to the prompt: plain text for the agent, cut to about 4,000 characters. */
-export function renderContextBlock(facts: ContextFacts, heading: ContextHeading = 'context'): string {
+export function renderChangeNotes(facts: ChangeNotes, heading: ChangeNotesHeading = 'context'): string {
   // Titles, commit subjects and file names are written by contributors (forks included): data for the agent, not instructions.
   const lines = [
     '---',
@@ -134,7 +139,7 @@ export function renderContextBlock(facts: ContextFacts, heading: ContextHeading 
     const listedAll = items.every((item, i) => {
       const line = `- ${oneLine(item)}`
       // Keep room for the "more" line so the block never passes the cap.
-      if (size + line.length + 1 > MAX_CONTEXT_CHARS - 40) {
+      if (size + line.length + 1 > MAX_CHANGE_NOTES_CHARS - 40) {
         lines.push(`- … and ${atLeast}${items.length - i + beyond} more`)
         size += 30
         return false
@@ -148,7 +153,7 @@ export function renderContextBlock(facts: ContextFacts, heading: ContextHeading 
       size += 30
     }
   }
-  return lines.join('\n').slice(0, MAX_CONTEXT_CHARS)
+  return lines.join('\n').slice(0, MAX_CHANGE_NOTES_CHARS)
 }
 
 function oneLine(text: string): string {
