@@ -7,7 +7,7 @@ import type { CheckTarget } from './facts.js'
 import type { DocsCheckInputs } from './inputs.js'
 import type { DocsCheckPlan } from './plan.js'
 import { type CommitStatus, type DocsRecord, recordWith, renderRecord, updateRecord } from './record.js'
-import { type Clean, type DocsSituation, docsStatus, type JobEnding, situationAfterJob } from './status.js'
+import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './status.js'
 
 /** What the docs check writes with: GitHub on first need, the log, the run's link, the last check on text. */
 export interface DocsCheckPlaces {
@@ -52,7 +52,7 @@ export class DocsCheck {
   /** The job's end, in the words of its commit status; `started` (not waited on) stays pending. */
   async finished(report: JobReport): Promise<void> {
     const { outcome } = report.verdict
-    if (this.plan.statusNow.kind !== 'working' || !isJobEnding(outcome)) return
+    if (this.plan.statusNow.kind !== 'working') return
     const prLink = report.job?.prLink ?? null
     const situation = situationAfterJob({
       outcome,
@@ -134,18 +134,4 @@ export class DocsCheck {
       this.places.github.trouble(error, 'The docs check stays as it was on this commit.')
     }
   }
-}
-
-const JOB_ENDINGS: readonly string[] = [
-  'pr-opened',
-  'no-changes',
-  'failed',
-  'archived',
-  'timed-out',
-  'cancelled',
-  'started'
-] satisfies JobEnding['outcome'][]
-
-function isJobEnding(outcome: string): outcome is JobEnding['outcome'] {
-  return JOB_ENDINGS.includes(outcome)
 }

@@ -1,4 +1,5 @@
 import { type AgentPull, type CommitStatus, type DocsSkip, MAX_DESCRIPTION } from './record.js'
+import type { Outcome } from '../../../outcome.js'
 import { plainLine } from './plain-text.js'
 
 /** Where the docs check stands on a commit, in the words of its commit status. */
@@ -69,7 +70,8 @@ function descriptionOf(text: string, clean: Clean): string {
 
 /** How a job run ended, as the docs check needs to know it. */
 export interface JobEnding {
-  outcome: 'pr-opened' | 'no-changes' | 'failed' | 'archived' | 'timed-out' | 'cancelled' | 'started'
+  /** A job run's outcome; any other (a dry run, say) leaves the status as it is. */
+  outcome: Outcome
   /** The verdict's failure reason; '' on success. */
   reason: string
   /** The agent's pull request link, when the job has one. */
@@ -87,19 +89,11 @@ export interface JobEnding {
  */
 export function situationAfterJob(ending: JobEnding): DocsSituation | null {
   const { outcome, reason, prLink, pull } = ending
-  switch (outcome) {
-    case 'pr-opened':
-    case 'archived':
-      if (prLink) return { kind: 'documented', pull, url: prLink }
-      return outcome === 'archived' ? { kind: 'failed', reason } : { kind: 'no-changes' }
-    case 'no-changes':
-      return { kind: 'no-changes' }
-    case 'failed':
-      return ending.apiError ? { kind: 'errored', reason } : { kind: 'failed', reason }
-    case 'timed-out':
-    case 'cancelled':
-      return { kind: 'errored', reason }
-    case 'started':
-      return null
-  }
+  if ((outcome === 'pr-opened' || outcome === 'archived') && prLink) return { kind: 'documented', pull, url: prLink }
+  if (outcome === 'archived') return { kind: 'failed', reason }
+  if (outcome === 'pr-opened' || outcome === 'no-changes') return { kind: 'no-changes' }
+  if (outcome === 'failed') return ending.apiError ? { kind: 'errored', reason } : { kind: 'failed', reason }
+  if (outcome === 'timed-out' || outcome === 'cancelled') return { kind: 'errored', reason }
+  // `started` (not waited on) stays pending; no other outcome ends a job.
+  return null
 }
