@@ -44,7 +44,7 @@ export class DocsApiClient {
         body: { prompt },
         family: 'agent',
         action: 'create the agent job',
-        notFound: `project ${projectId} was not found; check project-id`,
+        notFound: projectNotFound(projectId),
         uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
       },
       parseJob
@@ -85,9 +85,7 @@ export class DocsApiClient {
     projectId: string,
     query: { dateFrom: string | null; dateTo: string | null; limit: number; offset: number }
   ): Promise<AnalyticsPage> {
-    const params = new URLSearchParams()
-    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-    if (query.dateTo) params.set('dateTo', query.dateTo)
+    const params = rangeParams(query)
     params.set('limit', String(query.limit))
     params.set('offset', String(query.offset))
     return this.requests.call(
@@ -96,7 +94,7 @@ export class DocsApiClient {
         path: `/v1/analytics/${encodeURIComponent(projectId)}/${kind}?${params.toString()}`,
         family: 'analytics',
         action: `read the ${kind} analytics (offset ${query.offset})`,
-        notFound: `project ${projectId} was not found; check project-id`
+        notFound: projectNotFound(projectId)
       },
       (body) => parseAnalyticsPage(body, kind)
     )
@@ -111,9 +109,7 @@ export class DocsApiClient {
     projectId: string,
     query: { dateFrom: string | null; dateTo: string | null; limit?: number; cursor?: string | null; status?: string }
   ): Promise<ReaderPages[E]> {
-    const params = new URLSearchParams()
-    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-    if (query.dateTo) params.set('dateTo', query.dateTo)
+    const params = rangeParams(query)
     if (query.limit !== undefined) params.set('limit', String(query.limit))
     if (query.cursor) params.set('cursor', query.cursor)
     // Feedback only: a comma-separated list of review statuses (the report reads `pending`).
@@ -125,7 +121,7 @@ export class DocsApiClient {
         path: `/v1/analytics/${encodeURIComponent(projectId)}/${endpoint}?${params.toString()}`,
         family: 'analytics',
         action: `read the ${endpoint} analytics${where}`,
-        notFound: `project ${projectId} was not found; check project-id`
+        notFound: projectNotFound(projectId)
       },
       READER_PARSERS[endpoint]
     )
@@ -139,7 +135,7 @@ export class DocsApiClient {
         path: DEPLOYMENT_PATHS.deploy(projectId),
         family: 'triggers',
         action: 'trigger the deployment',
-        notFound: `project ${projectId} was not found; check project-id`,
+        notFound: projectNotFound(projectId),
         uncertainty: 'the deployment may have started anyway, so check the deployments in the Mintlify dashboard before running again'
       },
       parseDeployTrigger
@@ -155,7 +151,7 @@ export class DocsApiClient {
         body: { branch },
         family: 'previews',
         action: `trigger the preview of branch ${branch}`,
-        notFound: `project ${projectId} was not found; check project-id`,
+        notFound: projectNotFound(projectId),
         invalid: `the API refused branch ${branch} as invalid`,
         forbidden: "the organization's plan may not include preview deployments",
         uncertainty: `the preview deployment may have started anyway, so check the previews of branch ${branch} in the Mintlify dashboard before running again`
@@ -199,4 +195,17 @@ export class DocsApiClient {
 
 function jobPath(projectId: string, jobId: string): string {
   return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
+}
+
+/** A 404 on a call that names only the project. */
+function projectNotFound(projectId: string): string {
+  return `project ${projectId} was not found; check project-id`
+}
+
+/** The analytics range as the API takes it (`dateTo` exclusive); a bound left out is not sent. */
+function rangeParams(query: { dateFrom: string | null; dateTo: string | null }): URLSearchParams {
+  const params = new URLSearchParams()
+  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+  if (query.dateTo) params.set('dateTo', query.dateTo)
+  return params
 }
