@@ -295,25 +295,9 @@ describe('the timeline of a grouped pull request', () => {
 
   it('names a scheduled run and a pull request without commits', () => {
     expect(entry({ kind: 'other', name: 'schedule' })).toBe(`- a scheduled run ([workflow run](${RUN_URL}))`)
-    expect(
-      entry({
-        kind: 'pull_request',
-        before: '',
-        after: '',
-        name: 'pull_request',
-        action: 'synchronize',
-        pull: {
-          number: 7,
-          title: 'T',
-          url: '',
-          head: { ref: 'b', sha: '', fork: false },
-          author: { login: 'octocat', isBot: false },
-          merged: false,
-          mergeSha: '',
-          changedFiles: 0
-        }
-      })
-    ).toBe(`- pull request #7 ([workflow run](${RUN_URL}))`)
+    expect(entry(pullRequestEvent({ number: 7, url: '', head: { ref: 'b', sha: '', fork: false } }, { action: 'synchronize' }))).toBe(
+      `- pull request #7 ([workflow run](${RUN_URL}))`
+    )
   })
 
   it('keeps hostile commit subjects on their line, inert and cut', () => {

@@ -144,24 +144,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
           },
           labeled: labeling
         }
-      : {
-          kind: 'pull_request',
-          before: '',
-          after: '',
-          name: 'pull_request',
-          action: 'labeled',
-          pull: {
-            number: 2,
-            title: 'Update',
-            url: 'u',
-            head: { ref: '', sha: '', fork: false },
-            author: { login: 'octocat', isBot: false },
-            merged: false,
-            mergeSha: '',
-            changedFiles: 0
-          },
-          labeled: labeling
-        }
+      : pullRequestEvent({ number: 2, title: 'Update' }, { action: 'labeled', labeled: labeling })
   }
   const cases = (['issue', 'pull'] as const).flatMap((on) =>
     ['', 'docs', 'Docs'].flatMap((input) =>
