@@ -92,7 +92,8 @@ export function runnerEnvironment(options: {
     GITHUB_WORKFLOW: 'Docs agent',
     GITHUB_JOB: 'docs',
     GITHUB_ACTION: 'docs-agent',
-    GITHUB_ACTOR: 'octocat',
+    // Who dispatched the run: the repository's owner, whom a review may be asked of.
+    GITHUB_ACTOR: repository.split('/')[0] ?? '',
     GITHUB_SHA: '0000000000000000000000000000000000000000',
     GITHUB_REF: 'refs/heads/main',
     GITHUB_WORKSPACE: options.workspace,

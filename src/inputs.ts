@@ -82,3 +82,30 @@ export function inWorkspace(path: string, env: RunEnvironment): string {
 export function clip(text: string): string {
   return clipText(text, 60)
 }
+
+/** GitHub logins: letters, digits and hyphens, with `[bot]` for apps. Compared case-insensitively. */
+const LOGIN = /^[a-z\d](?:[a-z\d-]{0,38})(?:\[bot\])?$/i
+
+export function readLogins(raw: string, name: string): string[] {
+  const logins = raw
+    .split(/[\s,]+/)
+    .map((login) => login.trim().replace(/^@/, ''))
+    .filter(Boolean)
+  const bad = logins.find((login) => !LOGIN.test(login))
+  if (bad !== undefined)
+    throw new InputError(name, `Input '${name}' has '${clipText(bad, 60)}', which is not a GitHub login: give logins separated by commas.`)
+  return [...new Set(logins.map((login) => login.toLowerCase()))]
+}
+
+/** `allowed-bots`: bot logins (lower case), or `*` for every bot. */
+export function readAllowedBots(raw: string): string[] | '*' {
+  if (raw.trim() === '*') return '*'
+  const bots = readLogins(raw, 'allowed-bots')
+  const human = bots.find((login) => !login.endsWith('[bot]'))
+  if (human !== undefined)
+    throw new InputError(
+      'allowed-bots',
+      `Input 'allowed-bots' lists '${human}', which is not a bot login: give bot logins ending in [bot] (renovate[bot]), or *.`
+    )
+  return bots
+}

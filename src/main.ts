@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, messageOf } from './errors.js'
 import { GitHubApi } from './github/api.js'
-import { readRunContext } from './github/event.js'
+import { type GitHubEvent, readRunContext } from './github/event.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
@@ -10,6 +10,7 @@ import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
 import { redact } from './text.js'
+import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
 const CANCEL_EXIT_MS = 4_500
@@ -51,6 +52,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
+    if (!rawKey && forkWithoutSecrets(readRunContext(deps.env).event, out)) return
     const operation = readInputs(deps, out)
     const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)
@@ -101,6 +103,27 @@ function exitBoundary(apiKey: string): ExitBoundary {
     group: (name, body) => core.group(clean(name), body),
     summary: (markdown) => writeSummary(clean(markdown))
   }
+}
+
+/**
+ * Under `pull_request` a fork's run gets no secrets, so no key: the trust gate would stop it anyway (a
+ * fork's pull request starts nothing by itself), so it ends `skipped` with the gate's notice instead of
+ * failing on the empty `api-key`.
+ */
+function forkWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean {
+  const decision = judgeSteering(
+    whoSteers(event),
+    { minPermission: 'write', allowedBots: [] },
+    { role: null, pull: null, shown: [] },
+    'agent'
+  )
+  if (decision.kind !== 'wait-for-maintainer') return false
+  const trigger = core.getInput('trigger').trim() || '/docs'
+  const why = `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none. ${decision.why} Its workflow run gets no secrets, and the api-key input is empty.`
+  out.setOutput('outcome', 'skipped')
+  out.setOutput('failure-reason', '')
+  out.notice(why)
+  return true
 }
 
 /** Every input, read once into the operation's settings; a warning for each valid but suspicious value. */

@@ -1,5 +1,6 @@
 import { InputError } from './errors.js'
-import { clip, type InputReader, oneOf, readBoolean, readDuration, type RunEnvironment } from './inputs.js'
+import { PERMISSIONS, type Permission } from './github/permissions.js'
+import { clip, type InputReader, oneOf, readAllowedBots, readBoolean, readDuration, type RunEnvironment } from './inputs.js'
 
 /**
  * The settings every operation shares, read and validated once; each operation's own inputs are read
@@ -36,6 +37,10 @@ export interface CommonSettings {
   comment: boolean
   /** Validate and show what would be sent; call no Mintlify endpoint and write nothing to GitHub. */
   dryRun: boolean
+  /** The lowest role a commenter, reviewer or labeller needs, for every operation they can start (the trust gate). */
+  minPermission: Permission
+  /** Bot logins (lower case) that may command and label, or '*' for every bot. */
+  allowedBots: string[] | '*'
 }
 
 /** The settings an operation runs with: the common ones and its own typed inputs, nothing of another's. */
@@ -59,7 +64,9 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
     baseUrl: readBaseUrl(input('base-url')),
     githubToken: input('github-token').trim(),
     comment: readBoolean(input, 'comment', true),
-    dryRun: readBoolean(input, 'dry-run', false)
+    dryRun: readBoolean(input, 'dry-run', false),
+    minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
+    allowedBots: readAllowedBots(input('allowed-bots'))
   }
 }
 
@@ -70,8 +77,8 @@ function readApiKey(raw: string, warnings: string[]): string {
     throw new InputError(
       'api-key',
       "Input 'api-key' is empty: pass your Mintlify admin key from a secret (api-key: ${{ secrets.MINTLIFY_API_KEY }}); " +
-        'secrets are not passed to workflows triggered from forks, so run this step on pull_request_target, ' +
-        'on push, or with an if: that skips forks.'
+        'workflows triggered from forks get no secrets, and a fork needs a maintainer anyway: their /docs comment ' +
+        '(issue_comment) runs with the secret.'
     )
   }
   if (key.startsWith('mint_dsc_')) {

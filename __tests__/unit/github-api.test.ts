@@ -302,9 +302,16 @@ describe('pull request heads', () => {
     })
   })
 
+  it('reads the head of a branch of the base repository as no fork, even when that repository is a fork (head.repo.fork)', async () => {
+    plantPull({ ...HEAD, repo: { full_name: 'octo-org/docs', fork: true } })
+    const { api } = await connect()
+
+    expect((await api.pull(9)).head).toEqual({ ...HEAD, fork: false })
+  })
+
   it.each([
-    ['a fork (head.repo.fork)', { ...HEAD, repo: { full_name: 'octo-org/docs', fork: true } }],
     ['another repository than the base', { ...HEAD, repo: { full_name: 'someone/docs', fork: false } }],
+    ['another repository than the base, itself a fork', { ...HEAD, repo: { full_name: 'someone/docs', fork: true } }],
     ['a deleted fork (head.repo null)', { ...HEAD, repo: null }]
   ])('reads the head of %s as a fork', async (_name, head) => {
     plantPull(head)

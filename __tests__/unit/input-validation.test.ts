@@ -106,6 +106,8 @@ describe('defaults', () => {
       githubToken: '',
       comment: true,
       dryRun: false,
+      minPermission: 'write',
+      allowedBots: [],
       showReaderText: false,
       range: { from: null, to: null },
       pageSize: 250,
@@ -126,7 +128,8 @@ describe('api-key', () => {
     expectOneSentenceNaming(error, 'api-key')
     expect(error.message).toContain('is empty')
     expect(error.message).toContain('forks')
-    expect(error.message).toContain('pull_request_target')
+    // A fork's pull request needs a maintainer anyway, whose comment runs with the secret.
+    expect(error.message).toContain('/docs comment (issue_comment) runs with the secret')
   })
 
   it('treats a key of only spaces as empty', () => {

@@ -208,6 +208,30 @@ describe('parseEvent: pull requests', () => {
     expect(pull({ ...branch, repo: { full_name: 'someone/docs', fork: false } })).toMatchObject({ pull: { head: { fork: true } } })
     // The fork was deleted: GitHub sends head.repo null, and the branch is out of reach.
     expect(pull({ ...branch, repo: null })).toMatchObject({ pull: { head: { fork: true } } })
+    // A branch of the base repository itself, which is a fork of another: head.repo.fork says that, not a fork's pull request.
+    expect(
+      pull({ ...branch, repo: { full_name: 'acme/docs', fork: true } }, { repo: { full_name: 'acme/docs', fork: true } })
+    ).toMatchObject({
+      pull: { head: { fork: false } }
+    })
+    // Repository names compare as GitHub compares them, without case.
+    expect(pull({ ...branch, repo: { full_name: 'Acme/Docs', fork: false } })).toMatchObject({ pull: { head: { fork: false } } })
+  })
+
+  it('reads when a comment was written, a review submitted and a label added', () => {
+    expect(parseEvent('issue_comment', { issue: {}, comment: { created_at: '2026-03-01T12:00:00Z' } })).toMatchObject({
+      comment: { createdAt: '2026-03-01T12:00:00Z' }
+    })
+    expect(parseEvent('pull_request_review', { pull_request: {}, review: { submitted_at: '2026-03-01T12:00:01Z' } })).toMatchObject({
+      comment: { createdAt: '2026-03-01T12:00:01Z' }
+    })
+    expect(
+      parseEvent('pull_request', {
+        action: 'labeled',
+        label: { name: 'docs' },
+        pull_request: { number: 4, updated_at: '2026-03-01T12:00:02Z' }
+      })
+    ).toMatchObject({ labeled: { label: 'docs', at: '2026-03-01T12:00:02Z' } })
   })
 
   it('reads a closed pull request as merged, with its merge commit, only when GitHub says merged', () => {
@@ -242,7 +266,13 @@ describe('parseEvent: issue_comment', () => {
         url: 'https://github.com/Codertocat/Hello-World/issues/1',
         isPullRequest: false
       },
-      comment: { id: 492700400, body: "You are totally right! I'll get this fixed right away.", login: 'Codertocat', isBot: false }
+      comment: {
+        id: 492700400,
+        body: "You are totally right! I'll get this fixed right away.",
+        createdAt: '2019-05-15T15:20:21Z',
+        login: 'Codertocat',
+        isBot: false
+      }
     })
   })
 
@@ -288,7 +318,7 @@ describe('parseEvent: issue_comment', () => {
       name: 'issue_comment',
       action: '',
       issue: { number: 0, title: '', url: '', isPullRequest: false },
-      comment: { id: 0, body: '', login: '', isBot: false }
+      comment: { id: 0, body: '', createdAt: '', login: '', isBot: false }
     })
   })
 
@@ -347,7 +377,8 @@ describe('readRunContext', () => {
     GITHUB_WORKFLOW: 'Docs agent',
     GITHUB_JOB: 'agent',
     GITHUB_SHA: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
-    GITHUB_REF: 'refs/pull/2/merge'
+    GITHUB_REF: 'refs/pull/2/merge',
+    GITHUB_ACTOR: 'Codertocat'
   }
 
   it('reads the event from the event file and the run from the environment', () => {
@@ -376,7 +407,8 @@ describe('readRunContext', () => {
       workflow: 'Docs agent',
       job: 'agent',
       sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
-      ref: 'refs/pull/2/merge'
+      ref: 'refs/pull/2/merge',
+      actor: 'Codertocat'
     })
   })
 
@@ -443,7 +475,8 @@ describe('readRunContext', () => {
       workflow: '',
       job: '',
       sha: '',
-      ref: ''
+      ref: '',
+      actor: ''
     })
   })
 })
@@ -462,7 +495,7 @@ describe('labeled events', () => {
         isPullRequest: false,
         body: "It looks like you accidently spelled 'commit' with two 't's."
       },
-      labeled: { label: 'bug', sender: { login: 'Codertocat', isBot: false } }
+      labeled: { label: 'bug', sender: { login: 'Codertocat', isBot: false }, at: '2019-05-15T15:20:18Z' }
     })
   })
 

@@ -32,6 +32,14 @@ export class Pulls {
     this.state.requirePull(repoName, pullNumber).pull.files = files.map(pullFileOf)
   }
 
+  /** A push to the head branch: `sha` is the new head and last commit; the pull request counts as updated. */
+  pushHead(repoName: string, pullNumber: number, sha: string): void {
+    const { pull } = this.state.requirePull(repoName, pullNumber)
+    pull.headSha = sha
+    pull.commits = [...pull.commits, { sha, message: `Push ${sha.slice(0, 7)}` }]
+    this.state.touch(pull)
+  }
+
   close(repoName: string, pullNumber: number, options: { merged?: boolean; mergeCommitSha?: string } = {}): void {
     const { repo, pull } = this.state.requirePull(repoName, pullNumber)
     const now = timestamp()

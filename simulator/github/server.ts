@@ -117,6 +117,10 @@ export class FakeGitHubServer implements FakeGitHub {
     this.pulls.setFiles(repo, pullNumber, files)
   }
 
+  pushToPull(repo: string, pullNumber: number, sha: string): void {
+    this.pulls.pushHead(repo, pullNumber, sha)
+  }
+
   closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void {
     this.pulls.close(repo, pullNumber, options)
   }

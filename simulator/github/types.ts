@@ -179,6 +179,8 @@ export interface FakeGitHub {
   setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
   /** Replaces the changed files of a pull request (e.g. the agent's, which the simulator opens without files). */
   setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
+  /** A push to a pull request's head branch: `sha` becomes its head (and its last commit). */
+  pushToPull(repo: string, pullNumber: number, sha: string): void
   /** The deployments created in a repository, oldest first, each with its statuses oldest first. */
   deployments(repo: string): SimGitHubDeployment[]
   /**

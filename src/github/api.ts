@@ -67,6 +67,11 @@ export class GitHubApi {
     return this.comments.firstWithTrustedMarkers(pull, markerAuthors)
   }
 
+  /** The login the token acts as (an App's `name[bot]`, a PAT's user); fails when GitHub cannot tell. */
+  tokenLogin(): Promise<string> {
+    return this.comments.tokenLogin()
+  }
+
   createComment(on: IssueRef, body: string): Promise<IssueComment> {
     return this.comments.create(on, body)
   }

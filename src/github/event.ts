@@ -34,7 +34,7 @@ export interface PullFacts {
 export interface PullHead {
   ref: string
   sha: string
-  /** From another repository than the base (Mintlify cannot build it). */
+  /** From another repository than the base, or from one that is gone (see `headOf`). */
   fork: boolean
 }
 
@@ -67,6 +67,8 @@ export interface IssueFacts {
 export interface CommentFacts extends Actor {
   id: number
   body: string
+  /** ISO 8601: when it was written (a review: submitted). A fork's approval holds for the head shown before it. */
+  createdAt: string
 }
 
 /** Where a review comment sits in the diff. */
@@ -81,6 +83,8 @@ export interface ReviewCommentFacts {
 export interface Labeling {
   label: string
   sender: Actor
+  /** ISO 8601: when the label was added, as the payload tells it (the issue's or pull request's `updated_at`); '' when it does not. */
+  at: string
 }
 
 /** Who did something: a person, or a bot (GitHub says `type: Bot`; app logins end in `[bot]`). */
@@ -116,6 +120,8 @@ export interface RunContext {
   sha: string
   /** GITHUB_REF: the branch or tag the run is on (`refs/heads/main`). */
   ref: string
+  /** GITHUB_ACTOR: who started the run (a dispatch's actor). */
+  actor: string
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
@@ -130,7 +136,8 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     sha: env.GITHUB_SHA ?? '',
-    ref: env.GITHUB_REF ?? ''
+    ref: env.GITHUB_REF ?? '',
+    actor: env.GITHUB_ACTOR ?? ''
   }
 }
 
@@ -172,7 +179,7 @@ function parsePullRequest(name: string, action: string, payload: Record<string, 
     pull: pullOf({ ...pull, number: pull.number ?? payload.number }),
     before: action === 'synchronize' ? str(payload.before) : '',
     after: action === 'synchronize' ? str(payload.after) : '',
-    ...labeling(action, payload)
+    ...labeling(action, payload, pull)
   }
 }
 
@@ -184,7 +191,7 @@ function parseIssueComment(name: string, action: string, payload: Record<string,
     name,
     action,
     issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: isRecord(issue.pull_request) },
-    comment: { id: num(comment.id), body: str(comment.body), ...actorOf(comment.user) }
+    comment: { id: num(comment.id), body: str(comment.body), createdAt: str(comment.created_at), ...actorOf(comment.user) }
   }
 }
 
@@ -201,6 +208,7 @@ function parseReviewComment(name: string, action: string, payload: Record<string
     comment: {
       id: num(comment.id),
       body: str(comment.body),
+      createdAt: str(comment.created_at),
       ...actorOf(comment.user),
       path: str(comment.path),
       lines: end > 0 ? { start, end } : null,
@@ -217,7 +225,7 @@ function parseReview(name: string, action: string, payload: Record<string, unkno
     name,
     action,
     pull: pullOf(pull),
-    comment: { id: num(review.id), body: str(review.body), ...actorOf(review.user) }
+    comment: { id: num(review.id), body: str(review.body), createdAt: str(review.submitted_at), ...actorOf(review.user) }
   }
 }
 
@@ -229,7 +237,7 @@ function parseIssue(name: string, action: string, payload: Record<string, unknow
     name,
     action,
     issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: false, body: str(issue.body) },
-    ...labeling(action, payload)
+    ...labeling(action, payload, issue)
   }
 }
 
@@ -267,15 +275,19 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
   }
 }
 /**
- * The branch a pull request proposes. A fork's branch lives in another repository: GitHub says so with
- * `head.repo.fork`, or the head repository differs from the base (a deleted fork has no `head.repo`).
+ * The branch a pull request proposes. It is a fork's when its head repository is not its base repository,
+ * or is gone (a deleted fork leaves `head.repo` null). `head.repo.fork` is not asked: it says the head
+ * repository is itself a fork of another, which a pull request between two branches of one such
+ * repository also has.
  */
 export function headOf(pull: Record<string, unknown>): PullHead {
   const head = isRecord(pull.head) ? pull.head : {}
   const headRepo = isRecord(head.repo) ? head.repo : null
   const baseRepo = isRecord(pull.base) && isRecord(pull.base.repo) ? pull.base.repo : null
-  const fork =
-    headRepo === null ? isRecord(pull.head) : headRepo.fork === true || (baseRepo !== null && headRepo.full_name !== baseRepo.full_name)
+  // Repository names compare as GitHub compares them, case-insensitively.
+  const sameRepository =
+    headRepo !== null && baseRepo !== null && str(headRepo.full_name).toLowerCase() === str(baseRepo.full_name).toLowerCase()
+  const fork = headRepo === null ? isRecord(pull.head) : baseRepo !== null && !sameRepository
   return { ref: str(head.ref), sha: str(head.sha), fork }
 }
 
@@ -284,10 +296,16 @@ function actorOf(user: unknown): Actor {
   return { login, isBot: (isRecord(user) && str(user.type) === 'Bot') || login.endsWith('[bot]') }
 }
 
-/** For a `labeled` event: the label added and who added it. */
-function labeling(action: string, payload: Record<string, unknown>): { labeled?: Labeling } {
+/** For a `labeled` event: the label added, who added it, and when (`updated_at` of what it was added to). */
+function labeling(action: string, payload: Record<string, unknown>, labelledThing: Record<string, unknown>): { labeled?: Labeling } {
   if (action !== 'labeled') return {}
-  return { labeled: { label: isRecord(payload.label) ? str(payload.label.name) : '', sender: actorOf(payload.sender) } }
+  return {
+    labeled: {
+      label: isRecord(payload.label) ? str(payload.label.name) : '',
+      sender: actorOf(payload.sender),
+      at: str(labelledThing.updated_at)
+    }
+  }
 }
 
 function str(value: unknown): string {

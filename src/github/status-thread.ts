@@ -21,6 +21,8 @@ export interface ThreadTarget {
  */
 export class StatusThread {
   private commentId: number | null = null
+  /** The sticky comment was looked for already (by the caller, or an earlier write): null then means there is none. */
+  private stickyKnown = false
   private broken = false
   url: string | null = null
 
@@ -31,9 +33,11 @@ export class StatusThread {
     private readonly onError: (error: unknown, consequence: string) => void
   ) {}
 
-  /** The sticky comment, when the caller has already read the comments it would be found among. */
+  /** The sticky comment (null: there is none), when the caller has already read the comments it would be found among. */
   adopt(commentId: number | null): void {
-    if (this.target.mode === 'sticky' && commentId !== null) this.commentId = commentId
+    if (this.target.mode !== 'sticky') return
+    this.commentId = commentId
+    this.stickyKnown = true
   }
 
   /** Progress ("working"). A call the cancel stops is left unfinished: the run's last word follows. */
@@ -57,7 +61,8 @@ export class StatusThread {
     if (this.broken) return 'quiet'
     const { on } = this.target
     try {
-      if (this.commentId === null && this.target.mode === 'sticky') this.commentId = await this.findSticky()
+      if (this.commentId === null && this.target.mode === 'sticky' && !this.stickyKnown) this.commentId = await this.findSticky()
+      this.stickyKnown = true
       const { reviewThread } = this.target
       const comment =
         reviewThread === undefined
@@ -72,7 +77,11 @@ export class StatusThread {
       return 'written'
     } catch (error) {
       // Later writes must still be tried (a sticky one finds the comment again if the stopped call created it).
-      if (error instanceof GitHubError && error.cancelled) return 'stopped'
+      // A stopped creation may have been carried out: the sticky comment is looked for again.
+      if (error instanceof GitHubError && error.cancelled) {
+        this.stickyKnown = false
+        return 'stopped'
+      }
       this.broken = true
       this.onError(error, 'The run goes on without a status comment.')
       return 'quiet'

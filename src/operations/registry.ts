@@ -13,6 +13,7 @@ import { runImproveOperation } from './docs-health/improve.js'
 import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
 import { runDocsHealthOperation } from './docs-health/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
+import { steered } from './steering.js'
 
 /** Each operation's own inputs, by its `operation` input. */
 interface InputsByOperation {
@@ -36,20 +37,24 @@ export interface OperationEntry<Inputs extends object> {
   run: RunOperation<Inputs>
 }
 
-/** Every operation, by its `operation` input: adding one is one family folder and one row here. */
+/**
+ * Every operation, by its `operation` input: adding one is one family folder and one row here. Each passes
+ * the trust gate (src/trust/gate.ts) before its first request: `job` and `message` inside the agent
+ * workflow, which answers commands itself; every other through `steered`.
+ */
 const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   job: { inputs: readAgentInputs('job'), run: (settings, deps) => runAgentOperation(settings, 'job', deps) },
   message: { inputs: readAgentInputs('message'), run: (settings, deps) => runAgentOperation(settings, 'message', deps) },
-  visitors: { inputs: readExportInputs('visitors'), run: exportOperation('visitors') },
-  views: { inputs: readExportInputs('views'), run: exportOperation('views') },
-  feedback: { inputs: readExportInputs('feedback'), run: exportOperation('feedback') },
-  searches: { inputs: readExportInputs('searches'), run: exportOperation('searches') },
-  assistant: { inputs: readExportInputs('assistant'), run: exportOperation('assistant') },
-  report: { inputs: readHealthInputs('report'), run: runDocsHealthOperation },
-  improve: { inputs: readImproveInputs, run: runImproveOperation },
-  deploy: { inputs: readDeployInputs, run: runDeploy },
-  preview: { inputs: readPreviewInputs, run: runPreview },
-  automation: { inputs: readAutomationInputs, run: runAutomationOperation }
+  visitors: { inputs: readExportInputs('visitors'), run: steered(exportOperation('visitors')) },
+  views: { inputs: readExportInputs('views'), run: steered(exportOperation('views')) },
+  feedback: { inputs: readExportInputs('feedback'), run: steered(exportOperation('feedback')) },
+  searches: { inputs: readExportInputs('searches'), run: steered(exportOperation('searches')) },
+  assistant: { inputs: readExportInputs('assistant'), run: steered(exportOperation('assistant')) },
+  report: { inputs: readHealthInputs('report'), run: steered(runDocsHealthOperation) },
+  improve: { inputs: readImproveInputs, run: steered(runImproveOperation) },
+  deploy: { inputs: readDeployInputs, run: steered(runDeploy) },
+  preview: { inputs: readPreviewInputs, run: steered(runPreview) },
+  automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) }
 }
 
 /** The settings of `operation`: the common ones and exactly that operation's inputs. */

@@ -3,7 +3,7 @@ import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -26,7 +26,7 @@ function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent 
     name: 'issue_comment',
     action: 'created',
     issue: { number: issue, title: 'Guide', url: `https://github.com/acme/docs/pull/${issue}`, isPullRequest: true },
-    comment: { id: 555, body, login, isBot: false }
+    comment: { id: 555, body, login, isBot: false, createdAt: '2026-03-01T12:00:00Z' }
   }
 }
 
@@ -40,6 +40,8 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
     getJob: () => settled(() => done)
   }
   const log = recordingLog()
+  // The pull requests the commands are on, which the trust gate reads: #7 (code) and #30 (the agent's), both the repository's own.
+  for (const number of [7, 30]) if (!github.state.pulls.has(number)) github.state.pulls.set(number, fakePull(number))
   // Each publish of the outputs, with how many GitHub calls had been made by then.
   const published: { outcome: string; githubCallsBefore: number }[] = []
   const result = await runAgentWorkflow(
@@ -145,7 +147,7 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
         isPullRequest: false,
         body: 'How many?'
       },
-      labeled: { label: 'docs', sender: { login, isBot } }
+      labeled: { label: 'docs', sender: { login, isBot }, at: '2026-03-01T12:00:00Z' }
     }
   }
   const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>

@@ -74,7 +74,8 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
       workflow: 'docs',
       job: 'agent',
       sha: '',
-      ref: 'refs/heads/main'
+      ref: 'refs/heads/main',
+      actor: 'octocat'
     },
     {
       client,

@@ -42,7 +42,7 @@ const COMMENT_EVENT: GitHubEvent = {
   name: 'issue_comment',
   action: 'created',
   issue: { number: 7, title: 'Add the CLI page', url: 'https://github.com/acme/docs/pull/7', isPullRequest: true },
-  comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false }
+  comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
 }
 
 /** The items listed under `title`, without the "… and N more" line. */

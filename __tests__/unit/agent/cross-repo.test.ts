@@ -11,7 +11,7 @@ import { introductionFor } from '../../../src/operations/agent/introduction.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -195,7 +195,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
       name: 'issue_comment',
       action: 'created',
       issue: { number: 30, title: 'Docs', url: AGENT_PULL, isPullRequest: true },
-      comment: { id: 9, body: '/docs shorter, please', login: 'octocat', isBot: false }
+      comment: { id: 9, body: '/docs shorter, please', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
     }
   }
 
@@ -214,6 +214,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
   const introducedBy = (login: string): FakeGitHub =>
     fakeGitHub({
       roles: new Map([['octocat', 'write']]),
+      pulls: new Map([[30, fakePull(30, { url: AGENT_PULL })]]),
       comments: new Map([[30, [issueComment({ id: 5, login, body: 'Intro <!-- docs-agent-action:job job_1 -->' })]]])
     })
 

@@ -6,12 +6,13 @@ import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { jobReport } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, type FakeGitHub, fakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -34,14 +35,20 @@ function command(body: string): GitHubEvent {
     name: 'issue_comment',
     action: 'created',
     issue: { number: 30, title: 'Docs', url: 'https://github.com/acme/docs/pull/30', isPullRequest: true },
-    comment: { id: 9, body, login: 'octocat', isBot: false }
+    comment: { id: 9, body, login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
   }
+}
+
+/** The plan of `event`, as the trust gate judges a commander having `role`. */
+function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
+  const gate = judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [] }, 'agent')
+  return planRun(readTrigger(event, settings, 'job'), settings, gate, agentJob)
 }
 
 describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
     const settings = settingsWith({}, 'pull_request')
-    const plan = planRun(readTrigger(PULL, settings, 'job'), settings, null)
+    const plan = planOf(PULL, settings)
     expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, context: true })
   })
 
@@ -58,12 +65,12 @@ describe('planRun in a dry run', () => {
   ])('plans %s without replies or reactions', (label, role, body, expected) => {
     const settings = settingsWith({ prompt: '' }, 'issue_comment')
     const agentJob = label === 'a follow-up' ? 'job_1' : null
-    expect(planRun(readTrigger(command(body), settings, 'job'), settings, { role, agentJob })).toMatchObject(expected)
+    expect(planOf(command(body), settings, role, agentJob)).toMatchObject(expected)
   })
 
   it('is off by default', () => {
     const settings = settingsWith({ 'dry-run': 'false' }, 'pull_request')
-    expect(planRun(readTrigger(PULL, settings, 'job'), settings, null)).toMatchObject({ dryRun: false, introduce: true })
+    expect(planOf(PULL, settings)).toMatchObject({ dryRun: false, introduce: true })
   })
 })
 
@@ -136,18 +143,20 @@ describe('runAgentWorkflow in a dry run', () => {
   it('still checks the permission and finds the follow-up, then shows the message it would send', async () => {
     const github = fakeGitHub({
       roles: new Map([['octocat', 'write']]),
+      pulls: new Map([[30, fakePull(30)]]),
       comments: new Map([[30, [issueComment({ id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
     const { result, requests, log } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
 
     expect(requests).toEqual([])
-    expect(github.calls.map((call) => call.method)).toEqual(['roleOf', 'markerComments'])
+    // The trust gate reads the role and the pull request the command is on (a fork's waits); then the marker.
+    expect(github.calls.map((call) => call.method)).toEqual(['roleOf', 'pull', 'markerComments'])
     expect(result.verdict.headline).toMatch(/^Dry run: would send a follow-up message to job job_1 with a 13-character prompt/)
     expect(log.groups[0]).toContain('POST /v2/agent/acme-docs/job/job_1/message')
   })
 
   it('refuses a commenter below min-permission without a reply or a reaction', async () => {
-    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
+    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]), pulls: new Map([[30, fakePull(30)]]) })
     const { result, requests } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
 
     expect(result.verdict.outcome).toBe('denied')

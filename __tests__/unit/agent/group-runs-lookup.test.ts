@@ -43,7 +43,8 @@ const RUN: RunContext = {
   workflow: 'Docs agent on push',
   job: 'docs',
   sha: 'a'.repeat(40),
-  ref: 'refs/heads/main'
+  ref: 'refs/heads/main',
+  actor: 'octocat'
 }
 const ORIGIN: RunOrigin = { repository: DOCS, workflow: RUN.workflow, branch: 'main' }
 

@@ -50,6 +50,7 @@ function runOn(event: GitHubEvent, overrides: Partial<RunContext> = {}): RunCont
     job: 'docs',
     sha: 'a'.repeat(40),
     ref: 'refs/heads/main',
+    actor: 'octocat',
     ...overrides
   }
 }
@@ -84,7 +85,7 @@ describe('planGrouping: which runs look, by event', () => {
         name: 'issue_comment',
         action: 'created',
         issue: { number: 1, title: 'T', url: '', isPullRequest: true },
-        comment: { id: 1, body: '/docs x', ...actor }
+        comment: { id: 1, body: '/docs x', ...actor, createdAt: '2026-03-01T12:00:00Z' }
       }
     ],
     [
@@ -94,7 +95,7 @@ describe('planGrouping: which runs look, by event', () => {
         name: 'pull_request_review_comment',
         action: 'created',
         pull: PULL_FACTS,
-        comment: { id: 1, body: '/docs x', ...actor, path: 'a.md', lines: null, diffHunk: '' }
+        comment: { id: 1, body: '/docs x', ...actor, createdAt: '2026-03-01T12:00:00Z', path: 'a.md', lines: null, diffHunk: '' }
       }
     ],
     [
@@ -104,7 +105,7 @@ describe('planGrouping: which runs look, by event', () => {
         name: 'pull_request_review',
         action: 'submitted',
         pull: PULL_FACTS,
-        comment: { id: 1, body: '/docs x', ...actor }
+        comment: { id: 1, body: '/docs x', ...actor, createdAt: '2026-03-01T12:00:00Z' }
       }
     ],
     [
@@ -114,10 +115,13 @@ describe('planGrouping: which runs look, by event', () => {
         name: 'issues',
         action: 'labeled',
         issue: { number: 1, title: 'T', url: '', isPullRequest: false, body: '' },
-        labeled: { label: 'docs', sender: actor }
+        labeled: { label: 'docs', sender: actor, at: '2026-03-01T12:00:00Z' }
       }
     ],
-    ['a label on a pull request', { ...PULL_OPENED, action: 'labeled', labeled: { label: 'docs', sender: actor } }]
+    [
+      'a label on a pull request',
+      { ...PULL_OPENED, action: 'labeled', labeled: { label: 'docs', sender: actor, at: '2026-03-01T12:00:00Z' } }
+    ]
   ])('%s never groups: it asks for something of its own', (_, event) => {
     expect(planGrouping(settingsWith(), 'job', runOn(event))).toEqual({ kind: 'off' })
   })

@@ -180,7 +180,7 @@ describe('renderAgentPullComment', () => {
     name: 'issue_comment',
     action: 'created',
     issue: { number: 9, title: 'T', url: 'u', isPullRequest: false },
-    comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false }
+    comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
   }
 
   const intro = (event: GitHubEvent, runUrl: string | null, trigger: string): AgentPullIntroduction => ({

@@ -2,8 +2,9 @@ import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { PERMISSIONS } from '../../../src/github/permissions.js'
-import { type CommandFacts, needsAgentJob, type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { needsAgentJob, type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
+import { type GateDecision, type GateReading, judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
 
 function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
@@ -17,12 +18,21 @@ function commentEvent(body: string, opts: { action?: string; onPull?: boolean; l
     name: 'issue_comment',
     action: opts.action ?? 'created',
     issue: { number: 7, title: 'Guide is stale', url: 'https://github.com/acme/docs/pull/7', isPullRequest: opts.onPull ?? true },
-    comment: { id: 555, body, login, isBot: opts.isBot ?? false }
+    comment: { id: 555, body, login, isBot: opts.isBot ?? false, createdAt: '2026-03-01T12:00:00Z' }
   }
 }
 
-function plan(event: GitHubEvent, settings: AgentSettings, facts: CommandFacts | null = null): Plan {
-  return planRun(readTrigger(event, settings, 'job'), settings, facts)
+/**
+ * The trust gate's decision on `event` (src/trust/gate.ts), a commander having `role`; a command's pull
+ * request is the repository's own unless `reading` says otherwise.
+ */
+function gateOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, reading: Partial<GateReading> = {}): GateDecision {
+  return judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [], ...reading }, 'agent')
+}
+
+/** The plan of `event`, a commander having `role`, the pull request's agent job `agentJob`. */
+function plan(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
+  return planRun(readTrigger(event, settings, 'job'), settings, gateOf(event, settings, role), agentJob)
 }
 
 const ROLES = [null, ...PERMISSIONS, 'none', 'custom-docs-writer'] as const
@@ -49,19 +59,21 @@ describe('planRun: a slash command, every action × body × bot × permission ×
     const settings = settingsWith({ prompt: '' })
     const event = commentEvent(c.body, { action: c.action, onPull: c.onPull, isBot: c.isBot })
     const trigger = readTrigger(event, settings, 'job')
-    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
-    if (c.action !== 'created' || c.isBot || c.ask === 'none') {
+    const result = planRun(trigger, settings, gateOf(event, settings, c.role), c.agentJob)
+    if (c.action !== 'created' || c.ask === 'none') {
       expect(trigger.kind).toBe('skip')
       expect(result.kind).toBe('skip')
       return
     }
     expect(trigger.kind).toBe('command')
+    // A bot no one listed is the gate's to ignore, quietly.
+    if (c.isBot) return expect(result.kind).toBe('skip')
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
     const on = { number: 7, kind: c.onPull ? 'pull' : 'issue' }
     const reply = { where: 'reply', on }
     const react = { on, commentId: 555 }
     if (!allowed) {
-      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', role: c.role, reply, react })
+      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', refusal: { kind: 'permission', role: c.role }, reply, react })
       return
     }
     if (c.ask === 'help') {
@@ -103,16 +115,18 @@ describe('planRun: bots by name (allowed-bots)', () => {
     const settings = settingsWith({ prompt: '', 'allowed-bots': c.allowed })
     const event = commentEvent('/docs bump the SDK version in the docs', { login: c.login, isBot: true })
     const trigger = readTrigger(event, settings, 'job')
+    // Whether a bot may is the gate's to say: the trigger reads its command like anyone's.
+    expect(trigger).toMatchObject({ kind: 'command', command: { login: c.login } })
+    const result = planRun(trigger, settings, gateOf(event, settings, c.role), null)
     if (c.expected === 'skip') {
-      expect(trigger).toEqual({
+      expect(result).toEqual({
         kind: 'skip',
-        why: 'The comment is by a bot not listed in allowed-bots; only people and listed bots run commands.'
+        why: `The comment is by ${c.login}, a bot not listed in allowed-bots; only people and listed bots steer runs.`
       })
       return
     }
-    expect(trigger).toMatchObject({ kind: 'command', command: { login: c.login, trustedBot: true } })
     // Listing is the trust: whatever the permission API would say, the bot is not denied.
-    expect(planRun(trigger, settings, { role: c.role, agentJob: null })).toMatchObject({
+    expect(result).toMatchObject({
       kind: 'job',
       request: { action: 'job', prompt: 'bump the SDK version in the docs' }
     })
@@ -121,15 +135,14 @@ describe('planRun: bots by name (allowed-bots)', () => {
   it('still skips a listed bot whose comment is no command, and never trusts a person as a bot', () => {
     const settings = settingsWith({ prompt: '', 'allowed-bots': '*' })
     expect(readTrigger(commentEvent('thanks!', { login: 'renovate[bot]', isBot: true }), settings, 'job').kind).toBe('skip')
-    const person = readTrigger(commentEvent('/docs go', { login: 'renovate[bot]-fan' }), settings, 'job')
-    expect(person).toMatchObject({ kind: 'command', command: { trustedBot: false } })
-    expect(planRun(person, settings, { role: null, agentJob: null }).kind).toBe('deny')
+    const event = commentEvent('/docs go', { login: 'renovate[bot]-fan' })
+    expect(plan(event, settings, null).kind).toBe('deny')
   })
 })
 
 describe('planRun: labels, every event × label input × sender × permission', () => {
   function labeled(on: 'issue' | 'pull', label: string, sender: { login: string; isBot: boolean }): GitHubEvent {
-    const labeling = { label, sender }
+    const labeling = { label, sender, at: '2026-03-01T12:00:00Z' }
     return on === 'issue'
       ? {
           kind: 'issues',
@@ -163,19 +176,34 @@ describe('planRun: labels, every event × label input × sender × permission', 
       stepInputs({ prompt: c.on === 'pull' ? 'Document this change' : '', label: c.input, 'allowed-bots': '' }),
       runEnvironment({ eventName: c.on === 'issue' ? 'issues' : 'pull_request' })
     ).settings
-    const trigger = readTrigger(labeled(c.on, c.added, c.sender), settings, 'job')
+    const event = labeled(c.on, c.added, c.sender)
+    const trigger = readTrigger(event, settings, 'job')
     const matches = c.input !== '' && c.input.toLowerCase() === c.added
-    if (!matches || c.sender.isBot) {
+    if (!matches) {
       expect(trigger.kind).toBe('skip')
       return
     }
-    const result = planRun(trigger, settings, { role: c.role, agentJob: 'job-41' })
+    const result = planRun(trigger, settings, gateOf(event, settings, c.role), 'job-41')
+    if (c.sender.isBot) {
+      expect(result).toEqual({
+        kind: 'skip',
+        why: 'The label is by renovate[bot], a bot not listed in allowed-bots; only people and listed bots steer runs.'
+      })
+      return
+    }
     const isPullRequest = c.on === 'pull'
     const on = { number: isPullRequest ? 2 : 1, kind: c.on }
     const removeLabel = { on, name: 'docs' }
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
     if (!allowed) {
-      expect(result).toMatchObject({ kind: 'deny', login: 'octocat', used: 'docs', react: null, removeLabel })
+      expect(result).toMatchObject({
+        kind: 'deny',
+        login: 'octocat',
+        refusal: { kind: 'permission', role: c.role },
+        used: 'docs',
+        react: null,
+        removeLabel
+      })
       return
     }
     expect(result).toEqual({
@@ -203,10 +231,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
       stepInputs({ prompt: 'Write a troubleshooting page for this.', label: 'docs', 'dry-run': 'true' }),
       runEnvironment({ eventName: 'issues' })
     ).settings
-    const result = planRun(readTrigger(labeled('issue', 'docs', { login: 'octocat', isBot: false }), settings, 'job'), settings, {
-      role: 'write',
-      agentJob: null
-    })
+    const result = plan(labeled('issue', 'docs', { login: 'octocat', isBot: false }), settings, 'write')
     expect(result).toMatchObject({
       kind: 'job',
       request: { prompt: expect.stringMatching(/^Write a troubleshooting page for this\.\n\nSpelling error/) as unknown },
@@ -231,18 +256,18 @@ describe('planRun: labels, every event × label input × sender × permission', 
 })
 
 describe('planRun: a slash command, the settings that shape it', () => {
-  const facts = { role: 'admin', agentJob: null }
+  const admin = 'admin'
 
   it('with comment: false, neither replies nor reacts, and the status goes nowhere', () => {
     const settings = settingsWith({ prompt: '', comment: 'false' })
-    expect(plan(commentEvent('/docs fix it'), settings, facts)).toMatchObject({
+    expect(plan(commentEvent('/docs fix it'), settings, admin)).toMatchObject({
       kind: 'job',
       status: { where: 'none' },
       react: null,
       introduce: false
     })
-    expect(plan(commentEvent('/docs help'), settings, facts)).toMatchObject({ kind: 'help', reply: null })
-    expect(plan(commentEvent('/docs fix it'), settings, { role: 'read', agentJob: null })).toMatchObject({
+    expect(plan(commentEvent('/docs help'), settings, admin)).toMatchObject({ kind: 'help', reply: null })
+    expect(plan(commentEvent('/docs fix it'), settings, 'read')).toMatchObject({
       kind: 'deny',
       reply: null,
       react: null
@@ -250,31 +275,28 @@ describe('planRun: a slash command, the settings that shape it', () => {
   })
 
   it('with context: false, a new job carries no context block', () => {
-    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), facts)).toMatchObject({ context: false })
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), admin)).toMatchObject({ context: false })
   })
 
   it('uses the configured trigger and minimum permission', () => {
     const settings = settingsWith({ prompt: '', trigger: '/agent', 'min-permission': 'admin' })
-    expect(plan(commentEvent('/docs fix it'), settings, facts).kind).toBe('skip')
-    expect(plan(commentEvent('/agent fix it'), settings, { role: 'maintain', agentJob: null })).toMatchObject({
+    expect(plan(commentEvent('/docs fix it'), settings, admin).kind).toBe('skip')
+    expect(plan(commentEvent('/agent fix it'), settings, 'maintain')).toMatchObject({
       kind: 'deny',
-      why: 'octocat has maintain permission on this repository; /agent needs admin or higher.'
+      why: 'octocat has maintain permission on this repository; the comment needs admin or higher.'
     })
-    expect(plan(commentEvent('/agent fix it'), settings, facts)).toMatchObject({
+    expect(plan(commentEvent('/agent fix it'), settings, admin)).toMatchObject({
       kind: 'job',
       request: { promptSource: '/agent comment by octocat' }
     })
   })
 
   it('says why a denied commenter without any role was refused', () => {
-    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), { role: null, agentJob: null })).toMatchObject({
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), null)).toMatchObject({
       kind: 'deny',
-      why: 'octocat has no permission on this repository; /docs needs write or higher.'
+      why: 'octocat has no permission on this repository; the comment needs write or higher.',
+      refusal: { kind: 'permission', role: null }
     })
-  })
-
-  it('treats a command without facts as unchecked, so it is denied', () => {
-    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '' }), null).kind).toBe('deny')
   })
 })
 
@@ -285,6 +307,7 @@ describe('needsAgentJob: the marker is looked up only when it can change the pla
     if (trigger.kind !== 'command') throw new Error('expected a command')
     return trigger.command
   }
+  const gate = (onPull: boolean, role: string | null) => gateOf(commentEvent('/docs', { onPull }), settings, role)
 
   it.each([
     ['a permitted command on a PR', '/docs fix it', true, 'write', true],
@@ -293,7 +316,7 @@ describe('needsAgentJob: the marker is looked up only when it can change the pla
     ['a commenter below the minimum', '/docs fix it', true, 'triage', false],
     ['a commenter with no role', '/docs fix it', true, null, false]
   ] as const)('%s: %p', (_, body, onPull, role, expected) => {
-    expect(needsAgentJob(command(body, onPull), role, settings)).toBe(expected)
+    expect(needsAgentJob(command(body, onPull), gate(onPull, role))).toBe(expected)
   })
 })
 
@@ -325,6 +348,22 @@ describe('planRun: a step without a command', () => {
     expect(plan(event, settingsWith(inputs))).toMatchObject({ kind: 'job', status, react: null, followUpOf: null })
   })
 
+  it("waits for a maintainer on a fork's pull request, with nothing to reply to", () => {
+    const fork = pullRequestEvent({
+      number: 12,
+      author: { login: 'stranger', isBot: false },
+      head: { ref: 'x', sha: 'a'.repeat(40), fork: true }
+    })
+    expect(plan(fork, settingsWith())).toEqual({
+      kind: 'wait',
+      why: 'The pull request comes from a fork (by stranger), which steers nothing by itself.',
+      commanded: false,
+      reply: null,
+      react: null,
+      removeLabel: null
+    })
+  })
+
   it('sends the prompt of the inputs, with context unless turned off', () => {
     expect(plan(other, settingsWith({ prompt: 'Document v2' }))).toMatchObject({
       request: { action: 'job', prompt: 'Document v2', promptSource: 'prompt', jobId: '' },
@@ -336,7 +375,7 @@ describe('planRun: a step without a command', () => {
 
   it('sends a follow-up for operation message, without a context block', () => {
     const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
-    expect(planRun(readTrigger(other, settings, 'message'), settings, null)).toMatchObject({
+    expect(planRun(readTrigger(other, settings, 'message'), settings, gateOf(other, settings), null)).toMatchObject({
       request: { action: 'message', jobId: 'job-9' },
       context: false
     })
@@ -369,6 +408,7 @@ describe('planRun: review comments and reviews, as comments with their own place
       body,
       login: isBot ? 'renovate[bot]' : 'octocat',
       isBot,
+      createdAt: '2026-03-01T12:00:00Z',
       path: 'docs/auth.md',
       lines: { start: 10, end: 12 },
       diffHunk: '@@ -8,3 +8,5 @@\n+token'
@@ -379,7 +419,7 @@ describe('planRun: review comments and reviews, as comments with their own place
     name: 'pull_request_review',
     action,
     pull,
-    comment: { id: 77, body, login: 'octocat', isBot: false }
+    comment: { id: 77, body, login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
   })
   const cases = ['created', 'submitted', 'edited', 'dismissed'].flatMap((action) =>
     ['/docs explain the token', 'nice', '/docs'].flatMap((body) =>
@@ -389,9 +429,10 @@ describe('planRun: review comments and reviews, as comments with their own place
 
   it.each(cases)('review comment $action "$body", role $role, marker $agentJob', (c) => {
     const settings = settingsWith({ prompt: '' })
-    const trigger = readTrigger(reviewComment(c.action, c.body), settings, 'job')
+    const event = reviewComment(c.action, c.body)
+    const trigger = readTrigger(event, settings, 'job')
     if (c.action !== 'created' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
-    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const result = planRun(trigger, settings, gateOf(event, settings, c.role), c.agentJob)
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
     const reply = { where: 'reply', on: { number: 7, kind: 'pull' }, reviewThread: 900 }
     const react = { on: { number: 7, kind: 'pull' }, commentId: 900, reviewComment: true }
@@ -411,9 +452,10 @@ describe('planRun: review comments and reviews, as comments with their own place
 
   it.each(cases)('review $action "$body", role $role, marker $agentJob', (c) => {
     const settings = settingsWith({ prompt: '' })
-    const trigger = readTrigger(review(c.action, c.body), settings, 'job')
+    const event = review(c.action, c.body)
+    const trigger = readTrigger(event, settings, 'job')
     if (c.action !== 'submitted' || c.body === 'nice') return expect(trigger.kind).toBe('skip')
-    const result = planRun(trigger, settings, { role: c.role, agentJob: c.agentJob })
+    const result = planRun(trigger, settings, gateOf(event, settings, c.role), c.agentJob)
     const allowed = c.role !== null && c.role in RANK && (RANK[c.role] ?? -1) >= RANK.write!
     const reply = { where: 'reply', on: { number: 7, kind: 'pull' } }
     // A review has no reactions.
@@ -437,9 +479,53 @@ describe('planRun: review comments and reviews, as comments with their own place
       kind: 'skip',
       why: 'The review was dismissed, not submitted; only new reviews run commands.'
     })
-    expect(readTrigger(reviewComment('created', '/docs x', true), settings, 'job')).toMatchObject({
+    const byBot = reviewComment('created', '/docs x', true)
+    expect(planRun(readTrigger(byBot, settings, 'job'), settings, gateOf(byBot, settings), null)).toEqual({
       kind: 'skip',
-      why: expect.stringMatching(/^The review comment is by a bot/) as unknown
+      why: 'The review comment is by renovate[bot], a bot not listed in allowed-bots; only people and listed bots steer runs.'
     })
+  })
+})
+
+describe("planRun: a maintainer's command on a fork's pull request", () => {
+  const settings = settingsWith({ prompt: '' })
+  const event = commentEvent('/docs fix it')
+  const fork = (headSha: string) => ({ pull: { fork: true, headSha }, shown: [{ sha: 'a'.repeat(40), at: '2026-03-01T11:00:00Z' }] })
+  const on = { number: 7, kind: 'pull' }
+
+  it('runs for the head shown before the command', () => {
+    expect(
+      planRun(readTrigger(event, settings, 'job'), settings, gateOf(event, settings, 'write', fork('a'.repeat(40))), null)
+    ).toMatchObject({
+      kind: 'job'
+    })
+  })
+
+  it('refuses when the head moved after it was shown', () => {
+    expect(
+      planRun(readTrigger(event, settings, 'job'), settings, gateOf(event, settings, 'write', fork('b'.repeat(40))), null)
+    ).toMatchObject({
+      kind: 'deny',
+      login: 'octocat',
+      refusal: { kind: 'head-moved', head: 'b'.repeat(40) },
+      reply: { where: 'reply', on },
+      react: { on, commentId: 555 }
+    })
+  })
+
+  it('waits, replying, when no head was shown before the command', () => {
+    const gate = gateOf(event, settings, 'write', { pull: { fork: true, headSha: 'a'.repeat(40) } })
+    expect(planRun(readTrigger(event, settings, 'job'), settings, gate, null)).toMatchObject({
+      kind: 'wait',
+      commanded: true,
+      reply: { where: 'reply', on },
+      react: { on, commentId: 555 }
+    })
+  })
+
+  it('answers help before waiting: help sends nothing', () => {
+    const help = commentEvent('/docs help')
+    const gate = gateOf(help, settings, 'write', { pull: { fork: true, headSha: 'a'.repeat(40) } })
+    expect(planRun(readTrigger(help, settings, 'job'), settings, gate, null).kind).toBe('help')
   })
 })

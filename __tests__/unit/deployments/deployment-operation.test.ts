@@ -400,7 +400,7 @@ describe('preview on a pull request', () => {
 
   it('skips a fork’s branch before any request, with no comment', async () => {
     const payload = pullRequest()
-    ;(payload.pull_request as { head: { repo: Record<string, unknown> } }).head.repo.fork = true
+    ;(payload.pull_request as { head: { repo: Record<string, unknown> } }).head.repo.full_name = 'octo-fork/Hello-World'
     const { result } = await run('preview', { environment: 'docs-preview' }, { eventName: 'pull_request', payload })
 
     expect(result.verdict).toMatchObject({ outcome: 'skipped', result: 'notice' })

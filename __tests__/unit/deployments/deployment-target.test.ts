@@ -23,7 +23,9 @@ const pullRequest = (change: (head: Record<string, unknown>) => void = () => und
   change((payload.pull_request as { head: Record<string, unknown> }).head)
   return payload
 }
-const forkPull = (): Record<string, unknown> => pullRequest((head) => ((head.repo as Record<string, unknown>).fork = true))
+/** A fork's pull request: its head repository is another than the base. */
+const forkPull = (): Record<string, unknown> =>
+  pullRequest((head) => ((head.repo as Record<string, unknown>).full_name = 'octo-fork/Hello-World'))
 const commentOnPull = (): Record<string, unknown> => {
   const payload = webhookExample('issue_comment', (p) => p.action === 'created')
   const issue = payload.issue as Record<string, unknown>
@@ -56,16 +58,16 @@ const previewCases: Case[] = [
     expected: { branch: 'changes', sha: HEAD_SHA, pull: 2, fork: null }
   },
   {
-    name: 'pull_request from a fork (head.repo.fork): the head branch, marked a fork',
+    name: 'pull_request from another repository than the base: the head branch, marked a fork',
     eventName: 'pull_request',
     payload: forkPull,
     expected: { branch: 'changes', sha: HEAD_SHA, pull: 2, fork: '' }
   },
   {
-    name: 'pull_request from another repository than the base: a fork',
+    name: 'pull_request from a branch of the repository itself, which is a fork of another (head.repo.fork): no fork’s',
     eventName: 'pull_request',
-    payload: () => pullRequest((head) => ((head.repo as Record<string, unknown>).full_name = 'octo-fork/Hello-World')),
-    expected: { branch: 'changes', sha: HEAD_SHA, pull: 2, fork: '' }
+    payload: () => pullRequest((head) => ((head.repo as Record<string, unknown>).fork = true)),
+    expected: { branch: 'changes', sha: HEAD_SHA, pull: 2, fork: null }
   },
   {
     name: 'pull_request from a deleted fork (head.repo null): a fork',

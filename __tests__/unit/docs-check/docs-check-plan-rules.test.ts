@@ -1,32 +1,43 @@
-/** The docs check's plan: the rules that hold across every combination of event, record, paths, fork and status-context. */
+/** The docs check's plan: the rules that hold across every combination of event, record, paths, the gate's decision and status-context. */
 import { describe, expect, it } from '@jest/globals'
 import { type DocsEvent, planDocsCheck } from '../../../src/operations/agent/docs-check/plan.js'
-import { closed, command, factsOf, label, pullEvent, type RecordName, RECORDS, skipCommand } from './plan-factories.js'
+import {
+  closed,
+  command,
+  factsOf,
+  label,
+  pullEvent,
+  type RecordName,
+  RECORDS,
+  skipCommand,
+  STEER,
+  TOO_EARLY,
+  WAITING
+} from './plan-factories.js'
 
 describe('planDocsCheck: rules across every combination', () => {
   const events: DocsEvent[] = [
     pullEvent('opened'),
     pullEvent('reopened'),
     pullEvent('synchronize'),
+    pullEvent('edited'),
     closed(true),
     closed(false),
     { kind: 'push' },
     { kind: 'scheduled' },
-    ...(['code-pull', 'agent-pull', 'issue'] as const).flatMap((on) =>
-      [true, false].flatMap((permitted) => [command(on, permitted), skipCommand(on, 'why', permitted), label(on, permitted)])
-    )
+    ...(['code-pull', 'agent-pull', 'issue'] as const).flatMap((on) => [command(on), skipCommand(on, 'why'), label(on)])
   ]
   const cases = events.flatMap((event) =>
     (Object.keys(RECORDS) as RecordName[]).flatMap((record) =>
       (['unset', 'matched', 'unmatched'] as const).flatMap((paths) =>
-        [false, true].flatMap((fork) => [false, true].map((statusContext) => ({ event, record, paths, fork, statusContext })))
+        [STEER, WAITING, TOO_EARLY].flatMap((gate) => [false, true].map((statusContext) => ({ event, record, paths, gate, statusContext })))
       )
     )
   )
   const planned = cases.map((c) => ({ c, plan: planDocsCheck(factsOf(c)) }))
 
   it('covers every combination', () => {
-    expect(planned).toHaveLength(events.length * 6 * 3 * 2 * 2)
+    expect(planned).toHaveLength(events.length * 6 * 3 * 3 * 2)
   })
 
   it('ends a run without a job with an outcome, and leaves a job run to its verdict', () => {
@@ -38,15 +49,25 @@ describe('planDocsCheck: rules across every combination', () => {
       expect([c, plan.job, plan.statusNow.kind, plan.record.kind]).toEqual([c, 'none', 'none', 'keep'])
   })
 
-  it('writes no status and changes no record for a denied command or label', () => {
-    for (const { c, plan } of planned.filter(({ plan }) => plan.outcome === 'denied'))
-      expect([c, plan.statusNow.kind, plan.record.kind, plan.reply]).toEqual([c, 'none', 'keep', null])
+  it('starts no job while the gate waits for a maintainer, except on a schedule', () => {
+    for (const { c, plan } of planned.filter(({ c }) => c.gate.kind === 'wait' && c.event.kind !== 'scheduled'))
+      expect([c, plan.job]).toEqual([c, 'none'])
   })
 
-  it('denies exactly the commands and labels of those without permission', () => {
+  it("shows a waiting fork's head, in the sticky comment by itself, in the reply to a command that came too early", () => {
+    for (const { c, plan } of planned.filter(({ plan }) => plan.record.kind === 'show-head')) {
+      const commanded = c.gate.kind === 'wait' && c.gate.commanded
+      expect([c, plan.job, plan.waitingComment, plan.reply]).toEqual([c, 'none', !commanded, commanded ? 'repeat-for-head' : null])
+    }
+  })
+
+  it('waits for a maintainer exactly where the gate waits, unless paths say nothing is documented or skip does not apply', () => {
     for (const { c, plan } of planned) {
-      const unpermitted = (c.event.kind === 'command' || c.event.kind === 'label') && !c.event.actor.permitted
-      expect([c, plan.outcome === 'denied']).toEqual([c, unpermitted])
+      const changed = c.event.kind === 'pull-request' || c.event.kind === 'push'
+      const commanded =
+        c.event.kind === 'label' || (c.event.kind === 'command' && (c.event.ask.kind === 'run' || c.event.on === 'code-pull'))
+      const waits = c.gate.kind === 'wait' && ((changed && c.paths !== 'unmatched') || commanded)
+      expect([c, plan.record.kind === 'show-head']).toEqual([c, waits])
     }
   })
 
@@ -55,20 +76,16 @@ describe('planDocsCheck: rules across every combination', () => {
       expect([c, plan.statusNow]).toEqual([c, { kind: 'none' }])
   })
 
-  it('starts a job on a skipped pull request only when someone permitted asks for it there, clearing the skip', () => {
+  it('starts a job on a skipped pull request only when someone asks for it there or a push changes documented files, clearing the skip', () => {
     for (const { c, plan } of planned.filter(
       ({ c, plan }) => RECORDS[c.record]?.skip && plan.job === 'start' && c.event.kind !== 'scheduled'
     )) {
       const asked = (c.event.kind === 'command' && c.event.ask.kind === 'run') || c.event.kind === 'label'
-      const onCodePull = 'on' in c.event && c.event.on === 'code-pull'
-      expect([c, asked, plan.record.kind]).toEqual([c, true, onCodePull ? 'clear-skip' : 'keep'])
+      const pushed =
+        c.paths === 'matched' && (c.event.kind === 'push' || (c.event.kind === 'pull-request' && c.event.action === 'synchronize'))
+      const onCodePull = pushed || ('on' in c.event && c.event.on === 'code-pull')
+      expect([c, asked || pushed, plan.record.kind]).toEqual([c, true, onCodePull ? 'clear-skip' : 'keep'])
     }
-  })
-
-  it("never starts a job by itself on a fork's pull request no maintainer has decided on", () => {
-    const undecided = ['none', 'nothing documented yet'] as RecordName[]
-    for (const { c, plan } of planned.filter(({ c }) => c.fork && c.event.kind === 'pull-request' && undecided.includes(c.record)))
-      expect([c, plan.job]).toEqual([c, 'none'])
   })
 
   it('changes nothing but the dry-run flag in a dry run', () => {

@@ -1,10 +1,10 @@
 /**
- * The docs check's plan: event × record × paths × skip × permission × fork, one row per case.
+ * The docs check's plan: event × record × paths × skip × the gate's decision, one row per case.
  * docs-check-plan-rules.test.ts checks the rules that hold across every combination.
  */
 import { describe, expect, it } from '@jest/globals'
 import { type DocsCheckPlan, planDocsCheck, type StatusNow } from '../../../src/operations/agent/docs-check/plan.js'
-import { type Case, closed, command, factsOf, label, pullEvent, RECORDS, skipCommand } from './plan-factories.js'
+import { type Case, closed, command, factsOf, HEAD, label, pullEvent, RECORDS, skipCommand, TOO_EARLY, WAITING } from './plan-factories.js'
 
 /** The status in a few words: none, working, a situation's kind, or the carried status. */
 function statusWords(status: StatusNow): string {
@@ -22,6 +22,7 @@ function summary(plan: DocsCheckPlan): Record<string, unknown> {
     record: plan.record.kind,
     outcome: plan.outcome,
     ...(plan.reply ? { reply: plan.reply } : {}),
+    ...(plan.waitingComment ? { waitingComment: true } : {}),
     ...(plan.note ? { note: plan.note.text } : {})
   }
 }
@@ -34,7 +35,17 @@ const none = (outcome: string, status = 'none', extra: Record<string, unknown> =
   outcome,
   ...extra
 })
-const CARRIED_SKIP = 'carried success: Docs skipped by @maintainer: tests only'
+const CARRIED_SKIP = 'carried success: Docs skipped by @maintainer at f00dcaf: tests only'
+/** A fork's pull request waiting for a maintainer by itself: its head shown in the sticky comment. */
+const waiting = (status = 'waiting-for-maintainer'): Record<string, unknown> => ({
+  ...none('skipped', status, { waitingComment: true }),
+  record: 'show-head'
+})
+/** A maintainer's command that came before the fork's head was shown: shown now, and the reply asks to repeat it. */
+const tooEarly = (status = 'waiting-for-maintainer'): Record<string, unknown> => ({
+  ...none('skipped', status, { reply: 'repeat-for-head' }),
+  record: 'show-head'
+})
 
 const ROWS: [string, Case, Record<string, unknown>][] = [
   // A pull request opened, reopened or pushed to.
@@ -66,7 +77,17 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
     { event: pullEvent('synchronize'), record: 'nothing documented yet', paths: 'unmatched' },
     none('skipped', 'carried success: No documented files changed')
   ],
-  ['synchronize after a skip', { event: pullEvent('synchronize'), record: 'skipped', paths: 'matched' }, none('skipped', CARRIED_SKIP)],
+  [
+    'synchronize after a skip, a documented file changed: the push clears the skip',
+    { event: pullEvent('synchronize'), record: 'skipped', paths: 'matched' },
+    job('working', 'clear-skip')
+  ],
+  [
+    'edited after a skip, paths matched: not a push, the skip holds',
+    { event: pullEvent('edited'), record: 'skipped', paths: 'matched' },
+    none('skipped', CARRIED_SKIP)
+  ],
+  ['edited, nothing recorded', { event: pullEvent('edited') }, job()],
   ['synchronize after a skip, paths not set', { event: pullEvent('synchronize'), record: 'skipped' }, none('skipped', CARRIED_SKIP)],
   [
     'synchronize after a skip, no documented file',
@@ -78,35 +99,49 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
     { event: pullEvent('synchronize'), record: 'skipped before status-context' },
     none('skipped', 'skipped by @maintainer: tests only')
   ],
-  // Forks.
-  ["a fork's pull request opened", { event: pullEvent('opened'), fork: true }, none('skipped', 'waiting-for-maintainer')],
-  [
-    "a fork's, a documented file changed",
-    { event: pullEvent('opened'), fork: true, paths: 'matched' },
-    none('skipped', 'waiting-for-maintainer')
-  ],
+  // Forks: the gate says a fork's pull request waits for a maintainer.
+  ["a fork's pull request opened", { event: pullEvent('opened'), gate: WAITING }, waiting()],
+  ["a fork's, a documented file changed", { event: pullEvent('opened'), gate: WAITING, paths: 'matched' }, waiting()],
   [
     "a fork's, no documented file: paths first",
-    { event: pullEvent('opened'), fork: true, paths: 'unmatched' },
+    { event: pullEvent('opened'), gate: WAITING, paths: 'unmatched' },
     none('skipped', 'nothing-documented')
   ],
   [
     "a fork's, only a status recorded: still waiting",
-    { event: pullEvent('synchronize'), fork: true, record: 'nothing documented yet' },
-    none('skipped', 'waiting-for-maintainer')
+    { event: pullEvent('synchronize'), gate: WAITING, record: 'nothing documented yet' },
+    waiting()
   ],
-  ["a fork's after a maintainer's /docs: as any other", { event: pullEvent('synchronize'), fork: true, record: 'documented' }, job()],
-  ["a fork's after a failed job: as any other", { event: pullEvent('synchronize'), fork: true, record: 'failed' }, job()],
-  ["a fork's after a maintainer's skip", { event: pullEvent('synchronize'), fork: true, record: 'skipped' }, none('skipped', CARRIED_SKIP)],
+  [
+    "a fork's pushed to after a maintainer's /docs: waits again",
+    { event: pullEvent('synchronize'), gate: WAITING, record: 'documented' },
+    waiting()
+  ],
+  ["a fork's pushed to after a failed job: waits again", { event: pullEvent('synchronize'), gate: WAITING, record: 'failed' }, waiting()],
+  [
+    "a fork's pushed to after a maintainer's skip: waits again",
+    { event: pullEvent('synchronize'), gate: WAITING, record: 'skipped' },
+    waiting()
+  ],
+  [
+    "a fork's, its head unknown: waiting, nothing shown",
+    { event: pullEvent('opened'), gate: WAITING, head: null },
+    { ...waiting(), record: 'keep' }
+  ],
   // Pushes.
   ['a push, nothing recorded', { event: { kind: 'push' } }, job()],
   ['a push, a documented file changed', { event: { kind: 'push' }, paths: 'matched' }, job()],
   ['a push, no documented file', { event: { kind: 'push' }, paths: 'unmatched' }, none('skipped', 'nothing-documented')],
   ["a push to a skipped pull request's branch", { event: { kind: 'push' }, record: 'skipped' }, none('skipped', CARRIED_SKIP)],
+  [
+    "a push to a skipped pull request's branch, a documented file changed: clears the skip",
+    { event: { kind: 'push' }, record: 'skipped', paths: 'matched' },
+    job('working', 'clear-skip')
+  ],
   // Without status-context: the same decisions, no status.
   ['opened, no status-context', { event: pullEvent('opened'), statusContext: false }, job('none')],
   ['no documented file, no status-context', { event: pullEvent('synchronize'), paths: 'unmatched', statusContext: false }, none('skipped')],
-  ["a fork's, no status-context", { event: pullEvent('opened'), fork: true, statusContext: false }, none('skipped')],
+  ["a fork's, no status-context", { event: pullEvent('opened'), gate: WAITING, statusContext: false }, waiting('none')],
   ['after a skip, no status-context', { event: pullEvent('synchronize'), record: 'skipped', statusContext: false }, none('skipped')],
   // Closed.
   [
@@ -142,14 +177,16 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
   ['/docs on a code pull request', { event: command('code-pull') }, job()],
   ['/docs on a code pull request, no documented file changed', { event: command('code-pull'), paths: 'unmatched' }, job()],
   ['/docs on a skipped pull request clears the skip', { event: command('code-pull'), record: 'skipped' }, job('working', 'clear-skip')],
-  ["/docs on a fork's pull request", { event: command('code-pull'), fork: true }, job()],
+  ["/docs on a fork's pull request, after its head was shown", { event: command('code-pull'), fork: true }, job()],
+  ["/docs on a fork's pull request, before its head was shown", { event: command('code-pull'), gate: TOO_EARLY }, tooEarly()],
+  [
+    "/docs on a fork's pull request, before its head was shown, no status-context",
+    { event: command('code-pull'), gate: TOO_EARLY, statusContext: false },
+    tooEarly('none')
+  ],
   ['/docs on a code pull request, no status-context', { event: command('code-pull'), statusContext: false }, job('none')],
   ['/docs on the agent pull request: a follow-up, no status there', { event: command('agent-pull'), record: 'documented' }, job('none')],
   ['/docs on an issue', { event: command('issue') }, job('none')],
-  ['/docs denied on a code pull request', { event: command('code-pull', false) }, none('denied')],
-  ['/docs denied on a skipped pull request', { event: command('code-pull', false), record: 'skipped' }, none('denied')],
-  ["/docs denied on a fork's pull request", { event: command('code-pull', false), fork: true }, none('denied')],
-  ['/docs denied on an issue', { event: command('issue', false) }, none('denied')],
   // /docs skip.
   [
     '/docs skip on a code pull request',
@@ -162,7 +199,7 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
     { ...none('skipped', 'skipped by @octocat: ', { reply: 'skip-recorded' }), record: 'set-skip' }
   ],
   [
-    "/docs skip on a fork's pull request",
+    "/docs skip on a fork's pull request, after its head was shown",
     { event: skipCommand('code-pull'), fork: true },
     { ...none('skipped', 'skipped by @octocat: refactor only', { reply: 'skip-recorded' }), record: 'set-skip' }
   ],
@@ -181,22 +218,25 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
     { event: skipCommand('code-pull'), statusContext: false },
     { ...none('skipped', 'none', { reply: 'skip-recorded' }), record: 'set-skip' }
   ],
-  ['/docs skip denied', { event: skipCommand('code-pull', 'x', false) }, none('denied')],
-  ['/docs skip denied on a skipped pull request', { event: skipCommand('code-pull', 'x', false), record: 'skipped' }, none('denied')],
+  ["/docs skip on a fork's pull request, before its head was shown", { event: skipCommand('code-pull'), gate: TOO_EARLY }, tooEarly()],
   ['/docs skip on an issue', { event: skipCommand('issue') }, none('skipped', 'none', { reply: 'usage' })],
   [
     '/docs skip on the agent pull request',
     { event: skipCommand('agent-pull'), record: 'documented' },
     none('skipped', 'none', { reply: 'usage' })
   ],
-  ['/docs skip denied on an issue: permission first', { event: skipCommand('issue', 'x', false) }, none('denied')],
+  [
+    "/docs skip on the agent pull request, too early for a fork's head: the usage first",
+    { event: skipCommand('agent-pull'), gate: TOO_EARLY },
+    none('skipped', 'none', { reply: 'usage' })
+  ],
   // The label.
   ['the label on a code pull request', { event: label('code-pull') }, job()],
   ['the label on a skipped pull request clears the skip', { event: label('code-pull'), record: 'skipped' }, job('working', 'clear-skip')],
-  ["the label on a fork's pull request", { event: label('code-pull'), fork: true }, job()],
+  ["the label on a fork's pull request, after its head was shown", { event: label('code-pull'), fork: true }, job()],
+  ["the label on a fork's pull request, before its head was shown", { event: label('code-pull'), gate: TOO_EARLY }, tooEarly()],
   ['the label on an issue', { event: label('issue') }, job('none')],
   ['the label on the agent pull request', { event: label('agent-pull') }, job('none')],
-  ['the label, denied', { event: label('code-pull', false), record: 'skipped' }, none('denied')],
   // Schedule and dispatch.
   ['a schedule or a dispatch', { event: { kind: 'scheduled' } }, job('none')],
   ['a schedule or a dispatch, no status-context', { event: { kind: 'scheduled' }, statusContext: false }, job('none')]
@@ -209,18 +249,17 @@ describe('planDocsCheck: one row per case', () => {
 })
 
 describe('planDocsCheck: the details of a plan', () => {
-  it('records a skip with who, why and when, and writes its status', () => {
+  it('records a skip with who, why, when and on which head, and writes its status', () => {
+    const skip = { login: 'octocat', reason: 'refactor only', at: '2026-03-01T12:00:00.000Z', sha: HEAD }
     expect(planDocsCheck(factsOf({ event: skipCommand('code-pull', 'refactor only') }))).toEqual({
       job: 'none',
-      statusNow: {
-        kind: 'write',
-        situation: { kind: 'skipped', skip: { login: 'octocat', reason: 'refactor only', at: '2026-03-01T12:00:00.000Z' } }
-      },
-      record: { kind: 'set-skip', skip: { login: 'octocat', reason: 'refactor only', at: '2026-03-01T12:00:00.000Z' } },
+      statusNow: { kind: 'write', situation: { kind: 'skipped', skip } },
+      record: { kind: 'set-skip', skip },
       note: null,
       reply: 'skip-recorded',
+      waitingComment: false,
       outcome: 'skipped',
-      why: 'Docs were skipped by @octocat (refactor only); no docs job will run on this pull request until /docs asks for one.',
+      why: 'Docs were skipped by @octocat at 5ca1ab1 (refactor only); no docs job will run on this pull request until /docs asks for one.',
       quiet: false,
       dryRun: false
     })
@@ -238,12 +277,17 @@ describe('planDocsCheck: the details of a plan', () => {
     })
   })
 
-  it('asks a fork for a maintainer with the trigger word', () => {
-    const plan = planDocsCheck({ ...factsOf({ event: pullEvent('opened'), fork: true }), trigger: '/mintlify' })
+  it('records a skip given where the head is unknown without one', () => {
+    const plan = planDocsCheck(factsOf({ event: skipCommand('code-pull', ''), head: null }))
+    expect(plan.record).toEqual({ kind: 'set-skip', skip: { login: 'octocat', reason: '', at: '2026-03-01T12:00:00.000Z', sha: '' } })
+    expect(plan.why).toBe('Docs were skipped by @octocat; no docs job will run on this pull request until /docs asks for one.')
+  })
+
+  it('asks a fork for a maintainer with the trigger word, and shows its head as of now', () => {
+    const plan = planDocsCheck({ ...factsOf({ event: pullEvent('opened'), gate: WAITING }), trigger: '/mintlify' })
     expect(plan.statusNow).toEqual({ kind: 'write', situation: { kind: 'waiting-for-maintainer', trigger: '/mintlify' } })
-    expect(plan.why).toBe(
-      'The pull request comes from a fork, which starts no docs job by itself: a maintainer can comment /mintlify to document it, or /mintlify skip if it needs none.'
-    )
+    expect(plan.record).toEqual({ kind: 'show-head', head: { sha: HEAD, at: '2026-03-01T12:00:00.000Z' } })
+    expect(plan.why).toBe('Waiting for a maintainer: /mintlify to document it, /mintlify skip if it needs none (5ca1ab1 shown now).')
   })
 
   it.each([
@@ -254,13 +298,21 @@ describe('planDocsCheck: the details of a plan', () => {
     ],
     [
       { event: pullEvent('synchronize'), record: 'skipped' },
-      'Docs were skipped by @maintainer (tests only), so no docs job was started; /docs with a prompt runs one.',
+      'Docs were skipped by @maintainer at f00dcaf (tests only), so no docs job was started; /docs with a prompt runs one.',
       false
     ],
     [{ event: closed(true) }, 'The pull request was closed, and no agent pull request is recorded for it to tell.', true],
     [{ event: closed(false), record: 'documented' }, 'acme/app#7 was closed without merging; acme/docs#42 is told so.', false],
-    [{ event: command('code-pull', false) }, 'octocat may not use /docs here, so nothing changed.', false],
-    [{ event: label('issue', false) }, 'octocat may not use the label here, so nothing changed.', false],
+    [
+      { event: pullEvent('synchronize'), record: 'skipped', paths: 'matched' },
+      'This push changes files that match paths, which clears the skip by @maintainer.',
+      false
+    ],
+    [
+      { event: pullEvent('opened'), gate: WAITING, head: null },
+      'Waiting for a maintainer: /docs to document it, /docs skip if it needs none.',
+      false
+    ],
     [{ event: skipCommand('issue') }, '/docs skip applies to code pull requests, not to an issue; the usage was posted.', false],
     [
       { event: skipCommand('agent-pull') },

@@ -24,7 +24,7 @@ const pullEvent = (action: string, pull: Partial<PullFacts> = {}): GitHubEvent =
 })
 
 function command(prompt: string, on: Command['on'] = { number: 7, kind: 'pull' }, label: string | null = null): Command {
-  return { login: 'alice', ask: { kind: 'run', prompt }, on, commentId: 1, inReviewThread: false, label, trustedBot: false }
+  return { login: 'alice', ask: { kind: 'run', prompt }, on, commentId: 1, inReviewThread: false, label }
 }
 
 const COMMENT: GitHubEvent = {
@@ -32,7 +32,7 @@ const COMMENT: GitHubEvent = {
   name: 'issue_comment',
   action: 'created',
   issue: { number: 7, title: 'Raise the limits', url: PULL.url, isPullRequest: true },
-  comment: { id: 1, body: '/docs skip', login: 'alice', isBot: false }
+  comment: { id: 1, body: '/docs skip', login: 'alice', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
 }
 
 describe('docsEventOf: the event as the docs check reads it', () => {
@@ -40,21 +40,25 @@ describe('docsEventOf: the event as the docs check reads it', () => {
     ['opened', { kind: 'pull-request', action: 'opened' }],
     ['reopened', { kind: 'pull-request', action: 'reopened' }],
     ['synchronize', { kind: 'pull-request', action: 'synchronize' }],
+    ['edited', { kind: 'pull-request', action: 'edited' }],
+    ['assigned', { kind: 'pull-request', action: 'assigned' }],
+    ['ready_for_review', { kind: 'pull-request', action: 'ready_for_review' }],
+    ['converted_to_draft', { kind: 'pull-request', action: 'converted_to_draft' }],
     ['closed', { kind: 'pull-request-closed', merged: false, mergeSha: null }]
   ])('a pull request %s', (action, expected) => {
-    expect(docsEventOf(pullEvent(action), null, false, true)).toEqual(expected)
+    expect(docsEventOf(pullEvent(action), null, false)).toEqual(expected)
   })
 
   it('a merged pull request, with its merge commit', () => {
-    expect(docsEventOf(pullEvent('closed', { merged: true, mergeSha: 'c'.repeat(40) }), null, false, true)).toEqual({
+    expect(docsEventOf(pullEvent('closed', { merged: true, mergeSha: 'c'.repeat(40) }), null, false)).toEqual({
       kind: 'pull-request-closed',
       merged: true,
       mergeSha: 'c'.repeat(40)
     })
   })
 
-  it.each(['edited', 'assigned', 'ready_for_review', 'converted_to_draft'])('a pull request %s is nothing to the docs check', (action) => {
-    expect(docsEventOf(pullEvent(action), null, false, true)).toBeNull()
+  it('a comment that is no command is nothing to the docs check', () => {
+    expect(docsEventOf(COMMENT, null, false)).toBeNull()
   })
 
   it('a push, and a scheduled or dispatched run', () => {
@@ -68,9 +72,9 @@ describe('docsEventOf: the event as the docs check reads it', () => {
       sender: { login: 'octocat', isBot: false },
       commits: []
     }
-    expect(docsEventOf(push, null, false, true)).toEqual({ kind: 'push' })
-    expect(docsEventOf({ kind: 'other', name: 'schedule' }, null, false, true)).toEqual({ kind: 'scheduled' })
-    expect(docsEventOf({ kind: 'other', name: 'workflow_dispatch' }, null, false, true)).toEqual({ kind: 'scheduled' })
+    expect(docsEventOf(push, null, false)).toEqual({ kind: 'push' })
+    expect(docsEventOf({ kind: 'other', name: 'schedule' }, null, false)).toEqual({ kind: 'scheduled' })
+    expect(docsEventOf({ kind: 'other', name: 'workflow_dispatch' }, null, false)).toEqual({ kind: 'scheduled' })
   })
 
   it.each([
@@ -86,23 +90,23 @@ describe('docsEventOf: the event as the docs check reads it', () => {
     ['a prompt that starts with "skipping"', 'skipping the intro, document the flag', false, { kind: 'run' }, 'code-pull'],
     ['skip on the agent pull request', 'skip', true, { kind: 'skip', reason: '' }, 'agent-pull']
   ] as const)('%s', (_name, prompt, followUp, ask, on) => {
-    expect(docsEventOf(COMMENT, command(prompt), followUp, true)).toEqual({
+    expect(docsEventOf(COMMENT, command(prompt), followUp)).toEqual({
       kind: 'command',
       on,
       ask,
-      actor: { login: 'alice', permitted: true }
+      actor: { login: 'alice' }
     })
   })
 
   it('skip on an issue is a command on an issue', () => {
-    expect(docsEventOf(COMMENT, command('skip', { number: 3, kind: 'issue' }), false, true)).toMatchObject({ kind: 'command', on: 'issue' })
+    expect(docsEventOf(COMMENT, command('skip', { number: 3, kind: 'issue' }), false)).toMatchObject({ kind: 'command', on: 'issue' })
   })
 
-  it('the label on a pull request, and who added it (permitted or not)', () => {
-    expect(docsEventOf(pullEvent('labeled'), command('', { number: 7, kind: 'pull' }, 'docs'), false, false)).toEqual({
+  it('the label on a pull request, and who added it', () => {
+    expect(docsEventOf(pullEvent('labeled'), command('', { number: 7, kind: 'pull' }, 'docs'), false)).toEqual({
       kind: 'label',
       on: 'code-pull',
-      actor: { login: 'alice', permitted: false }
+      actor: { login: 'alice' }
     })
   })
 })

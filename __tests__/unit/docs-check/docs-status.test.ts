@@ -45,15 +45,29 @@ describe('docs status: each situation', () => {
     ],
     ['an error without a reason', { kind: 'errored', reason: '' }, 'error', 'The docs check could not see the job end.', RUN],
     [
-      'a skip with a reason',
-      { kind: 'skipped', skip: { login: 'octocat', reason: 'tests only', at: '2026-03-01T12:00:00.000Z' } },
+      'a skip with a reason, on a known head',
+      { kind: 'skipped', skip: { login: 'octocat', reason: 'tests only', at: '2026-03-01T12:00:00.000Z', sha: '5ca1ab1e'.repeat(5) } },
+      'success',
+      'Docs skipped by @octocat at 5ca1ab1: tests only',
+      RUN
+    ],
+    [
+      'a skip without a reason, on a known head',
+      { kind: 'skipped', skip: { login: 'octocat', reason: '', at: '2026-03-01T12:00:00.000Z', sha: '5ca1ab1e'.repeat(5) } },
+      'success',
+      'Docs skipped by @octocat at 5ca1ab1',
+      RUN
+    ],
+    [
+      'a skip with a reason, its head unknown',
+      { kind: 'skipped', skip: { login: 'octocat', reason: 'tests only', at: '2026-03-01T12:00:00.000Z', sha: '' } },
       'success',
       'Docs skipped by @octocat: tests only',
       RUN
     ],
     [
-      'a skip without a reason',
-      { kind: 'skipped', skip: { login: 'octocat', reason: '', at: '2026-03-01T12:00:00.000Z' } },
+      'a skip without a reason, its head unknown',
+      { kind: 'skipped', skip: { login: 'octocat', reason: '', at: '2026-03-01T12:00:00.000Z', sha: '' } },
       'success',
       'Docs skipped by @octocat',
       RUN
@@ -130,9 +144,9 @@ describe('docs status: descriptions are one plain line of at most 140 characters
   })
 
   it('cuts the longest skip reason to 140', () => {
-    const skip = { login: 'a'.repeat(39), reason: 'r'.repeat(300), at: '2026-03-01T12:00:00.000Z' }
+    const skip = { login: 'a'.repeat(39), reason: 'r'.repeat(300), at: '2026-03-01T12:00:00.000Z', sha: 'f'.repeat(40) }
     const { description } = docsStatus({ kind: 'skipped', skip }, RUN, keep)
-    expect(description).toBe(`Docs skipped by @${'a'.repeat(39)}: ${'r'.repeat(139 - 19 - 39)}…`)
+    expect(description).toBe(`Docs skipped by @${'a'.repeat(39)} at fffffff: ${'r'.repeat(139 - 30 - 39)}…`)
     expect(description).toHaveLength(140)
   })
 

@@ -108,6 +108,11 @@ export class CommentCalls {
     return comments.filter((comment) => keep(comment.login, identity))
   }
 
+  /** The login of the token's identity (asked once per connection). */
+  tokenLogin(): Promise<string> {
+    return this.knownIdentity()
+  }
+
   /** The token's identity, or a failure marked `identityUnknown`: no comment is then trusted as ours. */
   private knownIdentity(): Promise<string> {
     return this.identity().catch((error: unknown) => {

@@ -174,3 +174,25 @@ export function renderSkipReply(why: string, trigger: string): string {
     ''
   ].join('\n')
 }
+
+/** A maintainer's command on a fork's pull request whose head moved after the one they were shown. */
+export function renderHeadMovedReply(login: string, head: string): string {
+  return `${escapeInline(`@${login}`)}: The pull request changed after it was shown (now ${codeSpan(head.slice(0, 7))}): look at the new commits, then repeat the command.\n`
+}
+
+/** The sticky comment of a fork's pull request waiting for a maintainer; it also holds the record of the head shown. */
+export function renderWaitingComment(marker: string, head: string, trigger: string): string {
+  const at = head ? ` at ${codeSpan(head.slice(0, 7))}` : ''
+  return [
+    marker,
+    '### Docs: waiting for a maintainer',
+    '',
+    `This pull request comes from a fork, so it starts no docs agent job by itself. Looked at it${at}? ${codeSpan(trigger)} to document it, ${codeSpan(`${trigger} skip`)} if it needs none. A later push waits for a maintainer again.`,
+    ''
+  ].join('\n')
+}
+
+/** A maintainer's command that came before the fork's head was shown as waiting: it is shown now, and the command is to be repeated. */
+export function renderRepeatForHeadReply(login: string, head: string, trigger: string): string {
+  return `${escapeInline(`@${login}`)}: Nothing was sent. This pull request comes from a fork, and its head ${codeSpan(head.slice(0, 7))} had not been shown as waiting for a maintainer before your command. Look at it, then repeat the command (${codeSpan(trigger)} or ${codeSpan(`${trigger} skip`)}).\n`
+}

@@ -2,12 +2,10 @@ import { readFileSync, statSync } from 'node:fs'
 import { InputError } from '../../errors.js'
 import { fileProblem } from '../../files.js'
 import type { Repo } from '../../github/event.js'
-import { PERMISSIONS, type Permission } from '../../github/permissions.js'
-import { clip, type InputReader, inWorkspace, oneOf, readBoolean, readPullNumber, type RunEnvironment } from '../../inputs.js'
+import { clip, type InputReader, inWorkspace, readBoolean, readLogins, readPullNumber, type RunEnvironment } from '../../inputs.js'
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
 import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check/inputs.js'
-import { clipText } from '../../text.js'
 
 /** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
 export interface AgentInputs {
@@ -22,9 +20,6 @@ export interface AgentInputs {
   trigger: string
   /** The label that starts a job when added; '' when labels start nothing. */
   label: string
-  minPermission: Permission
-  /** Bot logins (lower case) allowed to use the trigger and the label, or '*' for every bot. */
-  allowedBots: string[] | '*'
   /** Logins (lower case) whose job markers are trusted besides the token's own identity. */
   markerAuthors: string[]
   /** `job` runs of one workflow on one branch continue one open agent pull request. */
@@ -70,28 +65,12 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
       prNumber: readPullNumber(input),
       trigger: readTrigger(input('trigger')),
       label: input('label').trim(),
-      minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
-      allowedBots: readAllowedBots(input('allowed-bots')),
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       groupRuns,
       docsRepository,
       docsCheck: readDocsCheckInputs(input)
     }
   }
-}
-
-/** GitHub logins: letters, digits and hyphens, with `[bot]` for apps. Compared case-insensitively. */
-const LOGIN = /^[a-z\d](?:[a-z\d-]{0,38})(?:\[bot\])?$/i
-
-function readLogins(raw: string, name: string): string[] {
-  const logins = raw
-    .split(/[\s,]+/)
-    .map((login) => login.trim().replace(/^@/, ''))
-    .filter(Boolean)
-  const bad = logins.find((login) => !LOGIN.test(login))
-  if (bad !== undefined)
-    throw new InputError(name, `Input '${name}' has '${clipText(bad, 60)}', which is not a GitHub login: give logins separated by commas.`)
-  return [...new Set(logins.map((login) => login.toLowerCase()))]
 }
 
 /** `owner/name`, as GitHub allows them; empty is null. */
@@ -102,18 +81,6 @@ function readRepository(raw: string, name: string): Repo | null {
   if (rest.length > 0 || !isRepositoryName(owner, repo))
     throw new InputError(name, `Input '${name}' must be a repository as owner/name, such as my-org/docs; got '${clip(text)}'.`)
   return { owner, repo }
-}
-
-function readAllowedBots(raw: string): string[] | '*' {
-  if (raw.trim() === '*') return '*'
-  const bots = readLogins(raw, 'allowed-bots')
-  const human = bots.find((login) => !login.endsWith('[bot]'))
-  if (human !== undefined)
-    throw new InputError(
-      'allowed-bots',
-      `Input 'allowed-bots' lists '${human}', which is not a bot login: give bot logins ending in [bot] (renovate[bot]), or *.`
-    )
-  return bots
 }
 
 function readPrompt(

@@ -1,14 +1,15 @@
-import { type Actor, type GitHubEvent, type IssueRef, pullRef, refOf, type ReviewCommentFacts } from '../../github/event.js'
-import { botAllowed, meetsPermission } from '../../github/permissions.js'
+import { type GitHubEvent, type IssueRef, pullRef, refOf, type ReviewCommentFacts } from '../../github/event.js'
 import { planForComment } from '../../github/slash-command.js'
 import type { Settings } from '../../settings.js'
+import type { GateDecision } from '../../trust/gate.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobAction } from './verdicts.js'
 
 /**
- * What a run does, decided from the event and the settings before anything is written. Two pure stages:
- * `readTrigger` says what the event asks and which facts GitHub must supply; `planRun` decides with
- * those facts. The executor (agent-workflow.ts) only gathers the facts and carries the plan out.
+ * What a run does, decided from the event and the settings before anything is written. Two pure stages
+ * around the trust gate (src/trust/gate.ts): `readTrigger` says what the event asks; the gate says whether
+ * whoever asked may; `planRun` decides with both. The executor (workflow.ts) only gathers the facts and
+ * carries the plan out.
  */
 
 /**
@@ -26,8 +27,6 @@ export interface Command {
   inReviewThread: boolean
   /** The label that started it, removed when the run ends; null for a comment. */
   label: string | null
-  /** A bot listed in `allowed-bots`: the listing is the trust, its permission is not looked up. */
-  trustedBot: boolean
 }
 
 /** Where the status of a run without a command goes. */
@@ -67,8 +66,8 @@ function readComment(
   const fresh = review
     ? { action: 'submitted', noun: 'review' }
     : { action: 'created', noun: event.kind === 'issue_comment' ? 'comment' : 'review comment' }
-  const trustedBot = comment.isBot && botAllowed(comment.login, settings.allowedBots)
-  const read = planForComment({ action: event.action, body: comment.body, isBot: comment.isBot && !trustedBot }, settings.trigger, fresh)
+  // Whether a bot may command is the gate's to say, with every other steerer.
+  const read = planForComment({ action: event.action, body: comment.body, isBot: false }, settings.trigger, fresh)
   if (read.kind === 'skip') return read
   const on = event.kind === 'issue_comment' ? refOf(event.issue) : pullRef(event.pull.number)
   const ask =
@@ -83,8 +82,7 @@ function readComment(
       on,
       commentId: review ? null : comment.id,
       inReviewThread: event.kind === 'pull_request_review_comment',
-      label: null,
-      trustedBot
+      label: null
     }
   }
 }
@@ -115,13 +113,7 @@ function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request'
         ? `The label ${labeled.label} was added; only ${settings.label} starts a job.`
         : `The label ${labeled.label} was added, and the label input is empty: labels start nothing.`
     }
-  const sender: Actor = labeled.sender
-  const trustedBot = sender.isBot && botAllowed(sender.login, settings.allowedBots)
-  if (sender.isBot && !trustedBot)
-    return {
-      kind: 'skip',
-      why: `The label was added by ${sender.login}, a bot not listed in allowed-bots; only people and listed bots start jobs.`
-    }
+  const sender = labeled.sender
   const prompt =
     event.kind === 'issues'
       ? [settings.prompt, `${event.issue.title}\n\n${event.issue.body}`.trim(), event.issue.url].filter(Boolean).join('\n\n')
@@ -135,8 +127,7 @@ function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request'
       on,
       commentId: null,
       inReviewThread: false,
-      label: labeled.label,
-      trustedBot
+      label: labeled.label
     }
   }
 }
@@ -152,14 +143,6 @@ function stickyStatus(event: GitHubEvent, settings: Settings<AgentInputs>): Stic
   // An all-zero sha is a deleted branch: no commit to find a pull request for.
   if (event.kind === 'push' && event.sha && !/^0+$/.test(event.sha)) return { where: 'commit', sha: event.sha }
   return { where: 'none' }
-}
-
-/** What GitHub told the executor about a command. */
-export interface CommandFacts {
-  /** The commenter's repository role, or null when they have none. */
-  role: string | null
-  /** The job of the agent's pull request the command is on (from a trusted marker), or null. */
-  agentJob: string | null
 }
 
 /** The request a run sends to the docs agent. */
@@ -196,16 +179,31 @@ export interface LabelRemoval {
   name: string
 }
 
+/** Why a command is refused: below `min-permission`, or a fork's pull request that moved after it was shown. */
+export type Refusal = { kind: 'permission'; role: string | null } | { kind: 'head-moved'; head: string }
+
 export type Plan =
   | { kind: 'skip'; why: string }
-  /** Below `min-permission`: a short reply and 😕, no request to the docs API. */
+  /** Refused by the gate: a short reply and 😕, no request to the docs API. */
   | {
       kind: 'deny'
       why: string
       login: string
-      role: string | null
+      refusal: Refusal
       /** What was used: the trigger word, or the label. */
       used: string
+      reply: ReplyStatus | null
+      react: ReactionPlan | null
+      removeLabel: LabelRemoval | null
+    }
+  /**
+   * A fork's pull request waits for a maintainer: the docs check shows its head as waiting. `commanded`: a
+   * maintainer's command came before that head was shown, so the reply asks to repeat it.
+   */
+  | {
+      kind: 'wait'
+      why: string
+      commanded: boolean
       reply: ReplyStatus | null
       react: ReactionPlan | null
       removeLabel: LabelRemoval | null
@@ -230,23 +228,23 @@ export type Plan =
     }
 
 /** Whether the agent job of the command's pull request matters: only for a command that will run, on a pull request. */
-export function needsAgentJob(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
-  return command.label === null && command.ask.kind === 'run' && command.on.kind === 'pull' && allowed(command, role, settings)
-}
-
-/** A listed bot, or a person with `min-permission`. */
-function allowed(command: Command, role: string | null, settings: Settings<AgentInputs>): boolean {
-  return command.trustedBot || meetsPermission(role, settings.minPermission)
+export function needsAgentJob(command: Command, gate: GateDecision): boolean {
+  return command.label === null && command.ask.kind === 'run' && command.on.kind === 'pull' && gate.kind === 'steer'
 }
 
 /**
- * Decides a run. For a command, `facts` must be given (the executor gathers them, see `readTrigger`);
- * a step needs none.
+ * Decides a run, once the gate has judged whoever steers it. `agentJob`: the job of the agent's pull
+ * request a command is on (from a trusted, signed marker), or null.
  */
-export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
+export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, gate: GateDecision, agentJob: string | null): Plan {
   if (trigger.kind === 'skip') return trigger
-  if (trigger.kind === 'step') return planStep(trigger, settings)
-  return planCommand(trigger.command, settings, facts)
+  if (gate.kind === 'ignore') return { kind: 'skip', why: gate.why }
+  if (trigger.kind === 'step') {
+    if (gate.kind === 'steer') return planStep(trigger, settings)
+    // A step has no commander to refuse: only a fork's pull request stops it, waiting for a maintainer.
+    return { kind: 'wait', why: gate.why, commanded: false, reply: null, react: null, removeLabel: null }
+  }
+  return planCommand(trigger.command, settings, gate, agentJob)
 }
 
 /** The step's own operation: its prompt from the inputs, its status where `readTrigger` put it. */
@@ -270,25 +268,30 @@ function planStep(trigger: Extract<Trigger, { kind: 'step' }>, settings: Setting
   }
 }
 
-/** A command: denied below `min-permission`, the usage for help, else a job (a follow-up on the agent's pull request). */
-function planCommand(command: Command, settings: Settings<AgentInputs>, facts: CommandFacts | null): Plan {
+/** A command: refused as the gate says, the usage for help, else a job (a follow-up on the agent's pull request). */
+function planCommand(
+  command: Command,
+  settings: Settings<AgentInputs>,
+  gate: Exclude<GateDecision, { kind: 'ignore' }>,
+  agentJob: string | null
+): Plan {
   const { reply, react, removeLabel } = commandPlaces(command, settings)
   const used = command.label ?? settings.trigger
-  const role = facts?.role ?? null
-  // Permission first, even for help: strangers cannot make the bot talk beyond one refusal.
-  if (!allowed(command, role, settings))
+  // The gate first, even for help: strangers cannot make the bot talk beyond one refusal.
+  if (gate.kind === 'deny' || gate.kind === 'head-moved')
     return {
       kind: 'deny',
-      why: `${command.login} has ${role ?? 'no'} permission on this repository; ${command.label ? `the label ${used}` : used} needs ${settings.minPermission} or higher.`,
+      why: gate.why,
       login: command.login,
-      role,
+      refusal: gate.kind === 'deny' ? { kind: 'permission', role: gate.role } : { kind: 'head-moved', head: gate.head },
       used,
       reply,
       react,
       removeLabel
     }
   if (command.ask.kind === 'help') return { kind: 'help', why: `${command.login} asked for help; the usage was posted.`, reply }
-  const jobId = command.on.kind === 'pull' && command.label === null ? (facts?.agentJob ?? null) : null
+  if (gate.kind === 'wait-for-maintainer') return { kind: 'wait', why: gate.why, commanded: gate.commanded, reply, react, removeLabel }
+  const jobId = command.on.kind === 'pull' && command.label === null ? agentJob : null
   return {
     kind: 'job',
     request: {

@@ -3,31 +3,34 @@ import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
 import { pullRef, type Repo, type RunContext } from '../../github/event.js'
-import { jobOfMarkers } from '../../github/markers.js'
+import { jobOfMarkers, statusMarker } from '../../github/markers.js'
+import { botAllowed } from '../../github/permissions.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { judgeNoted, judgeQuiet, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import { redact } from '../../text.js'
 import type { OperationLog } from '../operation.js'
-import { renderDeniedReply, renderResultComment, renderSkipReply, renderUsageReply, renderWorkingComment } from './comments.js'
+import {
+  renderDeniedReply,
+  renderHeadMovedReply,
+  renderRepeatForHeadReply,
+  renderResultComment,
+  renderSkipReply,
+  renderUsageReply,
+  renderWaitingComment,
+  renderWorkingComment
+} from './comments.js'
 import type { DocsCheck } from './docs-check/check.js'
-import { prepareDocsCheck } from './docs-check/run.js'
+import { checkTarget, readRecord } from './docs-check/facts.js'
+import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
-import {
-  type Command,
-  type CommandFacts,
-  type LabelRemoval,
-  type Plan,
-  needsAgentJob,
-  planRun,
-  type ReactionPlan,
-  readTrigger
-} from './plan.js'
+import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readTrigger, type Trigger } from './plan.js'
+import { type GateReading, judgeSteering, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../trust/gate.js'
 import { statusThread, threadTarget } from './status.js'
 import type { JobAction, JobReport } from './verdicts.js'
 
@@ -74,7 +77,16 @@ export async function runAgentWorkflow(
     without: 'no pull-request comments and no pull-request context'
   })
   const trigger = readTrigger(run.event, settings, operation)
-  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
+  // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
+  const steerer = whoSteers(run.event)
+  const before =
+    trigger.kind === 'skip' ? { reading: NOTHING_READ, docs: {} } : await readForGate(trigger, steerer, settings, run, github, deps)
+  const gate = judgeSteering(steerer, settings, before.reading, 'agent')
+  const agentJob =
+    trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
+      ? await agentJobOf(trigger.command.on.number, settings, github)
+      : null
+  const plan = planRun(trigger, settings, gate, agentJob)
   const places = {
     github,
     log: deps.log,
@@ -82,20 +94,49 @@ export async function runAgentWorkflow(
     clean: (text: string) => redact(text, settings.apiKey),
     now: deps.clock.now()
   }
-  const check = await prepareDocsCheck(plan, trigger, settings, run, places)
-  if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, github)
-  if (plan.kind === 'skip') return quiet('skipped', plan.why)
+  const check = await prepareDocsCheck(plan, trigger, settings, run, places, before.docs)
   try {
+    if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github)
+    if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
     return await carryOut(plan, settings, run, github, deps, check)
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
-    if (plan.kind !== 'help' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
+    if (plan.kind !== 'help' && plan.kind !== 'skip' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
   }
+}
+
+const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
+
+/**
+ * What the gate needs read, and only that: a commander's role (GitHub required: no command runs
+ * unchecked); for a command on a pull request, that pull request as it is now; for a permitted command on
+ * a fork's, its record of the heads shown. What the docs check would read again is handed on.
+ */
+async function readForGate(
+  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  steerer: Steerer,
+  settings: Settings<AgentInputs>,
+  run: RunContext,
+  github: GitHubAccess,
+  deps: WorkflowDeps
+): Promise<{ reading: GateReading; docs: ReadBeforeGate }> {
+  if (trigger.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
+  const { command } = trigger
+  const listedBot = steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots)
+  if (listedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
+  if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return { reading: NOTHING_READ, docs: {} }
+  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  const role = needsRole(steerer) ? await api.roleOf(command.login) : null
+  const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
+  const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
+  if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
+  const record = await readRecord(api, target?.pull ?? null)
+  return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 
 /** A plan that is not a skip, carried out: replies, reactions, the job and its status. */
 async function carryOut(
-  plan: Exclude<Plan, { kind: 'skip' }>,
+  plan: Exclude<Plan, { kind: 'skip' | 'wait' }>,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
@@ -111,7 +152,7 @@ async function carryOut(
     )
   const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
   const thread = api && target ? new StatusThread(api, target, github.trouble) : null
-  thread?.adopt(check?.stickyId ?? null)
+  if (check?.stickyId !== undefined) thread?.adopt(check.stickyId)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
@@ -167,7 +208,11 @@ async function answerWithoutJob(
     await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
     return quiet('skipped', plan.why, replies)
   }
-  await replies?.post(renderDeniedReply(plan.login, plan.role, plan.used, settings.minPermission))
+  await replies?.post(
+    plan.refusal.kind === 'permission'
+      ? renderDeniedReply(plan.login, plan.refusal.role, plan.used, settings.minPermission)
+      : renderHeadMovedReply(plan.login, plan.refusal.head)
+  )
   if (api && plan.react) await reactTo(api, plan.react, 'confused', github.trouble)
   return quiet('denied', plan.why, replies)
 }
@@ -208,25 +253,37 @@ async function finishJobRun(
 
 /**
  * The docs check said no job: a closed pull request (its agent pull request told), `paths` unmatched, a
- * skipped or a fork's pull request (their status carried or written), `/docs skip` (recorded in the reply,
+ * skipped pull request (its status carried), a fork's waiting for a maintainer (its head shown in the
+ * sticky comment, or in the reply to a command that came too early), `/docs skip` (recorded in the reply,
  * answered like any command) or `skip` where it does not apply (the usage).
  */
 async function answerDocsCheck(
   check: DocsCheck,
   plan: Plan,
   settings: Settings<AgentInputs>,
+  run: RunContext,
   github: GitHubAccess
 ): Promise<WorkflowResult> {
   const docs = check.plan
-  const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : null
-  const react = plan.kind === 'job' ? plan.react : null
-  const api = replyTo || react || docs.note ? await github.optional() : null
+  const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : plan.kind === 'wait' ? plan.reply : null
+  const react = plan.kind === 'job' || plan.kind === 'wait' ? plan.react : null
+  const api = replyTo || react || docs.note || docs.waitingComment ? await github.optional() : null
   if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.trouble)
   await check.beforeJob()
   await check.tellAgentPull()
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
+  const head = check.target.sha ?? ''
   if (docs.reply === 'usage') await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
   if (docs.reply === 'skip-recorded') await replies?.post(renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null))
+  if (docs.reply === 'repeat-for-head')
+    await replies?.post(renderRepeatForHeadReply(commanderOf(run), head, settings.trigger) + check.recordMarker(null))
+  // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
+  if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
+    const marker = statusMarker(`${run.workflow}/${run.job}`)
+    const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.trouble)
+    if (check.stickyId !== undefined) sticky.adopt(check.stickyId)
+    await sticky.conclude(renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null))
+  }
   if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
   const verdict =
     docs.outcome === 'noted'
@@ -237,17 +294,10 @@ async function answerDocsCheck(
   return { verdict, job: null, commentUrl: replies?.url ?? null, docsState: check.lastState }
 }
 
-/** The commenter's permission (required: no command runs unchecked) and, when it suffices, the PR's agent job. */
-async function commandFacts(
-  command: Command,
-  settings: Settings<AgentInputs>,
-  github: GitHubAccess,
-  deps: WorkflowDeps
-): Promise<CommandFacts> {
-  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
-  if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
-  const role = command.trustedBot ? null : await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github) : null }
+/** The login of whoever commented or labelled (the reply names them). */
+function commanderOf(run: RunContext): string {
+  const steerer = whoSteers(run.event)
+  return steerer.kind === 'commander' ? steerer.actor.login : ''
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -279,7 +329,9 @@ async function changeNotesFor(
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
+async function agentJobOf(pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
+  const api = await github.optional()
+  if (!api) return null
   try {
     return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
   } catch (error) {

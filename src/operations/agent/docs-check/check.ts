@@ -31,8 +31,8 @@ export class DocsCheck {
     readonly plan: DocsCheckPlan,
     readonly target: CheckTarget,
     readonly record: DocsRecord | null,
-    /** The pull request's sticky comment among the token's own, already read: the status thread adopts it. */
-    readonly stickyId: number | null,
+    /** The pull request's sticky comment among the token's own (null: none), when they were read; the status thread adopts it. */
+    readonly stickyId: number | null | undefined,
     private readonly inputs: DocsCheckInputs,
     private readonly places: DocsCheckPlaces
   ) {
@@ -79,7 +79,8 @@ export class DocsCheck {
 
   /**
    * Asks `reviewers` to review the agent's pull request, once, when this run introduced it. `author` is the
-   * code pull request's author (a push's pusher); never a bot.
+   * code pull request's author (a push's pusher, a dispatch's actor); never a bot, nor the token's own
+   * identity (a personal token's user who opened the code pull request cannot review the agent's).
    */
   async askReviewers(report: JobReport): Promise<void> {
     const pull = parsePullLink(report.job?.prLink ?? null)
@@ -87,11 +88,14 @@ export class DocsCheck {
     const { author, users, teams } = this.inputs.reviewers
     const who = [...(author && this.target.author && !this.target.author.isBot ? [this.target.author.login] : []), ...users]
     // Logins are case-insensitive: each once, as first written.
-    const logins = who.filter((login, i) => !login.endsWith('[bot]') && who.findIndex((l) => l.toLowerCase() === login.toLowerCase()) === i)
+    const people = who.filter((login, i) => !login.endsWith('[bot]') && who.findIndex((l) => l.toLowerCase() === login.toLowerCase()) === i)
     const teamSlugs = teams.filter((team) => team.org === pull.repository.split('/')[0]?.toLowerCase()).map((team) => team.slug)
-    if (logins.length === 0 && teamSlugs.length === 0) return
+    if (people.length === 0 && teamSlugs.length === 0) return
     const [owner = '', repo = ''] = pull.repository.split('/')
     const api = await this.places.github.elsewhere({ owner, repo })
+    const self = people.length > 0 ? ((await api?.tokenLogin().catch(() => '')) ?? '').toLowerCase() : ''
+    const logins = people.filter((login) => login.toLowerCase() !== self)
+    if (logins.length === 0 && teamSlugs.length === 0) return
     try {
       await api?.requestReviewers(pull.number, { users: logins, teams: teamSlugs })
       this.places.log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teamSlugs].join(', ')} to review ${pull.repository}#${pull.number}.`)

@@ -15,11 +15,11 @@ import { parseSkipCommand } from './skip-command.js'
 /** A pull request's files: 3 pages of 100 at most (DESIGN, "cost"). */
 const MAX_PULL_FILES = 300
 
-/** The event as the docs check reads it; null for events it has nothing to say about (an edit, say). */
-export function docsEventOf(event: GitHubEvent, command: Command | null, followUp: boolean, permitted: boolean): DocsEvent | null {
+/** The event as the docs check reads it; null for events it has nothing to say about. */
+export function docsEventOf(event: GitHubEvent, command: Command | null, followUp: boolean): DocsEvent | null {
   if (command) {
     const on = command.on.kind === 'issue' ? 'issue' : followUp ? 'agent-pull' : 'code-pull'
-    const actor: DocsActor = { login: command.login, permitted }
+    const actor: DocsActor = { login: command.login }
     if (command.label) return { kind: 'label', on, actor }
     const skip = command.ask.kind === 'run' ? parseSkipCommand(command.ask.prompt) : null
     return { kind: 'command', on, ask: skip ? { kind: 'skip', reason: skip.reason } : { kind: 'run' }, actor }
@@ -28,16 +28,14 @@ export function docsEventOf(event: GitHubEvent, command: Command | null, followU
   if (event.kind === 'other') return { kind: 'scheduled' }
   if (event.kind !== 'pull_request') return null
   if (event.action === 'closed') return { kind: 'pull-request-closed', merged: event.pull.merged, mergeSha: event.pull.mergeSha || null }
-  if (event.action === 'opened' || event.action === 'reopened' || event.action === 'synchronize')
-    return { kind: 'pull-request', action: event.action }
-  return null
+  return { kind: 'pull-request', action: event.action }
 }
 
 /** The code pull request a run is about and the commit its status goes on (null: no status anywhere). */
 export interface CheckTarget {
   pull: CodePull | null
   sha: string | null
-  /** The code pull request's author (reviewers: `author`), or a push's pusher. */
+  /** The code pull request's author (reviewers: `author`), a push's pusher, a dispatch's actor. */
   author: { login: string; isBot: boolean } | null
 }
 
@@ -60,6 +58,8 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
     const [number] = api && event.sha ? await api.pullsForCommit(event.sha) : []
     return { pull: number === undefined ? null : { repository, number, fork: false }, sha: event.sha || null, author: event.sender }
   }
+  if (event.kind === 'other' && event.name === 'workflow_dispatch' && run.actor)
+    return { pull: null, sha: null, author: { login: run.actor, isBot: run.actor.endsWith('[bot]') } }
   return { pull: null, sha: null, author: null }
 }
 

@@ -11,14 +11,14 @@ import type { DocsSituation } from './status.js'
 /** Where a command or a label is: a code pull request, the docs agent's own pull request, an issue. */
 export type CommandPlace = 'code-pull' | 'agent-pull' | 'issue'
 
-/** Who used a command or a label, and whether they may (`min-permission`, or a bot in `allowed-bots`). */
+/** Who used a command or a label; the gate has already said they may (src/trust/gate.ts). */
 export interface DocsActor {
   login: string
-  permitted: boolean
 }
 
 export type DocsEvent =
-  | { kind: 'pull-request'; action: 'opened' | 'reopened' | 'synchronize' }
+  /** Any action but `closed` and `labeled` (`opened`, `synchronize`, `edited`, `ready_for_review`…). */
+  | { kind: 'pull-request'; action: string }
   /** `mergeSha`: the merge commit of a merged pull request. */
   | { kind: 'pull-request-closed'; merged: boolean; mergeSha: string | null }
   | { kind: 'push' }
@@ -41,8 +41,14 @@ export interface CodePull {
 /** `paths` against the changed files: not set, some file matches, or none does. */
 export type PathsVerdict = 'unset' | 'matched' | 'unmatched'
 
+/** What the trust gate decided: go on, or a fork's pull request waits for a maintainer (`commanded`: a command came too early). */
+export type DocsGate = { kind: 'steer' } | { kind: 'wait'; commanded: boolean }
+
 export interface DocsCheckFacts {
   event: DocsEvent
+  gate: DocsGate
+  /** The commit the run is about (the pull request's head as read, the pushed commit); null when none. */
+  head: string | null
   pull: CodePull | null
   /** The newest trusted record on the code pull request. */
   record: DocsRecord | null
@@ -70,15 +76,20 @@ export interface ClosingNote {
   text: string
 }
 
-export type NoJobOutcome = 'skipped' | 'noted' | 'denied'
+export type NoJobOutcome = 'skipped' | 'noted'
 
 export interface DocsCheckPlan {
   job: 'start' | 'none'
   statusNow: StatusNow
   record: RecordUpdate
   note: ClosingNote | null
-  /** `usage`: skip where it does not apply; `skip-recorded`: the reply to a `/docs skip` that says so. */
-  reply: 'usage' | 'skip-recorded' | null
+  /**
+   * `usage`: skip where it does not apply; `skip-recorded`: the reply to a `/docs skip` that says so;
+   * `repeat-for-head`: a maintainer's command came before the fork's head was shown, which it now is.
+   */
+  reply: 'usage' | 'skip-recorded' | 'repeat-for-head' | null
+  /** The sticky comment says the fork's pull request waits for a maintainer (written with `comment: false` too: it holds the record). */
+  waitingComment: boolean
   /** How a run without a job ends; null when a job starts (its verdict decides). */
   outcome: NoJobOutcome | null
   /** For the log and, unless `quiet`, a notice. */
@@ -108,9 +119,9 @@ export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
 }
 
 /**
- * A push, or a pull request opened, reopened or pushed to. `paths` first (also before the fork rule:
- * a change nothing documents needs no maintainer), then a recorded skip, then the fork rule. Where no
- * job starts, the recorded status carries over to the new commit.
+ * A push, or a pull request opened, pushed to, edited… `paths` first (also before the fork rule: a change
+ * nothing documents needs no maintainer), then the fork rule, then a recorded skip. Where no job starts,
+ * the recorded status carries over to the new commit.
  */
 function planChange(facts: DocsCheckFacts): DocsCheckPlan {
   const { record, trigger } = facts
@@ -119,20 +130,41 @@ function planChange(facts: DocsCheckFacts): DocsCheckPlan {
     return noJob(facts, 'skipped', 'None of the changed files matches paths, so no docs job was started.', {
       statusNow: statusOf(facts, carried ?? { kind: 'nothing-documented' })
     })
-  if (record?.skip)
-    return noJob(facts, 'skipped', `${skipWords(record.skip)}, so no docs job was started; ${trigger} with a prompt runs one.`, {
-      statusNow: statusOf(facts, carried ?? { kind: 'skipped', skip: record.skip })
+  // Whatever was decided before: a maintainer looks at every new head of a fork's pull request.
+  if (facts.gate.kind === 'wait') return waitForMaintainer(facts)
+  const skip = record?.skip
+  if (!skip) return startJob(facts, { status: true, record: KEEP, why: '' })
+  // A skip holds for later pushes, except one that changes what `paths` says is documented.
+  if (facts.paths === 'matched' && isPush(facts.event))
+    return startJob(facts, {
+      status: true,
+      record: { kind: 'clear-skip' },
+      why: `This push changes files that match paths, which clears the skip by @${skip.login}.`
     })
-  // A fork's author could otherwise spend the agent quota and steer the agent; a maintainer decides once.
-  const decided = record !== null && (record.jobId !== null || record.agentPull !== null)
-  if (facts.event.kind === 'pull-request' && facts.pull?.fork && !decided)
-    return noJob(
-      facts,
-      'skipped',
-      `The pull request comes from a fork, which starts no docs job by itself: a maintainer can comment ${trigger} to document it, or ${trigger} skip if it needs none.`,
-      { statusNow: statusOf(facts, { kind: 'waiting-for-maintainer', trigger }) }
-    )
-  return startJob(facts, { status: true, record: KEEP, why: '' })
+  return noJob(facts, 'skipped', `${skipWords(skip)}, so no docs job was started; ${trigger} with a prompt runs one.`, {
+    statusNow: statusOf(facts, carried ?? { kind: 'skipped', skip })
+  })
+}
+
+function isPush(event: DocsEvent): boolean {
+  return event.kind === 'push' || (event.kind === 'pull-request' && event.action === 'synchronize')
+}
+
+/**
+ * A fork's pull request waits for a maintainer: its head is recorded as shown now (a maintainer's command
+ * then holds for it), and with `status-context` its status says so.
+ */
+function waitForMaintainer(facts: DocsCheckFacts): DocsCheckPlan {
+  const { trigger, head } = facts
+  const commanded = facts.gate.kind === 'wait' && facts.gate.commanded
+  const shown = head ? ` (${head.slice(0, 7)} shown now)` : ''
+  return noJob(facts, 'skipped', `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none${shown}.`, {
+    statusNow: statusOf(facts, { kind: 'waiting-for-maintainer', trigger }),
+    // In whole seconds, as GitHub times a comment: one written in the same second counts as after it.
+    record: head ? { kind: 'show-head', head: { sha: head, at: new Date(Math.floor(facts.now / 1000) * 1000).toISOString() } } : KEEP,
+    reply: commanded ? 'repeat-for-head' : null,
+    waitingComment: !commanded
+  })
 }
 
 /** A closed code pull request never starts a job; with a recorded agent pull request, that one is told. */
@@ -152,23 +184,22 @@ function planClosed(event: Extract<DocsEvent, { kind: 'pull-request-closed' }>, 
 }
 
 /**
- * A slash command or the label, from someone who may or may not use them. Denied: nothing changes, no
- * status either. `skip` applies to code pull requests only. A prompt (or the label) on a code pull
- * request runs whatever the fork rule or a recorded skip said: a maintainer asked for it.
+ * A slash command or the label, from someone the gate let through (or whose command on a fork's pull
+ * request came before its head was shown). `skip` applies to code pull requests only. A prompt (or the
+ * label) on a code pull request runs whatever a recorded skip said: a maintainer asked for it.
  */
 function planCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, facts: DocsCheckFacts): DocsCheckPlan {
-  const { login, permitted } = event.actor
-  const used = event.kind === 'label' ? 'the label' : facts.trigger
-  if (!permitted) return noJob(facts, 'denied', `${login} may not use ${used} here, so nothing changed.`, {})
+  const { login } = event.actor
+  if (event.kind === 'command' && event.ask.kind === 'skip' && event.on !== 'code-pull')
+    return noJob(
+      facts,
+      'skipped',
+      `${facts.trigger} skip applies to code pull requests, not to ${event.on === 'issue' ? 'an issue' : "the docs agent's own pull request"}; the usage was posted.`,
+      { reply: 'usage' }
+    )
+  if (facts.gate.kind === 'wait') return waitForMaintainer(facts)
   if (event.kind === 'command' && event.ask.kind === 'skip') {
-    if (event.on !== 'code-pull')
-      return noJob(
-        facts,
-        'skipped',
-        `${facts.trigger} skip applies to code pull requests, not to ${event.on === 'issue' ? 'an issue' : "the docs agent's own pull request"}; the usage was posted.`,
-        { reply: 'usage' }
-      )
-    const skip: DocsSkip = { login, reason: event.ask.reason, at: new Date(facts.now).toISOString() }
+    const skip: DocsSkip = { login, reason: event.ask.reason, at: new Date(facts.now).toISOString(), sha: facts.head ?? '' }
     return noJob(facts, 'skipped', `${skipWords(skip)}; no docs job will run on this pull request until ${facts.trigger} asks for one.`, {
       statusNow: statusOf(facts, { kind: 'skipped', skip }),
       record: { kind: 'set-skip', skip },
@@ -187,7 +218,8 @@ function planCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, f
 }
 
 function skipWords(skip: DocsSkip): string {
-  return `Docs were skipped by @${skip.login}${skip.reason ? ` (${skip.reason})` : ''}`
+  const at = skip.sha ? ` at ${skip.sha.slice(0, 7)}` : ''
+  return `Docs were skipped by @${skip.login}${at}${skip.reason ? ` (${skip.reason})` : ''}`
 }
 
 function statusOf(facts: DocsCheckFacts, situation: DocsSituation): StatusNow {
@@ -201,6 +233,7 @@ function startJob(facts: DocsCheckFacts, how: { status: boolean; record: RecordU
     record: how.record,
     note: null,
     reply: null,
+    waitingComment: false,
     outcome: null,
     why: how.why,
     quiet: false,
@@ -212,7 +245,7 @@ function noJob(
   facts: DocsCheckFacts,
   outcome: NoJobOutcome,
   why: string,
-  changes: Partial<Pick<DocsCheckPlan, 'statusNow' | 'record' | 'note' | 'reply' | 'quiet'>>
+  changes: Partial<Pick<DocsCheckPlan, 'statusNow' | 'record' | 'note' | 'reply' | 'waitingComment' | 'quiet'>>
 ): DocsCheckPlan {
   return {
     job: 'none',
@@ -220,6 +253,7 @@ function noJob(
     record: KEEP,
     note: null,
     reply: null,
+    waitingComment: false,
     outcome,
     why,
     quiet: false,

@@ -1,4 +1,5 @@
 import { isRecord, tryParseJson } from '../../../text.js'
+import type { ShownHead } from '../../../trust/gate.js'
 import { plainLine } from './plain-text.js'
 
 /**
@@ -23,11 +24,12 @@ export interface AgentPull {
   number: number
 }
 
-/** A maintainer's `/docs skip`: who, why ('' for no reason), and when (ISO 8601). */
+/** A maintainer's `/docs skip`: who, why ('' for no reason), when (ISO 8601), and the head it was given on. */
 export interface DocsSkip {
   login: string
   reason: string
   at: string
+  sha: string
 }
 
 export interface DocsRecord {
@@ -38,9 +40,17 @@ export interface DocsRecord {
   /** The commit status written last, carried to the next commit when no job runs. */
   status: CommitStatus | null
   skip: DocsSkip | null
+  /** A fork's pull request: the heads shown as waiting for a maintainer, oldest first (the newest `MAX_SHOWN`). */
+  shown: ShownHead[]
 }
 
-export const EMPTY_RECORD: DocsRecord = { agentPull: null, jobId: null, status: null, skip: null }
+export const EMPTY_RECORD: DocsRecord = { agentPull: null, jobId: null, status: null, skip: null, shown: [] }
+
+/**
+ * How many shown heads a record keeps: a maintainer's command is judged against the newest shown before it,
+ * and runs of one pull request follow each other, so only the last few can still be that one.
+ */
+export const MAX_SHOWN = 5
 
 /** Status descriptions are cut by GitHub at 140 characters; the record keeps them as written. */
 export const MAX_DESCRIPTION = 140
@@ -56,7 +66,7 @@ const MARKER = /<!-- docs-agent-action:docs-state v1 ([A-Za-z0-9_-]{1,20000}) --
  * record that could not read back exactly (an id or a link GitHub and the API would not give).
  */
 export function renderRecord(record: DocsRecord): string | null {
-  const { agentPull, jobId, status, skip } = record
+  const { agentPull, jobId, status, skip, shown } = record
   const tidy: DocsRecord = {
     agentPull: agentPull && { repository: agentPull.repository, number: agentPull.number },
     jobId,
@@ -65,7 +75,8 @@ export function renderRecord(record: DocsRecord): string | null {
       description: plainLine(status.description, MAX_DESCRIPTION),
       targetUrl: status.targetUrl
     },
-    skip: skip && { login: skip.login, reason: plainLine(skip.reason, MAX_SKIP_REASON), at: skip.at }
+    skip: skip && { login: skip.login, reason: plainLine(skip.reason, MAX_SKIP_REASON), at: skip.at, sha: skip.sha },
+    shown: shown.slice(-MAX_SHOWN).map((head) => ({ sha: head.sha, at: head.at }))
   }
   if (!readRecord(tidy)) return null
   return `<!-- docs-agent-action:docs-state v1 ${Buffer.from(JSON.stringify(tidy), 'utf8').toString('base64url')} -->`
@@ -112,7 +123,12 @@ function writtenAt(comment: RecordComment): number {
 }
 
 /** What a run does to the record besides writing its own status and job. */
-export type RecordUpdate = { kind: 'keep' } | { kind: 'set-skip'; skip: DocsSkip } | { kind: 'clear-skip' }
+export type RecordUpdate =
+  | { kind: 'keep' }
+  | { kind: 'set-skip'; skip: DocsSkip }
+  | { kind: 'clear-skip' }
+  /** A fork's head shown as waiting for a maintainer (again, when it already was: its first time stays). */
+  | { kind: 'show-head'; head: ShownHead }
 
 /** The record after an update; null stays null unless the update gives it something to hold. */
 export function updateRecord(record: DocsRecord | null, update: RecordUpdate): DocsRecord | null {
@@ -123,6 +139,11 @@ export function updateRecord(record: DocsRecord | null, update: RecordUpdate): D
       return { ...(record ?? EMPTY_RECORD), skip: update.skip }
     case 'clear-skip':
       return record && { ...record, skip: null }
+    case 'show-head': {
+      const base = record ?? EMPTY_RECORD
+      if (base.shown.at(-1)?.sha === update.head.sha) return base
+      return { ...base, shown: [...base.shown, update.head].slice(-MAX_SHOWN) }
+    }
   }
 }
 
@@ -139,13 +160,16 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** A record from untyped JSON, only when every field is exactly as `renderRecord` writes it. */
 function readRecord(value: unknown): DocsRecord | null {
-  if (!isRecord(value) || !hasExactly(value, ['agentPull', 'jobId', 'status', 'skip'])) return null
-  const { agentPull, jobId, status, skip } = value
+  if (!isRecord(value) || !hasExactly(value, ['agentPull', 'jobId', 'status', 'skip', 'shown'])) return null
+  const { agentPull, jobId, status, skip, shown } = value
   const ok =
     (agentPull === null || isAgentPull(agentPull)) &&
     (jobId === null || (typeof jobId === 'string' && JOB_ID.test(jobId))) &&
     (status === null || isCommitStatus(status)) &&
-    (skip === null || isSkip(skip))
+    (skip === null || isSkip(skip)) &&
+    Array.isArray(shown) &&
+    shown.length <= MAX_SHOWN &&
+    shown.every(isShownHead)
   return ok ? (value as unknown as DocsRecord) : null
 }
 
@@ -170,10 +194,19 @@ function isCommitStatus(value: unknown): value is CommitStatus {
   )
 }
 
+function isShownHead(value: unknown): value is ShownHead {
+  return isRecord(value) && hasExactly(value, ['sha', 'at']) && isSha(value.sha) && typeof value.at === 'string' && isIsoTime(value.at)
+}
+
+function isSha(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{7,64}$/.test(value)
+}
+
 function isSkip(value: unknown): value is DocsSkip {
   return (
     isRecord(value) &&
-    hasExactly(value, ['login', 'reason', 'at']) &&
+    hasExactly(value, ['login', 'reason', 'at', 'sha']) &&
+    (value.sha === '' || isSha(value.sha)) &&
     typeof value.login === 'string' &&
     LOGIN.test(value.login) &&
     isLine(value.reason, MAX_SKIP_REASON) &&

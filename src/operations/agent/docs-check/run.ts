@@ -9,28 +9,38 @@ import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, readRecord } 
 import type { DocsEvent, PathsVerdict } from './plan.js'
 import { planDocsCheck } from './plan.js'
 import type { DocsRecord } from './record.js'
+import type { IssueComment } from '../../../github/api.js'
+
+/** What the run already read before the gate decided (a command's pull request, a fork's record): not read twice. */
+export interface ReadBeforeGate {
+  target?: CheckTarget
+  record?: { record: DocsRecord | null; own: IssueComment[] }
+}
 
 /**
- * The docs check of a run, planned from the event, the code pull request's record and `paths`; null when
- * it has nothing to do: no `status-context` and no `paths`, and neither a closed pull request nor a
- * `/docs skip`. A denied command and a help request are the agent plan's alone.
+ * The docs check of a run, planned from the event, the gate's decision, the code pull request's record
+ * and `paths`; null when it has nothing to do: a refused command, a request for help, an event it does not
+ * follow (a push without `status-context` or `paths`), or a skip that is not a closed pull request.
  */
 export async function prepareDocsCheck(
   plan: Plan,
   trigger: Trigger,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  places: DocsCheckPlaces & { now: number }
+  places: DocsCheckPlaces & { now: number },
+  before: ReadBeforeGate
 ): Promise<DocsCheck | null> {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
   const command = trigger.kind === 'command' ? trigger.command : null
   const followUp = plan.kind === 'job' && plan.followUpOf !== null
-  const event = docsEventOf(run.event, command, followUp, true)
-  if (!event || !isActive(event, settings)) return null
+  const event = docsEventOf(run.event, command, followUp)
+  if (!event || !isActive(event, settings, plan)) return null
   if (plan.kind === 'skip' && event.kind !== 'pull-request-closed') return null
-  const facts = await gather(event, command, settings, run, places.github)
+  const facts = await gather(event, command, settings, run, places.github, before)
   const docsPlan = planDocsCheck({
     event,
+    gate: plan.kind === 'wait' ? { kind: 'wait', commanded: plan.commanded } : { kind: 'steer' },
+    head: facts.target.sha,
     pull: facts.target.pull,
     record: facts.record,
     paths: facts.paths,
@@ -44,33 +54,59 @@ export async function prepareDocsCheck(
   return new DocsCheck(docsPlan, facts.target, facts.record, facts.stickyId, settings.docsCheck, places)
 }
 
-function isActive(event: DocsEvent, settings: Settings<AgentInputs>): boolean {
-  if (event.kind === 'pull-request-closed') return true
-  if (event.kind === 'command' && event.ask.kind === 'skip') return true
+/**
+ * Whether the docs check reads and writes anything this run. Always for a closed pull request, a fork's
+ * waiting for a maintainer, a `/docs skip`, a command on a code pull request (it clears a skip) and a
+ * dispatch (it asks its actor to review, and reads nothing); a pull-request event wherever a skip could
+ * have been recorded (with `comment`, or the docs-check inputs): the skip holds with or without
+ * `status-context`. A push, and a command on the agent's pull request or an issue, only with
+ * `status-context` or `paths` (finding a push's pull request costs a look-up).
+ */
+function isActive(event: DocsEvent, settings: Settings<AgentInputs>, plan: Plan): boolean {
   const { statusContext, paths } = settings.docsCheck
-  return event.kind !== 'scheduled' && (statusContext !== null || paths !== null)
+  const inputs = statusContext !== null || paths !== null
+  switch (event.kind) {
+    case 'pull-request-closed':
+    case 'scheduled':
+      return true
+    case 'pull-request':
+      return inputs || settings.comment || plan.kind === 'wait'
+    case 'push':
+      return inputs
+    case 'command':
+    case 'label':
+      return inputs || event.on === 'code-pull' || (event.kind === 'command' && event.ask.kind === 'skip')
+  }
 }
 
 interface Gathered {
   target: CheckTarget
   record: DocsRecord | null
-  stickyId: number | null
+  /** Undefined when the token's own comments could not be read. */
+  stickyId: number | null | undefined
   paths: PathsVerdict
 }
 
-/** The facts, each read once; a GitHub failure leaves a fact out (one warning), never the run. */
+/** The facts, each read once (or taken from what the gate's read found); a GitHub failure leaves a fact out (one warning), never the run. */
 async function gather(
   event: DocsEvent,
   command: Extract<Trigger, { kind: 'command' }>['command'] | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: GitHubAccess
+  github: GitHubAccess,
+  before: ReadBeforeGate
 ): Promise<Gathered> {
+  const gathered: Gathered = {
+    target: before.target ?? { pull: null, sha: null, author: null },
+    record: null,
+    stickyId: undefined,
+    paths: 'unset'
+  }
+  if (event.kind === 'scheduled') return { ...gathered, target: await checkTarget(run, command, null) }
   const api = await github.optional()
-  const gathered: Gathered = { target: { pull: null, sha: null, author: null }, record: null, stickyId: null, paths: 'unset' }
   try {
-    gathered.target = await checkTarget(run, command, api)
-    const { record, own } = await readRecord(api, gathered.target.pull)
+    gathered.target = before.target ?? (await checkTarget(run, command, api))
+    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull))
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null

@@ -52,8 +52,9 @@ function wording(situation: Exclude<DocsSituation, { kind: 'carried' }>): { stat
     case 'errored':
       return { state: 'error', text: situation.reason || 'The docs check could not see the job end.' }
     case 'skipped': {
-      const { login, reason } = situation.skip
-      return { state: 'success', text: reason ? `Docs skipped by @${login}: ${reason}` : `Docs skipped by @${login}` }
+      const { login, reason, sha } = situation.skip
+      const given = `Docs skipped by @${login}${sha ? ` at ${sha.slice(0, 7)}` : ''}`
+      return { state: 'success', text: reason ? `${given}: ${reason}` : given }
     }
     case 'nothing-documented':
       return { state: 'success', text: 'No documented files changed' }

@@ -1,0 +1,301 @@
+/**
+ * The trust gate as a table: event × action × fork × inputs × permission × record (the heads shown to
+ * maintainers). Every row is judged by `whoSteers`, `gateReads`, `needsShownHeads` and `judgeSteering`
+ * together, as the executors call them.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { type GitHubEvent, parseEvent } from '../../../src/github/event.js'
+import { PERMISSIONS, type Permission } from '../../../src/github/permissions.js'
+import {
+  type AgentSteering,
+  type GateDecision,
+  type GateReading,
+  type GateSettings,
+  judgeSteering,
+  needsPull,
+  needsRole,
+  needsShownHeads,
+  type ShownHead,
+  whoSteers
+} from '../../../src/trust/gate.js'
+import { webhookExample } from '../../fixtures/webhook-payloads.js'
+
+const BASE = 'octo-org/app'
+const HEAD_SHA = 'c0ffee0000000000000000000000000000000001'
+const OLD_SHA = 'c0ffee0000000000000000000000000000000000'
+
+type Origin = 'same' | 'fork' | 'fork-gone' | 'forked-repository'
+
+/** A real pull_request payload, its head placed in the same repository, a fork, a deleted fork, or a repository that is itself a fork. */
+function pullPayload(action: string, origin: Origin): Record<string, unknown> {
+  const payload = structuredClone(webhookExample('pull_request', (p) => p.action === 'opened'))
+  const pull = payload.pull_request as { head: Record<string, unknown>; base: { repo: Record<string, unknown> }; updated_at?: string }
+  pull.base.repo.full_name = BASE
+  pull.head.sha = HEAD_SHA
+  if (origin === 'fork-gone') pull.head.repo = null
+  else
+    pull.head.repo = {
+      ...(pull.head.repo as object),
+      full_name: origin === 'fork' ? 'stranger/app' : 'Octo-Org/App',
+      fork: origin !== 'same'
+    }
+  if (origin === 'forked-repository') pull.base.repo.fork = true
+  payload.action = action
+  if (action === 'labeled') {
+    payload.label = { name: 'docs' }
+    payload.sender = { login: 'labeller', type: 'User' }
+    pull.updated_at = '2026-11-20T12:00:00Z'
+  }
+  return payload
+}
+
+function commentEvent(onPull: boolean, author: { login: string; type: string }, createdAt = '2026-11-20T12:00:00Z'): GitHubEvent {
+  const payload = structuredClone(webhookExample('issue_comment', (p) => p.action === 'created'))
+  const issue = payload.issue as Record<string, unknown>
+  if (onPull) issue.pull_request = { url: 'https://api.github.com/repos/octo-org/app/pulls/2' }
+  else delete issue.pull_request
+  payload.comment = { ...(payload.comment as object), user: author, created_at: createdAt, body: '/docs document it' }
+  return parseEvent('issue_comment', payload)
+}
+
+const EVENTS: Record<string, () => GitHubEvent> = {
+  push: () => parseEvent('push', webhookExample('push')),
+  schedule: () => parseEvent('schedule', {}),
+  workflow_dispatch: () => parseEvent('workflow_dispatch', {}),
+  'review comment': () =>
+    parseEvent('pull_request_review_comment', {
+      ...webhookExample('pull_request_review_comment', (p) => p.action === 'created'),
+      action: 'created'
+    }),
+  review: () => parseEvent('pull_request_review', { ...webhookExample('pull_request_review', (p) => p.action === 'submitted') }),
+  'issue labeled': () =>
+    parseEvent('issues', { ...webhookExample('issues', (p) => p.action === 'labeled'), sender: { login: 'labeller', type: 'User' } })
+}
+
+const SETTINGS: GateSettings = { minPermission: 'write', allowedBots: ['renovate[bot]'] }
+const NOTHING: GateReading = { role: null, pull: null, shown: [] }
+
+/** Judged as an executor does: read what the gate asks for, from `world`. */
+function judge(
+  event: GitHubEvent,
+  world: { role: string | null; pull: GateReading['pull']; shown: ShownHead[] },
+  steering: AgentSteering = 'agent',
+  settings: GateSettings = SETTINGS
+): { decision: GateDecision; read: string[] } {
+  const steerer = whoSteers(event)
+  const read: string[] = []
+  const role = needsRole(steerer) ? (read.push('role'), world.role) : null
+  const pull = needsPull(steerer, settings, role, steering) ? (read.push('pull'), world.pull) : null
+  const shown = needsShownHeads(steerer, settings, role, pull) ? (read.push('record'), world.shown) : []
+  return { decision: judgeSteering(steerer, settings, { role, pull, shown }, steering), read }
+}
+
+describe('who steers each event', () => {
+  it.each([
+    ['push', 'pusher'],
+    ['schedule', 'workflow'],
+    ['workflow_dispatch', 'workflow'],
+    ['review comment', 'commander'],
+    ['review', 'commander'],
+    ['issue labeled', 'commander']
+  ])('%s: the %s', (name, kind) => {
+    expect(whoSteers(EVENTS[name]!()).kind).toBe(kind)
+  })
+
+  it('a comment is steered by its author, at the time it was written', () => {
+    const steerer = whoSteers(commentEvent(true, { login: 'maintainer', type: 'User' }, '2026-11-21T08:00:00Z'))
+    expect(steerer).toEqual({
+      kind: 'commander',
+      actor: { login: 'maintainer', isBot: false },
+      via: 'comment',
+      at: '2026-11-21T08:00:00Z',
+      onPull: true
+    })
+  })
+
+  it('a label on a pull request is steered by the labeller, not the author, at the pull request’s updated_at', () => {
+    const steerer = whoSteers(parseEvent('pull_request_target', pullPayload('labeled', 'fork')))
+    expect(steerer).toMatchObject({ kind: 'commander', actor: { login: 'labeller' }, via: 'label', at: '2026-11-20T12:00:00Z' })
+  })
+})
+
+describe('a fork is a head repository other than the base (or gone)', () => {
+  it.each<[Origin, boolean]>([
+    ['same', false],
+    ['forked-repository', false],
+    ['fork', true],
+    ['fork-gone', true]
+  ])('%s: fork %s', (origin, fork) => {
+    const event = parseEvent('pull_request_target', pullPayload('opened', origin))
+    expect(event.kind === 'pull_request' && event.pull.head.fork).toBe(fork)
+  })
+})
+
+describe('pull-request events: a fork never starts anything by itself', () => {
+  const ACTIONS = ['opened', 'reopened', 'synchronize', 'edited', 'ready_for_review', 'converted_to_draft', 'review_requested', 'closed']
+  const rows = ACTIONS.flatMap((action) =>
+    (['same', 'fork', 'fork-gone', 'forked-repository'] as const).flatMap((origin) =>
+      (['pull_request', 'pull_request_target'] as const).flatMap((name) =>
+        (['agent', 'other'] as const).map((steering) => ({ action, origin, name, steering }))
+      )
+    )
+  )
+
+  it.each(rows)('$name $action from $origin ($steering)', ({ action, origin, name, steering }) => {
+    const { decision, read } = judge(parseEvent(name, pullPayload(action, origin)), { role: 'admin', pull: null, shown: [] }, steering)
+    // Nothing about the author is read: the event says all the gate needs.
+    expect(read).toEqual([])
+    const fork = origin === 'fork' || origin === 'fork-gone'
+    if (fork && action !== 'closed') {
+      expect(decision).toMatchObject({ kind: 'wait-for-maintainer', commanded: false })
+      expect(decision.kind === 'wait-for-maintainer' && decision.why).toContain('comes from a fork')
+    } else {
+      expect(decision.kind).toBe('steer')
+    }
+  })
+
+  it('whatever the settings say', () => {
+    for (const minPermission of PERMISSIONS)
+      for (const allowedBots of [[], '*'] as const) {
+        const { decision } = judge(
+          parseEvent('pull_request_target', pullPayload('edited', 'fork')),
+          { role: 'admin', pull: null, shown: [] },
+          'agent',
+          {
+            minPermission,
+            allowedBots
+          }
+        )
+        expect(decision.kind).toBe('wait-for-maintainer')
+      }
+  })
+})
+
+describe('comments, reviews and labels: the author needs min-permission', () => {
+  const ROLES: (Permission | 'none' | null)[] = [...PERMISSIONS, 'none', null]
+  const rows = ROLES.flatMap((role) =>
+    PERMISSIONS.flatMap((minPermission) => (['agent', 'other'] as const).map((steering) => ({ role, minPermission, steering })))
+  )
+
+  it.each(rows)('role $role against $minPermission ($steering)', ({ role, minPermission, steering }) => {
+    const event = commentEvent(false, { login: 'someone', type: 'User' })
+    const { decision, read } = judge(event, { role, pull: null, shown: [] }, steering, { minPermission, allowedBots: [] })
+    expect(read).toEqual(['role'])
+    const rank = (r: string | null): number => PERMISSIONS.indexOf(r as Permission)
+    if (rank(role) >= rank(minPermission)) expect(decision.kind).toBe('steer')
+    else {
+      expect(decision).toMatchObject({ kind: 'deny', role })
+      expect(decision.kind === 'deny' && decision.why).toContain(`needs ${minPermission} or higher`)
+    }
+  })
+
+  it.each(['review comment', 'review', 'issue labeled'])('%s: read-only authors are denied, writers steer', (name) => {
+    expect(judge(EVENTS[name]!(), { role: 'read', pull: { fork: false, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe(
+      'deny'
+    )
+    expect(judge(EVENTS[name]!(), { role: 'write', pull: { fork: false, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe(
+      'steer'
+    )
+  })
+
+  it('a bot not listed in allowed-bots is ignored without a look-up; a listed one steers without one', () => {
+    const unlisted = judge(commentEvent(true, { login: 'dependabot[bot]', type: 'Bot' }), { role: 'admin', pull: null, shown: [] })
+    expect(unlisted.decision.kind).toBe('ignore')
+    expect(unlisted.read).toEqual([])
+    const listed = judge(commentEvent(true, { login: 'renovate[bot]', type: 'Bot' }), {
+      role: null,
+      pull: { fork: false, headSha: HEAD_SHA },
+      shown: []
+    })
+    expect(listed.decision.kind).toBe('steer')
+    expect(listed.read).toEqual(['pull'])
+  })
+
+  it('a preview, deploy, export or report started by a read-only commenter is denied like a job', () => {
+    const event = commentEvent(true, { login: 'reader', type: 'User' })
+    expect(judge(event, { role: 'read', pull: { fork: true, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe('deny')
+  })
+})
+
+describe("a maintainer's command on a fork's pull request holds for the head shown before it", () => {
+  const AT = '2026-11-20T12:00:00Z'
+  const before = (sha: string): ShownHead => ({ sha, at: '2026-11-20T11:00:00Z' })
+  const after = (sha: string): ShownHead => ({ sha, at: '2026-11-20T13:00:00Z' })
+  const rows: { name: string; shown: ShownHead[]; expected: GateDecision['kind']; commanded?: boolean }[] = [
+    { name: 'the head shown before the command', shown: [before(HEAD_SHA)], expected: 'steer' },
+    { name: 'an older head shown before, the current one only after', shown: [before(OLD_SHA), after(HEAD_SHA)], expected: 'head-moved' },
+    { name: 'another head shown before the command', shown: [before(OLD_SHA)], expected: 'head-moved' },
+    { name: 'nothing shown before the command', shown: [after(HEAD_SHA)], expected: 'wait-for-maintainer', commanded: true },
+    { name: 'nothing shown at all', shown: [], expected: 'wait-for-maintainer', commanded: true },
+    { name: 'the current head shown at the very moment of the command', shown: [{ sha: HEAD_SHA, at: AT }], expected: 'steer' }
+  ]
+
+  it.each(rows)('$name: $expected', ({ shown, expected, commanded }) => {
+    const { decision, read } = judge(commentEvent(true, { login: 'maintainer', type: 'User' }, AT), {
+      role: 'maintain',
+      pull: { fork: true, headSha: HEAD_SHA },
+      shown
+    })
+    expect(read).toEqual(['role', 'pull', 'record'])
+    expect(decision.kind).toBe(expected)
+    if (commanded !== undefined) expect(decision).toMatchObject({ commanded, head: HEAD_SHA })
+    if (decision.kind === 'head-moved') expect(decision.why).toContain(`now ${HEAD_SHA.slice(0, 7)}`)
+  })
+
+  it('a command whose time is unknown waits, as one that came too early', () => {
+    const { decision } = judge(commentEvent(true, { login: 'maintainer', type: 'User' }, ''), {
+      role: 'admin',
+      pull: { fork: true, headSha: HEAD_SHA },
+      shown: [before(HEAD_SHA)]
+    })
+    expect(decision.kind).toBe('wait-for-maintainer')
+  })
+
+  it('a denied commander on a fork costs no record read', () => {
+    const { decision, read } = judge(commentEvent(true, { login: 'stranger', type: 'User' }), {
+      role: 'read',
+      pull: { fork: true, headSha: HEAD_SHA },
+      shown: [before(HEAD_SHA)]
+    })
+    expect(decision.kind).toBe('deny')
+    expect(read).toEqual(['role'])
+  })
+
+  it('operations that do not steer the agent on the code need no look at the head', () => {
+    const { decision, read } = judge(
+      commentEvent(true, { login: 'maintainer', type: 'User' }),
+      { role: 'write', pull: { fork: true, headSha: HEAD_SHA }, shown: [] },
+      'other'
+    )
+    expect(decision.kind).toBe('steer')
+    expect(read).toEqual(['role'])
+  })
+
+  it('on a pull request of the same repository, a permitted command steers without any record', () => {
+    const { decision, read } = judge(commentEvent(true, { login: 'writer', type: 'User' }), {
+      role: 'write',
+      pull: { fork: false, headSha: HEAD_SHA },
+      shown: []
+    })
+    expect(decision.kind).toBe('steer')
+    expect(read).toEqual(['role', 'pull'])
+  })
+})
+
+describe('events with no person to judge', () => {
+  it.each(['push', 'schedule', 'workflow_dispatch'])('%s steers without any read', (name) => {
+    for (const steering of ['agent', 'other'] as const) {
+      const { decision, read } = judge(EVENTS[name]!(), { role: null, pull: null, shown: [] }, steering)
+      expect(decision.kind).toBe('steer')
+      expect(read).toEqual([])
+    }
+  })
+
+  it('an issue event other than a label is the workflow’s', () => {
+    const event = parseEvent(
+      'issues',
+      webhookExample('issues', (p) => p.action === 'opened')
+    )
+    expect(judgeSteering(whoSteers(event), SETTINGS, NOTHING, 'other').kind).toBe('steer')
+  })
+})

@@ -1,0 +1,197 @@
+import type { Actor, GitHubEvent } from '../github/event.js'
+import { botAllowed, meetsPermission, type Permission } from '../github/permissions.js'
+
+/**
+ * Who steers a run, and whether they may: decided here, once, for every operation and every event, before
+ * any request to the docs API. The action holds an admin key, and the agent it steers reads every
+ * repository the Mintlify GitHub App can read and opens pull requests that are public at once; so a run
+ * acts only on the words of someone GitHub says may write here, or of the workflow itself.
+ *
+ * Two pure steps around one read: `whoSteers` names the steerer from the event alone (and so what must be
+ * read about them), `judgeSteering` decides with what was read. The executor of each operation only reads
+ * and carries the decision out.
+ */
+
+/** Whose words a run acts on. */
+export type Steerer =
+  /** A schedule, a dispatch, anything without a person of its own: the workflow as its authors wrote it. */
+  | { kind: 'workflow' }
+  /** A push: GitHub let them push. */
+  | { kind: 'pusher'; actor: Actor }
+  /** A pull-request event: its author; a writer when the pull request is the repository's own, anyone when it is a fork's. */
+  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean }
+  /** A comment, review, review comment or label: its author, judged by `min-permission` (bots by `allowed-bots`). */
+  | { kind: 'commander'; actor: Actor; via: CommandVia; at: string; onPull: boolean }
+  /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
+  | { kind: 'agent-pull' }
+
+export type CommandVia = 'comment' | 'review' | 'review comment' | 'label'
+
+/** The settings the gate reads. */
+export interface GateSettings {
+  minPermission: Permission
+  allowedBots: readonly string[] | '*'
+}
+
+/** A head of a fork's pull request shown to maintainers as waiting for them, and when it was first shown (ISO 8601). */
+export interface ShownHead {
+  sha: string
+  at: string
+}
+
+/** What was read before the gate decides; only what `whoSteers` said it needs. */
+export interface GateReading {
+  /** The commander's repository role (`read` … `admin`), null for none; unread for other steerers and listed bots. */
+  role: string | null
+  /** The pull request a command is on, as read now: whether it is a fork's, and its head. Null when not on one. */
+  pull: { fork: boolean; headSha: string } | null
+  /** The heads of a fork's pull request shown as waiting, oldest first, from its signed record. */
+  shown: readonly ShownHead[]
+}
+
+/** The operations that steer the agent on a pull request's code: a fork's pull request needs a maintainer's look for them. */
+export type AgentSteering = 'agent' | 'other'
+
+export type GateDecision =
+  /** The steerer may: the operation goes on. */
+  | { kind: 'steer'; steerer: Steerer }
+  /** A bot `allowed-bots` does not list: nothing is asked of it, quietly. */
+  | { kind: 'ignore'; why: string }
+  /** Below `min-permission`: a short reply, nothing sent. */
+  | { kind: 'deny'; steerer: Extract<Steerer, { kind: 'commander' }>; role: string | null; why: string }
+  /**
+   * A fork's pull request waits for a maintainer: by itself (a pull-request event), or on a command with no
+   * head shown before it. `head` is written as shown now; nothing is sent.
+   */
+  | { kind: 'wait-for-maintainer'; steerer: Steerer; head: string; commanded: boolean; why: string }
+  /** A maintainer's command on a fork's pull request whose head moved after the one shown before the command. */
+  | { kind: 'head-moved'; steerer: Extract<Steerer, { kind: 'commander' }>; head: string; why: string }
+
+/** Who steers this event's run. */
+export function whoSteers(event: GitHubEvent): Steerer {
+  switch (event.kind) {
+    case 'push':
+      return { kind: 'pusher', actor: event.sender }
+    case 'issue_comment':
+      return commander(event.comment, 'comment', event.comment.createdAt, event.issue.isPullRequest)
+    case 'pull_request_review_comment':
+      return commander(event.comment, 'review comment', event.comment.createdAt, true)
+    case 'pull_request_review':
+      return commander(event.comment, 'review', event.comment.createdAt, true)
+    case 'issues':
+      return event.labeled ? commander(event.labeled.sender, 'label', event.labeled.at, false) : { kind: 'workflow' }
+    case 'pull_request':
+      if (event.labeled) return commander(event.labeled.sender, 'label', event.labeled.at, true)
+      return { kind: 'pull-author', actor: event.pull.author, fork: event.pull.head.fork, closed: event.action === 'closed' }
+    case 'other':
+      return { kind: 'workflow' }
+  }
+}
+
+function commander(actor: Actor, via: CommandVia, at: string, onPull: boolean): Steerer {
+  return { kind: 'commander', actor: { login: actor.login, isBot: actor.isBot }, via, at, onPull }
+}
+
+/** Whether the commander's role must be read: a person's (a bot's trust is `allowed-bots`, never a look-up). */
+export function needsRole(steerer: Steerer): boolean {
+  return steerer.kind === 'commander' && !steerer.actor.isBot
+}
+
+/**
+ * Whether the pull request a command is on must be read as it is now (is it a fork's, what is its head):
+ * only for a permitted commander, on a pull request, of an operation that steers the agent on its code.
+ * Someone refused costs no read beyond their role.
+ */
+export function needsPull(steerer: Steerer, settings: GateSettings, role: string | null, steering: AgentSteering): boolean {
+  return steerer.kind === 'commander' && steerer.onPull && steering === 'agent' && permitted(steerer, settings, role)
+}
+
+/** Whether a command's run must read the fork's shown heads: a permitted commander on a fork's pull request. */
+export function needsShownHeads(steerer: Steerer, settings: GateSettings, role: string | null, pull: GateReading['pull']): boolean {
+  return steerer.kind === 'commander' && pull?.fork === true && permitted(steerer, settings, role)
+}
+
+/**
+ * The decision. `steering` says whether the operation steers the agent on a pull request's code (`job`,
+ * `message`): only those need a maintainer's look at a fork's new commits before they run.
+ */
+export function judgeSteering(steerer: Steerer, settings: GateSettings, reading: GateReading, steering: AgentSteering): GateDecision {
+  switch (steerer.kind) {
+    case 'workflow':
+    case 'pusher':
+    case 'agent-pull':
+      return { kind: 'steer', steerer }
+    case 'pull-author':
+      // A closed pull request starts nothing anywhere; what runs on it (a note, a deploy after a merge) a maintainer's merge decided.
+      if (!steerer.fork || steerer.closed) return { kind: 'steer', steerer }
+      return {
+        kind: 'wait-for-maintainer',
+        steerer,
+        head: '',
+        commanded: false,
+        why: `The pull request comes from a fork (by ${steerer.actor.login || 'an unknown author'}), which steers nothing by itself.`
+      }
+    case 'commander':
+      return judgeCommander(steerer, settings, reading, steering)
+  }
+}
+
+function judgeCommander(
+  steerer: Extract<Steerer, { kind: 'commander' }>,
+  settings: GateSettings,
+  reading: GateReading,
+  steering: AgentSteering
+): GateDecision {
+  const { actor } = steerer
+  if (actor.isBot && !botAllowed(actor.login, settings.allowedBots))
+    return {
+      kind: 'ignore',
+      why: `The ${steerer.via} is by ${actor.login}, a bot not listed in allowed-bots; only people and listed bots steer runs.`
+    }
+  if (!permitted(steerer, settings, reading.role))
+    return {
+      kind: 'deny',
+      steerer,
+      role: reading.role,
+      why: `${actor.login} has ${reading.role ?? 'no'} permission on this repository; the ${steerer.via} needs ${settings.minPermission} or higher.`
+    }
+  const pull = reading.pull
+  if (steering === 'other' || !pull?.fork) return { kind: 'steer', steerer }
+  return judgeForkApproval(steerer, pull.headSha, reading.shown)
+}
+
+/**
+ * A maintainer's command on a fork's pull request holds for the commit they saw: the head of the newest
+ * record shown before the command. The pull request's head is read when the run executes, which can be
+ * after new commits arrived.
+ */
+function judgeForkApproval(steerer: Extract<Steerer, { kind: 'commander' }>, head: string, shown: readonly ShownHead[]): GateDecision {
+  // A command whose time is unknown cannot be placed after any head: it waits, like one that came too early.
+  const commandAt = Date.parse(steerer.at)
+  const before = shown.filter((entry) => Date.parse(entry.at) <= commandAt).at(-1)
+  if (!before)
+    return {
+      kind: 'wait-for-maintainer',
+      steerer,
+      head,
+      commanded: true,
+      why: `${steerer.actor.login}'s ${steerer.via} came before ${shortSha(head)} was shown as waiting for a maintainer: nothing was sent; repeat it for this commit.`
+    }
+  if (before.sha !== head)
+    return {
+      kind: 'head-moved',
+      steerer,
+      head,
+      why: `The pull request changed after it was shown (now ${shortSha(head)}): ${steerer.actor.login}'s ${steerer.via} was for ${shortSha(before.sha)}.`
+    }
+  return { kind: 'steer', steerer }
+}
+
+function permitted(steerer: Extract<Steerer, { kind: 'commander' }>, settings: GateSettings, role: string | null): boolean {
+  if (steerer.actor.isBot) return botAllowed(steerer.actor.login, settings.allowedBots)
+  return meetsPermission(role, settings.minPermission)
+}
+
+export function shortSha(sha: string): string {
+  return sha.slice(0, 7) || 'an unknown commit'
+}
