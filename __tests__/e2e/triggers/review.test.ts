@@ -100,7 +100,9 @@ describe("on the agent's pull request", () => {
     })
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(mintlifyCalls(sim, second)[0]).toBe('POST /job/job_0001/message')
-    expect(sim.jobs.get('job_0001')?.messages).toEqual([expect.stringMatching(/^Shorten this\n\nThe comment is on line \d+ of the file below[^]*\nFile: README\.md\n/)])
+    expect(sim.jobs.get('job_0001')?.messages).toEqual([
+      expect.stringMatching(/^Shorten this\n\nThe comment is on line \d+ of the file below[^]*\nFile: README\.md\n/)
+    ])
 
     const third = mark(sim)
     const review = await runOn(sim, 'pull_request_review', reviewPayload({ body: '/docs Also fix the title', on: agentPull }), {
