@@ -70,7 +70,7 @@ describe('README workflow 1: on push', () => {
     expect(status.body).toContain(run.outputs['pr-link'])
     expect(run.outputs['comment-url']).toBe(status.html_url)
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
-      /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*\nCommit: 6113728 Initial commit\n[\s\S]*\nChanged file: README\.md\n<\/untrusted-data>/
+      /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*\nCommit: 6113728 Initial commit\n(?:.*\n)*Changed file: README\.md\n<\/untrusted-data>/
     )
     expect(run.outputs.grouped).toBe('new')
 

@@ -34,7 +34,7 @@ describe('a review comment', () => {
       )
     )
     expect(prompt).toMatch(
-      /^Add an example for this heading\n\nThe comment is on line 265 of the file below, in the part of the diff below\.\n<untrusted-data source="review-comment">\n.*\nFile: README\.md\nDiff hunk:\n\| @@ -1 \+1 @@\n\| -# Hello-World\n[^]*\n<\/untrusted-data>\n\n---\n/
+      /^Add an example for this heading\n\nThe comment is on line 265 of the file below, in the part of the diff below\.\n<untrusted-data source="review-comment">\n.*\nFile: README\.md\nDiff hunk:\n\| @@ -1 \+1 @@\n\| -# Hello-World\n(?:\| .*\n)*<\/untrusted-data>\n\n---\n/
     )
     const [comment, ...replies] = sim.github.reviewComments(REPO, PULL)
     const reply = only(replies, 'status reply')
