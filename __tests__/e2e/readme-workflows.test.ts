@@ -70,7 +70,7 @@ describe('README workflow 1: on push', () => {
     expect(status.body).toContain(run.outputs['pr-link'])
     expect(run.outputs['comment-url']).toBe(status.html_url)
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
-      /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*- 6113728 Initial commit\n[\s\S]*- README\.md/
+      /^Update the documentation for the changes in this push\.\n\n---\n[\s\S]*\nCommit: 6113728 Initial commit\n(?:.*\n)*Changed file: README\.md\n<\/untrusted-data>/
     )
     expect(run.outputs.grouped).toBe('new')
 
@@ -138,7 +138,7 @@ describe('docs/agent-jobs.md: a label', () => {
     const run = await runOn(sim, 'issues', labeledPayload(sim, { label: 'docs' }), { inputs: actionInputs(workflow, sim) })
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
-      /^Update the documentation for what this asks or changes\.\n\nSpelling error in the README file/
+      /^Update the documentation for what this asks or changes\.\n\n<untrusted-data source="issue">\n.*\nTitle: Spelling error in the README file\n/
     )
     expect(sim.github.labels(REPO, 1)).toEqual([])
   })

@@ -85,7 +85,7 @@ describe('two pushes to one branch, with group-runs', () => {
     expect(mintlifyCalls(sim, before).filter((call) => call.startsWith('POST'))).toEqual(['POST /job/job_0001/message'])
     const [message] = defined(sim.jobs.get('job_0001'), 'the job').messages
     expect(defined(message, 'the follow-up')).toMatch(
-      /^Document the new rate limits\n\n---\nNew changes since this pull request was opened, from the GitHub workflow that sent this request [^\n]*\n[\s\S]*- 6113728 Document the retry headers/
+      /^Document the new rate limits\n\n---\nNew changes since this pull request was opened, from the GitHub workflow that sent this request:\n[\s\S]*<untrusted-data source="change">\n[\s\S]*\nCommit: 6113728 Document the retry headers\n/
     )
     const intro = only(sim.github.comments(REPO, 101), 'introduction')
     expect(intro.body).toContain('<!-- docs-agent-action:origin codertocat%2Fhello-world Docs%20agent master -->')

@@ -73,9 +73,9 @@ describe('pull_request opened', () => {
     const status = only(comments, 'status comment')
     expect(status.body).toMatch(STATUS_MARKER)
     expect(run.outputs['comment-url']).toBe(status.html_url)
-    expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toContain(
-      `Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`
-    )
+    const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))
+    expect(prompt).toContain(`\nPull request: #2 ${REPO_URL}/pull/2`)
+    expect(prompt).toContain('\nPull request title: Update the README with new information.\n')
   })
 
   test('appends a context block with the PR title, URL and head sha, and its commits (short sha, subject) and files from the API', async () => {
@@ -89,11 +89,18 @@ describe('pull_request opened', () => {
         'Repository: Codertocat/Hello-World',
         'Event: pull_request (opened)',
         // The pull request's head: the change for the agent to read.
-        `Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2 (head ec26c3e57ca3a959ca5aad62de7213c562f8c821)`,
-        ...PULL_COMMITS.map((subject) => expect.stringMatching(new RegExp(`^- [0-9a-f]{7} ${subject}$`))),
-        ...PULL_FILES.map((file) => `- ${file}`)
+        `Pull request: #2 ${REPO_URL}/pull/2 (head ec26c3e57ca3a959ca5aad62de7213c562f8c821)`
       ])
     )
+    // What contributors wrote goes in the data block, after the action's own lines.
+    const data = defined(context, 'context block').split('<untrusted-data source="change">\n')[1]
+    expect(defined(data, 'data block').split('\n')).toEqual([
+      expect.stringMatching(/^Written by contributors/),
+      'Pull request title: Update the README with new information.',
+      ...PULL_COMMITS.map((subject) => expect.stringMatching(new RegExp(`^Commit: [0-9a-f]{7} ${subject}$`))),
+      ...PULL_FILES.map((file) => `Changed file: ${file}`),
+      '</untrusted-data>'
+    ])
     // The title and URL come from the payload; only what it lacks is read.
     expect(githubCalls(sim)).not.toContain('GET /pulls/2')
   })

@@ -34,7 +34,7 @@ describe('a review comment', () => {
       )
     )
     expect(prompt).toMatch(
-      /^Add an example for this heading\n\nThe comment is on README\.md, line 265, in this part of the diff:\n\n```diff\n@@ -1 \+1 @@\n-# Hello-World/
+      /^Add an example for this heading\n\nThe comment is on line 265 of the file below, in the part of the diff below\.\n<untrusted-data source="review-comment">\n.*\nFile: README\.md\nDiff hunk:\n\| @@ -1 \+1 @@\n\| -# Hello-World\n(?:\| .*\n)*<\/untrusted-data>\n\n---\n/
     )
     const [comment, ...replies] = sim.github.reviewComments(REPO, PULL)
     const reply = only(replies, 'status reply')
@@ -100,7 +100,9 @@ describe("on the agent's pull request", () => {
     })
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(mintlifyCalls(sim, second)[0]).toBe('POST /job/job_0001/message')
-    expect(sim.jobs.get('job_0001')?.messages).toEqual([expect.stringMatching(/^Shorten this\n\nThe comment is on README\.md/)])
+    expect(sim.jobs.get('job_0001')?.messages).toEqual([
+      expect.stringMatching(/^Shorten this\n\nThe comment is on line \d+ of the file below[^]*\nFile: README\.md\n/)
+    ])
 
     const third = mark(sim)
     const review = await runOn(sim, 'pull_request_review', reviewPayload({ body: '/docs Also fix the title', on: agentPull }), {

@@ -88,10 +88,13 @@ describe('an allowed commenter', () => {
     expect(mintlifyCalls(sim)[0]).toBe('POST /job')
     const prompt = promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))
     expect(prompt.startsWith('Document this change\n\n---\n')).toBe(true)
-    expect(prompt).toContain(`Pull request: #2 Update the README with new information. ${REPO_URL}/pull/2`)
-    // Each commit with its short sha, then each file.
-    for (const subject of PULL_COMMITS) expect(prompt).toMatch(new RegExp(`\\n- [0-9a-f]{7} ${subject}\\n`))
-    for (const file of PULL_FILES) expect(prompt).toContain(`\n- ${file}`)
+    expect(prompt).toContain(`\nPull request: #2 ${REPO_URL}/pull/2`)
+    // The title, each commit with its short sha, then each file: contributors' text, in the data block.
+    const data = prompt.slice(prompt.indexOf('<untrusted-data source="change">'))
+    expect(data).toContain('\nPull request title: Update the README with new information.\n')
+    for (const subject of PULL_COMMITS) expect(data).toMatch(new RegExp(`\\nCommit: [0-9a-f]{7} ${subject}\\n`))
+    for (const file of PULL_FILES) expect(data).toContain(`\nChanged file: ${file}\n`)
+    expect(data.endsWith('</untrusted-data>')).toBe(true)
     // The reply goes on the pull request, next to the command.
     const own = ownComments(sim, PULL)
     expect(own).toHaveLength(1)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
+import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
@@ -162,7 +163,8 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
     const { result, requests } = await execute(issueLabeled(), github, labelSettings())
 
     expect(result.verdict.outcome).toBe('pr-opened')
-    expect(requests).toEqual(['create Explain retries'])
+    // The default instruction first (the label input's prompt is empty); the issue follows as data.
+    expect(requests).toEqual([`create ${DEFAULT_ISSUE_PROMPT}`])
     // The status reply on the issue, then the introduction on the agent's pull request.
     expect(github.callsTo('createComment').map((call) => (call.args[0] as IssueRef).number)).toEqual([12, 30])
     expect(github.callsTo('react')).toEqual([])

@@ -4,6 +4,7 @@
  */
 import type { AssistantFindings, PageToFix, PendingPage, SearchWithoutClick, TrafficFigures } from './findings.js'
 import type { ClosedRange, Section } from './plan.js'
+import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
 
 /** The file's top-level keys are DESIGN.md's; a section the budget could not pay for is null and listed in `missing`. */
 export interface HealthReport {
@@ -54,18 +55,23 @@ export const DEFAULT_IMPROVE_PROMPT =
 /** The findings block is cut to this many characters, whole lines only, so the prompt stays well under the API's limit. */
 export const FINDINGS_BLOCK_LIMIT = 8_000
 const PER_LIST = 10
+/** One path, category or reader's text takes at most this many characters of the block. */
+const MAX_FIELD_CHARS = 200
 /** Room kept for the line that says how much was left out. */
 const OMISSION_ROOM = 80
 
 /**
  * The report's findings for the agent: pages, search terms, unanswered questions and pending comments,
- * with counts, fenced and marked as data gathered from readers (not instructions). With `readerText`
- * false, what readers wrote is left out and only counted (for summaries and comments).
+ * with counts, fenced and marked as data gathered from readers (not instructions). The block keeps its
+ * own tag, `<reader-data>`, and the rule of untrusted data: every value from readers is cleaned. With
+ * `readerText` false, what readers wrote is left out and only counted (for summaries and comments).
  */
 export function renderFindingsBlock(report: HealthReport, readerText: boolean, limit = FINDINGS_BLOCK_LIMIT): string {
-  // Quoted as JSON strings with angle brackets escaped: reader text can neither end the block nor pose as the instruction.
-  const quote = (text: string): string =>
-    JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 200)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
+  // Readers wrote the paths, categories, terms, questions and comments: each is cleaned as untrusted data
+  // (one line, no comments or invisible characters, angle brackets escaped), so none can end the block or
+  // pose as the instruction. What they typed is also quoted, so where it starts and ends is plain.
+  const field = (text: string): string => cleanUntrustedLine(text).slice(0, MAX_FIELD_CHARS)
+  const quote = (text: string): string => JSON.stringify(field(text))
   const lines: string[] = []
   const list = <T>(title: string, items: readonly T[] | undefined, line: (item: T) => string): void => {
     if (!items || items.length === 0) return
@@ -75,7 +81,7 @@ export function renderFindingsBlock(report: HealthReport, readerText: boolean, l
   list(
     'Pages to fix first (views in the range; thumbs up / down):',
     report.fixFirst ?? undefined,
-    (page) => `${page.path}: ${page.views} views; ${page.thumbsUp} up / ${page.thumbsDown} down`
+    (page) => `${field(page.path)}: ${page.views} views; ${page.thumbsUp} up / ${page.thumbsDown} down`
   )
   const searches = report.searchesWithoutClicks?.terms
   if (readerText) list('Searches where no result was clicked (searches):', searches, (term) => `${quote(term.term)}: ${term.hits}`)
@@ -86,18 +92,18 @@ export function renderFindingsBlock(report: HealthReport, readerText: boolean, l
     list(
       `Assistant questions left unanswered (${unanswered.count.value}), by category:`,
       unanswered.byCategory,
-      (t) => `${t.key}: ${t.count}`
+      (t) => `${field(t.key)}: ${t.count}`
     )
-    list('… by the page where they started:', unanswered.byPage, (t) => `${t.key}: ${t.count}`)
-    if (readerText) list('… the questions:', unanswered.questions, (q) => `${quote(q.query)}${q.page ? ` (on ${q.page})` : ''}`)
+    list('… by the page where they started:', unanswered.byPage, (t) => `${field(t.key)}: ${t.count}`)
+    if (readerText) list('… the questions:', unanswered.questions, (q) => `${quote(q.query)}${q.page ? ` (on ${field(q.page)})` : ''}`)
   }
   list('Written feedback still pending, by page:', report.pendingFeedback ?? undefined, (page) =>
     readerText
-      ? `${page.path}: ${page.count}: ${page.comments
+      ? `${field(page.path)}: ${page.count}: ${page.comments
           .slice(0, 3)
           .map((c) => quote(c.comment))
           .join('; ')}`
-      : `${page.path}: ${page.count}`
+      : `${field(page.path)}: ${page.count}`
   )
   const head = `<reader-data range="${report.range.from}..${report.range.to}">`
   const note =
