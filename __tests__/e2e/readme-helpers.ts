@@ -9,12 +9,18 @@ import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
 import { at, defined } from '../expect-helpers.js'
 
+/** A `concurrency:` group, of a workflow or of one of its jobs. */
+export interface Concurrency {
+  group: string
+  'cancel-in-progress'?: boolean
+}
+
 export interface Workflow {
   name: string
   on: Record<string, unknown>
   permissions: Record<string, string>
-  concurrency?: { group: string; 'cancel-in-progress'?: boolean }
-  jobs: Record<string, { if?: string; steps: { uses?: string; with?: Record<string, string | number> }[] }>
+  concurrency?: Concurrency
+  jobs: Record<string, { if?: string; concurrency?: Concurrency; steps: { uses?: string; with?: Record<string, string | number> }[] }>
 }
 
 /** The pages that hold workflows and steps to copy, by their path from the project root. */

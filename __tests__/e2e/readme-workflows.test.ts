@@ -152,7 +152,9 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     const appStep = codeJob.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))
     expect(appStep).toHaveProperty('id', 'app-token')
     expect(String(appStep?.with?.repositories).split(',')).toEqual(['api', 'docs'])
-    expect(code.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+    // The App's token does everything; the workflow's own token is given nothing.
+    expect(code.permissions).toEqual({})
+    expect(appStep?.with).toMatchObject({ 'permission-pull-requests': 'write' })
     expect(docs.on).toEqual({ issue_comment: { types: ['created'] } })
     expect(docs.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
 
@@ -200,10 +202,19 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
       pull_request_target: { types: ['opened', 'synchronize', 'reopened', 'closed'] },
       issue_comment: { types: ['created'] }
     })
-    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' })
-    // One run per pull request at a time, never cancelled: each writes its final status before the next reads it.
-    expect(workflow).toHaveProperty('concurrency.cancel-in-progress', false)
-    expect(workflow.concurrency?.group).toContain('github.event.pull_request.number')
+    // The App's token does everything, with the permissions it names; the workflow's own token is given nothing.
+    expect(workflow.permissions).toEqual({})
+    const job = at(Object.values(workflow.jobs), 0, 'job')
+    expect(job.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))?.with).toMatchObject({
+      'permission-contents': 'read',
+      'permission-pull-requests': 'write',
+      'permission-statuses': 'write'
+    })
+    // One run per pull request at a time, never cancelled: each writes its final status before the next reads it. On the
+    // job, so a comment its if: skips never joins the group and replaces a maintainer's pending run.
+    expect(workflow.concurrency).toBeUndefined()
+    expect(job.concurrency?.['cancel-in-progress']).toBe(false)
+    expect(job.concurrency?.group).toContain('github.event.pull_request.number')
     const stepInputs = (): Record<string, string> => actionInputs(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
     expect(stepInputs()).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
     const docsRepo = defined(stepInputs()['docs-repository'], 'docs-repository')

@@ -1,0 +1,223 @@
+/**
+ * The workflows the README and the pages of docs/ tell users to copy hold to the trust boundary's rules for
+ * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review or label can start keeps
+ * its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group (at workflow
+ * level any comment's run would replace a maintainer's pending one); no `${{ }}` expression is pasted into
+ * a `run:` script (values reach it through `env:`); every checkout leaves no credentials behind; and a
+ * GitHub App token asks only for the permissions it names.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { PROJECT_ROOT } from '../../scripts/run-action.js'
+import { yamlBlocks } from '../e2e/readme-helpers.js'
+
+interface Step {
+  name?: string
+  id?: string
+  uses?: string
+  run?: string
+  with?: Record<string, unknown>
+}
+
+/** Events whose run a comment or a review starts: its author steers it. */
+const COMMENT_EVENTS = new Set(['issue_comment', 'pull_request_review', 'pull_request_review_comment', 'discussion_comment'])
+/** Events that carry the `labeled` activity, and whether a bare `on:` entry (no `types:`) includes it. */
+const LABEL_EVENTS = new Map([
+  ['issues', true],
+  ['discussion', true],
+  // GitHub starts these without `types:` only for opened, synchronize and reopened.
+  ['pull_request', false],
+  ['pull_request_target', false]
+])
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** `on:` in any of its forms (`push`, `[push, issue_comment]`, a map) as event → its configuration. */
+function events(on: unknown): [string, unknown][] {
+  if (typeof on === 'string') return [[on, null]]
+  if (Array.isArray(on)) return on.map((event) => [String(event), null])
+  return isRecord(on) ? Object.entries(on) : []
+}
+
+/** The events of `on:` that a comment, a review or a label can start, by the person who wrote or added it. */
+function startedByOthers(on: unknown): string[] {
+  return events(on)
+    .filter(([event, config]) => {
+      if (COMMENT_EVENTS.has(event)) return true
+      const bareIncludesLabel = LABEL_EVENTS.get(event)
+      if (bareIncludesLabel === undefined) return false
+      const types = isRecord(config) && Array.isArray(config.types) ? config.types.map(String) : null
+      return types === null ? bareIncludesLabel : types.includes('labeled')
+    })
+    .map(([event]) => event)
+}
+
+/** The steps in a list, read as steps (what is not a map is no step). */
+const stepList = (items: unknown): Step[] => (Array.isArray(items) ? items.filter(isRecord) : [])
+
+/** Every step of a block: the steps of each job of a workflow, or a list of steps shown on its own. */
+function stepsOf(block: unknown): Step[] {
+  if (!isRecord(block)) return stepList(block)
+  return isRecord(block.jobs) ? Object.values(block.jobs).flatMap((job) => (isRecord(job) ? stepList(job.steps) : [])) : []
+}
+
+const stepName = (step: Step): string => step.name ?? step.id ?? step.uses ?? step.run?.split('\n')[0] ?? 'a step'
+
+/** What a YAML block shown on a page (a workflow, or steps on their own) does against the rules; empty when nothing. */
+function safetyFindings(block: unknown): string[] {
+  const findings: string[] = []
+  if (isRecord(block) && 'concurrency' in block) {
+    const steered = startedByOthers(block.on)
+    if (steered.length > 0) findings.push(`workflow-level concurrency, but ${steered.join(', ')} can start it: put concurrency on the job`)
+  }
+  for (const step of stepsOf(block)) {
+    for (const expression of step.run?.match(/\$\{\{[\s\S]*?\}\}/g) ?? []) {
+      findings.push(`${stepName(step)}: ${expression} inside run: pass it through env:`)
+    }
+    if (step.uses?.startsWith('actions/checkout@') && String(step.with?.['persist-credentials']) !== 'false') {
+      findings.push(`${stepName(step)}: checkout without persist-credentials: false`)
+    }
+    if (
+      step.uses?.startsWith('actions/create-github-app-token@') &&
+      !Object.keys(step.with ?? {}).some((key) => key.startsWith('permission-'))
+    ) {
+      findings.push(`${stepName(step)}: App token with every permission of the App: name the ones it uses (permission-<name>)`)
+    }
+  }
+  return findings
+}
+
+/** README.md and every page of docs/, with each YAML block it shows. */
+const pages = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((name) => `docs/${name}`)]
+const blocks = pages.flatMap((page) =>
+  yamlBlocks(page).map((block, index) => ({
+    where: `${page}: ${isRecord(block) && typeof block.name === 'string' ? block.name : `block ${index + 1}`}`,
+    block
+  }))
+)
+
+describe('the workflows and steps the pages show', () => {
+  it.each(blocks)('$where holds to the rules', ({ block }) => {
+    expect(safetyFindings(block)).toEqual([])
+  })
+
+  it('give every rule something to check: workflows comments and labels start, run steps, checkouts and App tokens', () => {
+    const steps = blocks.flatMap(({ block }) => stepsOf(block))
+    expect(blocks.filter(({ block }) => isRecord(block) && startedByOthers(block.on).length > 0).length).toBeGreaterThanOrEqual(3)
+    expect(steps.filter((step) => step.run !== undefined).length).toBeGreaterThanOrEqual(3)
+    expect(steps.filter((step) => step.uses?.startsWith('actions/checkout@')).length).toBeGreaterThanOrEqual(1)
+    expect(steps.filter((step) => step.uses?.startsWith('actions/create-github-app-token@')).length).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('the events a comment, review or label starts', () => {
+  it.each([
+    ['issue_comment', ['issue_comment']],
+    ['[push, pull_request_review]', ['pull_request_review']],
+    ['{ pull_request_review_comment: { types: [created] } }', ['pull_request_review_comment']],
+    ['{ issues: { types: [labeled] } }', ['issues']],
+    ['{ issues: null }', ['issues']],
+    ['{ issues: { types: [opened] } }', []],
+    ['{ pull_request: { types: [labeled] }, pull_request_target: { types: [opened, labeled] } }', ['pull_request', 'pull_request_target']],
+    ['{ pull_request: null, pull_request_target: { types: [opened, synchronize] } }', []],
+    ['{ push: { branches: [main] }, schedule: [{ cron: "0 6 * * 1" }], workflow_dispatch: null }', []]
+  ])('on: %s → %j', (on, expected) => {
+    expect(startedByOthers(parse(on))).toEqual(expected)
+  })
+})
+
+describe('each rule fails on what it forbids', () => {
+  const workflow = (on: string, jobExtra = '', steps = '      - run: echo hello'): unknown =>
+    parse(`on: ${on}\n${jobExtra}jobs:\n  docs:\n    runs-on: ubuntu-latest\n    steps:\n${steps}\n`)
+  const WORKFLOW_GROUP = 'concurrency:\n  group: docs-${{ github.event.issue.number }}\n'
+
+  it.each([
+    ['issue_comment', ['workflow-level concurrency, but issue_comment can start it: put concurrency on the job']],
+    ['{ issues: { types: [labeled] } }', ['workflow-level concurrency, but issues can start it: put concurrency on the job']],
+    [
+      '{ pull_request_review: { types: [submitted] }, pull_request_review_comment: { types: [created] } }',
+      ['workflow-level concurrency, but pull_request_review, pull_request_review_comment can start it: put concurrency on the job']
+    ],
+    ['{ push: { branches: [main] } }', []]
+  ])('workflow-level concurrency under on: %s', (on, expected) => {
+    expect(safetyFindings(workflow(on, WORKFLOW_GROUP))).toEqual(expected)
+  })
+
+  it('accepts concurrency on the job of a workflow comments start', () => {
+    const jobLevel: unknown = parse(
+      'on: issue_comment\njobs:\n  docs:\n    concurrency:\n      group: docs-${{ github.event.issue.number }}\n      cancel-in-progress: false\n' +
+        '    runs-on: ubuntu-latest\n    steps:\n      - run: echo hello\n'
+    )
+    expect(safetyFindings(jobLevel)).toEqual([])
+  })
+
+  it.each([
+    [
+      "a step's output",
+      '      - id: echo\n        run: echo "Review ${{ steps.agent.outputs.pr-link }}"',
+      ['echo: ${{ steps.agent.outputs.pr-link }} inside run: pass it through env:']
+    ],
+    [
+      "another job's output, in a script of several lines",
+      '      - run: |\n          echo start\n          npx linkinator "${{ needs.preview.outputs.url }}"',
+      ['echo start: ${{ needs.preview.outputs.url }} inside run: pass it through env:']
+    ],
+    [
+      "a comment's text",
+      '      - name: Greet\n        run: echo "${{ github.event.comment.body }}"',
+      ['Greet: ${{ github.event.comment.body }} inside run: pass it through env:']
+    ],
+    [
+      'an output through env: (accepted)',
+      '      - env:\n          PR_LINK: ${{ steps.agent.outputs.pr-link }}\n        run: echo "Review $PR_LINK"',
+      []
+    ]
+  ])('an expression inside run: %s', (_, steps, expected) => {
+    expect(safetyFindings(workflow('push', '', steps))).toEqual(expected)
+  })
+
+  it.each([
+    ['without with:', '      - uses: actions/checkout@v4', ['actions/checkout@v4: checkout without persist-credentials: false']],
+    [
+      'persisting credentials',
+      '      - uses: actions/checkout@v4\n        with:\n          persist-credentials: true',
+      ['actions/checkout@v4: checkout without persist-credentials: false']
+    ],
+    [
+      'with persist-credentials: false (accepted)',
+      '      - uses: actions/checkout@v4\n        with:\n          persist-credentials: false',
+      []
+    ],
+    [
+      "with persist-credentials: 'false' (accepted)",
+      "      - uses: actions/checkout@v4\n        with:\n          persist-credentials: 'false'",
+      []
+    ]
+  ])('a checkout %s', (_, steps, expected) => {
+    expect(safetyFindings(workflow('push', '', steps))).toEqual(expected)
+  })
+
+  it.each([
+    [
+      'without a permission-<name> input',
+      '      - uses: actions/create-github-app-token@v2\n        id: app-token\n        with:\n          app-id: ${{ vars.APP_ID }}',
+      ['app-token: App token with every permission of the App: name the ones it uses (permission-<name>)']
+    ],
+    [
+      'naming its permissions (accepted)',
+      '      - uses: actions/create-github-app-token@v2\n        with:\n          app-id: ${{ vars.APP_ID }}\n          permission-pull-requests: write',
+      []
+    ]
+  ])('an App token %s', (_, steps, expected) => {
+    expect(safetyFindings(workflow('push', '', steps))).toEqual(expected)
+  })
+
+  it('checks steps shown on their own, outside a workflow', () => {
+    expect(safetyFindings(parse('- uses: actions/checkout@v4\n- run: echo ${{ steps.x.outputs.y }}'))).toEqual([
+      'actions/checkout@v4: checkout without persist-credentials: false',
+      'echo ${{ steps.x.outputs.y }}: ${{ steps.x.outputs.y }} inside run: pass it through env:'
+    ])
+  })
+})
