@@ -14,6 +14,7 @@ import { renderDeniedReply, renderResultComment, renderSkipReply, renderUsageRep
 import type { DocsCheck } from './docs-check/check.js'
 import { prepareDocsCheck } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
+import { CommentRecords, recordSubject } from './comment-records.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
@@ -73,20 +74,27 @@ export async function runAgentWorkflow(
     log: deps.log,
     without: 'no pull-request comments and no pull-request context'
   })
+  // The key records are signed with: derived once, for every comment this run reads or writes.
+  const records = new CommentRecords(settings.apiKey, deps.log)
   const trigger = readTrigger(run.event, settings, operation)
-  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
+  const plan = planRun(
+    trigger,
+    settings,
+    trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps, records) : null
+  )
   const places = {
     github,
     log: deps.log,
     runUrl: run.runUrl,
     clean: (text: string) => redact(text, settings.apiKey),
-    now: deps.clock.now()
+    now: deps.clock.now(),
+    records
   }
   const check = await prepareDocsCheck(plan, trigger, settings, run, places)
-  if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, github)
+  if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, github, records)
   if (plan.kind === 'skip') return quiet('skipped', plan.why)
   try {
-    return await carryOut(plan, settings, run, github, deps, check)
+    return await carryOut(plan, settings, run, github, deps, check, records)
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
     if (plan.kind !== 'help' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
@@ -100,7 +108,8 @@ async function carryOut(
   run: RunContext,
   github: GitHubAccess,
   deps: WorkflowDeps,
-  check: DocsCheck | null
+  check: DocsCheck | null,
+  records: CommentRecords
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
@@ -114,7 +123,7 @@ async function carryOut(
   thread?.adopt(check?.stickyId ?? null)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
-  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
+  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log, records })
   const request = groupedRequest(plan.request, grouped)
   const context = plan.context ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
   if (plan.dryRun) {
@@ -140,7 +149,15 @@ async function carryOut(
       onAccepted: async (job) => {
         await check?.working(job.id ?? '')
         const record = check?.recordMarker(null) ?? ''
-        await thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait) + record)
+        if (api && thread)
+          await thread.post(
+            sealedFor(
+              thread,
+              api,
+              records,
+              renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait) + record
+            )
+          )
       }
     }
   )
@@ -152,7 +169,7 @@ async function carryOut(
     context: redact(sent.context, settings.apiKey),
     ...groupedReport(grouped)
   }
-  return await finishJobRun(report, { plan, api, thread, grouped, check }, settings, run, github, deps)
+  return await finishJobRun(report, { plan, api, thread, grouped, check, records }, settings, run, github, deps)
 }
 
 /** A denied command or a request for help: a reply (and a reaction), no job. */
@@ -179,12 +196,13 @@ interface JobPlaces {
   thread: StatusThread | null
   grouped: GroupedRun | null
   check: DocsCheck | null
+  records: CommentRecords
 }
 
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped, check }: JobPlaces,
+  { plan, api, thread, grouped, check, records }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
@@ -192,13 +210,16 @@ async function finishJobRun(
 ): Promise<WorkflowResult> {
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null })
   await check?.finished(report)
-  await thread?.conclude(renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
+  if (api && thread)
+    await thread.conclude(
+      sealedFor(thread, api, records, renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
+    )
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (grouped?.decision.grouped === 'continued')
-      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log })
+      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log, records })
     else if (plan.introduce) {
-      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
+      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records)
       await check?.askReviewers(report)
     }
     if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
@@ -215,7 +236,8 @@ async function answerDocsCheck(
   check: DocsCheck,
   plan: Plan,
   settings: Settings<AgentInputs>,
-  github: GitHubAccess
+  github: GitHubAccess,
+  records: CommentRecords
 ): Promise<WorkflowResult> {
   const docs = check.plan
   const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : null
@@ -226,7 +248,8 @@ async function answerDocsCheck(
   await check.tellAgentPull()
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
   if (docs.reply === 'usage') await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-  if (docs.reply === 'skip-recorded') await replies?.post(renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null))
+  if (docs.reply === 'skip-recorded' && api && replies)
+    await replies.post(sealedFor(replies, api, records, renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null)))
   if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
   const verdict =
     docs.outcome === 'noted'
@@ -242,12 +265,16 @@ async function commandFacts(
   command: Command,
   settings: Settings<AgentInputs>,
   github: GitHubAccess,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  records: CommentRecords
 ): Promise<CommandFacts> {
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   const role = command.trustedBot ? null : await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github) : null }
+  return {
+    role,
+    agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github, records) : null
+  }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -278,10 +305,20 @@ async function changeNotesFor(
   return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
 
-/** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
+/**
+ * The job of the agent's pull request, from the newest marker comment of a trusted author (our identity,
+ * `marker-authors`) whose records verify: an edited job marker points nowhere.
+ */
+async function agentJobOf(
+  api: GitHubApi,
+  pull: number,
+  settings: Settings<AgentInputs>,
+  github: GitHubAccess,
+  records: CommentRecords
+): Promise<string | null> {
   try {
-    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
+    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors)
+    return jobOfMarkers(records.verified(trusted, recordSubject(api.repo, pull)).map((comment) => ({ body: comment.records })))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null
@@ -305,4 +342,9 @@ async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trou
   } catch (error) {
     trouble(error, '')
   }
+}
+
+/** A comment body for `thread`, its records signed for the issue or pull request the thread is on. */
+function sealedFor(thread: StatusThread, api: GitHubApi, records: CommentRecords, body: string): string {
+  return records.seal(body, recordSubject(api.repo, thread.target.on.number))
 }

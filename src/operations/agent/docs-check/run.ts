@@ -2,6 +2,7 @@ import type { RunContext } from '../../../github/event.js'
 import { statusMarker } from '../../../github/markers.js'
 import type { Settings } from '../../../settings.js'
 import type { GitHubAccess } from '../../../github/connection.js'
+import type { CommentRecords } from '../comment-records.js'
 import type { AgentInputs } from '../inputs.js'
 import type { Plan, Trigger } from '../plan.js'
 import { DocsCheck, type DocsCheckPlaces } from './check.js'
@@ -20,7 +21,7 @@ export async function prepareDocsCheck(
   trigger: Trigger,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  places: DocsCheckPlaces & { now: number }
+  places: DocsCheckPlaces & { now: number; records: CommentRecords }
 ): Promise<DocsCheck | null> {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
   const command = trigger.kind === 'command' ? trigger.command : null
@@ -28,7 +29,7 @@ export async function prepareDocsCheck(
   const event = docsEventOf(run.event, command, followUp, true)
   if (!event || !isActive(event, settings)) return null
   if (plan.kind === 'skip' && event.kind !== 'pull-request-closed') return null
-  const facts = await gather(event, command, settings, run, places.github)
+  const facts = await gather(event, command, settings, run, places.github, places.records)
   const docsPlan = planDocsCheck({
     event,
     pull: facts.target.pull,
@@ -64,13 +65,14 @@ async function gather(
   command: Extract<Trigger, { kind: 'command' }>['command'] | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: GitHubAccess
+  github: GitHubAccess,
+  records: CommentRecords
 ): Promise<Gathered> {
   const api = await github.optional()
   const gathered: Gathered = { target: { pull: null, sha: null, author: null }, record: null, stickyId: null, paths: 'unset' }
   try {
     gathered.target = await checkTarget(run, command, api)
-    const { record, own } = await readRecord(api, gathered.target.pull)
+    const { record, own } = await readRecord(api, gathered.target.pull, records)
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
