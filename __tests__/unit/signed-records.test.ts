@@ -9,8 +9,11 @@ import { inspect } from 'node:util'
 import { jobMarker, statusMarker } from '../../src/github/markers.js'
 import { hkdfSha256, readSignedRecords, recordKey, type RecordSubject, sealRecords } from '../../src/trust/signed-records.js'
 import { renderRecord } from '../../src/operations/agent/docs-check/record.js'
+import type { IssueComment } from '../../src/github/api.js'
 import { CommentRecords, recordSubject } from '../../src/operations/agent/comment-records.js'
+import { readRecord } from '../../src/operations/agent/docs-check/facts.js'
 import { defined } from '../expect-helpers.js'
+import { BOT_LOGIN, fakeGitHub, recordComment } from '../fixtures/fake-github.js'
 import { recordingLog } from '../fixtures/recording-log.js'
 import { signedComment } from '../fixtures/signed-comments.js'
 import { API_KEY } from '../fixtures/step-settings.js'
@@ -227,5 +230,35 @@ describe("a run's comments (CommentRecords)", () => {
     const sealed = records.seal(BODY, recordSubject({ owner: 'acme', repo: 'docs' }, 30))
     expect(sealed).toBe(signedComment(BODY, ABOUT, API_KEY))
     expect(readSignedRecords(sealed, KEY, ABOUT).kind).toBe('verified')
+  })
+})
+
+describe("the docs check's record (readRecord)", () => {
+  const PULL = { repository: 'acme/docs', number: 7, fork: false }
+  const stateOf = (jobId: string): string => defined(renderRecord({ agentPull: null, jobId, status: null, skip: null }), 'the docs state')
+  const read = async (comments: IssueComment[]) => {
+    const log = recordingLog()
+    const github = fakeGitHub({ comments: new Map([[7, comments]]) })
+    const { record, own } = await readRecord(github.api, PULL, new CommentRecords(API_KEY, log))
+    return { jobId: record?.jobId ?? null, own: own.map((comment) => comment.id), notices: log.messages('notice') }
+  }
+
+  it('is the newest signed record of the pull request; an edited or copied one is ignored with its notice, and every own comment is kept', async () => {
+    const comments = [
+      recordComment(7, { id: 1, login: BOT_LOGIN, body: stateOf('job_1'), updatedAt: '2024-05-01T10:00:00Z' }),
+      recordComment(8, { id: 2, login: BOT_LOGIN, body: stateOf('job_copied'), updatedAt: '2024-05-01T11:00:00Z' }),
+      recordComment(7, { id: 3, login: BOT_LOGIN, body: stateOf('job_3'), updatedAt: '2024-05-01T12:00:00Z' }),
+      recordComment(7, { id: 4, login: 'mallory', body: stateOf('job_mallory'), updatedAt: '2024-05-01T13:00:00Z' })
+    ]
+    const edited = defined(comments[2])
+    edited.body = edited.body.replace(stateOf('job_3'), stateOf('job_edited'))
+
+    expect(await read(comments)).toEqual({
+      jobId: 'job_1',
+      own: [1, 2, 3],
+      notices: [2, 3].map(
+        (id) => `1 record in ${defined(comments[id - 1]).url} was not written by this action, or with another API key: ignored`
+      )
+    })
   })
 })
