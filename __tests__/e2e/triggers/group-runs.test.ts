@@ -256,6 +256,8 @@ describe('the cost of a grouped run', () => {
     const run = await pushRun('Document the retry headers')
 
     expect(run.outputs.grouped).toBe('continued')
+    // The introductions read on the way are signed as the action signs them: none is noticed as forged.
+    expect(annotations(run, 'notice').filter((notice) => notice.includes(' record in '))).toEqual([])
     const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     // The status comment's look-up of the pushed commit's pull request comes first; it is no part of grouping.
     expectCalls(githubCalls(sim, before), [
