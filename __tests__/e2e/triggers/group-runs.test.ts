@@ -11,6 +11,7 @@ import type { Simulator } from '../../../simulator/index.js'
 import { jobMarker } from '../../../src/github/markers.js'
 import { TIMELINE_HEADING } from '../../../src/operations/agent/comments.js'
 import { at, defined, only } from '../../expect-helpers.js'
+import { signedComment } from '../../fixtures/signed-comments.js'
 import { annotations } from '../harness.js'
 import { expectCalls, githubCalls, mark, mintlifyCalls, plainText, runOn, startHelloWorld } from './helpers.js'
 
@@ -53,9 +54,10 @@ async function mintlify(method: string, path: string, body?: unknown): Promise<u
   return response.json()
 }
 
-/** An introduction's marker, as a run of `workflow` on master in Hello-World writes it. */
-function introductionOf(jobId: string, workflow: string): string {
-  return defined(jobMarker(jobId, { repository: REPO, workflow, branch: 'master' }), 'marker')
+/** The introduction of pull request `number`, signed as a run of `workflow` on master in Hello-World writes it. */
+function introductionOf(jobId: string, workflow: string, number: number): string {
+  const marker = defined(jobMarker(jobId, { repository: REPO, workflow, branch: 'master' }), 'marker')
+  return signedComment(marker, { repository: REPO, number }, sim.apiKey)
 }
 
 /** The timeline entries of an introduction, as a reader sees them. */
@@ -241,7 +243,10 @@ describe('the cost of a grouped run', () => {
       const person = number % 3 === 0
       sim.github.addIssue(REPO, { number, title: `PR ${number}`, pullRequest: true, user: person ? 'octocat' : 'mintlify[bot]' })
       if (!person)
-        sim.github.addComment(REPO, number, { user: sim.github.identity, body: introductionOf(`job_${number}`, `Workflow ${number}`) })
+        sim.github.addComment(REPO, number, {
+          user: sim.github.identity,
+          body: introductionOf(`job_${number}`, `Workflow ${number}`, number)
+        })
     }
     await pushRun('Add the limits endpoint')
     // Two agent pull requests of other workflows see activity after the first push: the look-up reads them first.
@@ -251,6 +256,8 @@ describe('the cost of a grouped run', () => {
     const run = await pushRun('Document the retry headers')
 
     expect(run.outputs.grouped).toBe('continued')
+    // The introductions read on the way are signed as the action signs them: none is noticed as forged.
+    expect(annotations(run, 'notice').filter((notice) => notice.includes(' record in '))).toEqual([])
     const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     // The status comment's look-up of the pushed commit's pull request comes first; it is no part of grouping.
     expectCalls(githubCalls(sim, before), [

@@ -4,7 +4,14 @@
  */
 import { expect } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
-import { type RecordedRequest, type SimComment, type Simulator, type SimulatorOptions, startSimulator } from '../../../simulator/index.js'
+import {
+  type RecordedRequest,
+  SIM_GITHUB_TOKEN,
+  type SimComment,
+  type Simulator,
+  type SimulatorOptions,
+  startSimulator
+} from '../../../simulator/index.js'
 import { runAgainst, type SimRunOptions } from '../harness.js'
 import { REPO, REPO_URL, seedHelloWorld } from '../../fixtures/webhook-payloads.js'
 
@@ -108,4 +115,17 @@ export function plainText(markdown: string): string {
  */
 export function outsideCodeBlocks(markdown: string): string {
   return markdown.replace(/^(`{3,})[^`\n]*\n[\s\S]*?\n\1[ \t]*$/gm, '')
+}
+
+/**
+ * Edits comment `comment` (of the token's identity) through the fake GitHub's REST API, as anyone holding
+ * the workflow's token, or a maintainer on GitHub, can: the body is replaced by `edit` of it.
+ */
+export async function editComment(sim: Simulator, comment: SimComment, edit: (body: string) => string, repo = REPO): Promise<void> {
+  const response = await fetch(`${sim.url}/api/v3/repos/${repo}/issues/comments/${comment.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `token ${SIM_GITHUB_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body: edit(comment.body) })
+  })
+  expect(response.status).toBe(200)
 }

@@ -55,7 +55,8 @@ test('a hostile /docs prompt reaches the agent as written, and the reply and sum
   expectInert(reply.body)
   expectInert(String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/1/comments'), 0, 'POST /issues/1/comments')).body))
   expectInert(run.summary)
-  expectInert(at(sim.github.comments(REPO, 101), 0, 'introduction').body, 1)
+  // The introduction's own markers: its job marker and the signature beside it.
+  expectInert(at(sim.github.comments(REPO, 101), 0, 'introduction').body, 2)
   expect(annotations(run, 'warning')).toEqual([])
 })
 

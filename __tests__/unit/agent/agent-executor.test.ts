@@ -4,7 +4,7 @@ import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, recordComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -86,7 +86,7 @@ describe('runAgentWorkflow carries out the plan', () => {
   it('turns a command on the agent pull request into a follow-up to the job in our marker', async () => {
     const github = fakeGitHub({
       roles: new Map([['octocat', 'write']]),
-      comments: new Map([[30, [issueComment({ id: 3, login: BOT_LOGIN, body: 'Job here <!-- docs-agent-action:job job_1 -->' })]]])
+      comments: new Map([[30, [recordComment(30, { id: 3, login: BOT_LOGIN, body: 'Job here <!-- docs-agent-action:job job_1 -->' })]]])
     })
     const { result, requests, log } = await execute(commandOn(30, '/docs shorten the intro'), github)
 
@@ -99,7 +99,7 @@ describe('runAgentWorkflow carries out the plan', () => {
   it('ignores a marker written by someone else: a new job starts', async () => {
     const github = fakeGitHub({
       roles: new Map([['octocat', 'admin']]),
-      comments: new Map([[30, [issueComment({ id: 3, login: 'mallory', body: '<!-- docs-agent-action:job job_9 -->' })]]])
+      comments: new Map([[30, [recordComment(30, { id: 3, login: 'mallory', body: '<!-- docs-agent-action:job job_9 -->' })]]])
     })
     const { requests } = await execute(commandOn(30, '/docs shorten the intro'), github)
 

@@ -15,6 +15,7 @@ import { createNodeTransport } from '../../../src/mintlify/transport.js'
 import { runAgentWorkflow, type WorkflowResult } from '../../../src/operations/agent/workflow.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined } from '../../expect-helpers.js'
+import { signedComment } from '../../fixtures/signed-comments.js'
 import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 let sim: Simulator | undefined
@@ -27,6 +28,11 @@ afterEach(async () => {
   await sim?.close()
   sim = undefined
 })
+
+/** The agent pull request's introduction of `jobId` (on PULL), signed with the simulator's key as a run signs it. */
+function introduction(s: Simulator, jobId: string): string {
+  return signedComment(`Agent job\n${defined(jobMarker(jobId), 'marker')}`, { repository: REPO, number: PULL }, s.apiKey)
+}
 
 async function started(role: GitHubRole | null): Promise<Simulator> {
   sim = await startSimulator({ repository: REPO_URL })
@@ -157,7 +163,7 @@ describe("on the agent's pull request", () => {
     s.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
     const first = await onComment(s, { body: '/docs start' })
     const jobId = defined(first.result.job?.job?.id, 'the first job')
-    s.github.addComment(REPO, PULL, { user: DEFAULT_GITHUB_IDENTITY, body: `Agent job\n${defined(jobMarker(jobId), 'marker')}` })
+    s.github.addComment(REPO, PULL, { user: DEFAULT_GITHUB_IDENTITY, body: introduction(s, jobId) })
     const { log } = await onComment(s, { body: '/docs also mention the default', on: PULL, pullRequest: true })
     expect(mintlifyCalls(s).filter((call) => call.startsWith('POST'))).toEqual([
       `POST /v2/agent/${s.projectId}/job`,
@@ -171,11 +177,32 @@ describe("on the agent's pull request", () => {
     s.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
     const first = await onComment(s, { body: '/docs start' })
     const jobId = defined(first.result.job?.job?.id, 'the first job')
-    s.github.addComment(REPO, PULL, { user: 'mallory', body: defined(jobMarker(jobId), 'marker') })
-    await onComment(s, { body: '/docs redirect this', on: PULL, pullRequest: true })
+    s.github.addComment(REPO, PULL, { user: 'mallory', body: introduction(s, jobId) })
+    const { log } = await onComment(s, { body: '/docs redirect this', on: PULL, pullRequest: true })
     expect(mintlifyCalls(s).filter((call) => call.startsWith('POST'))).toEqual([
       `POST /v2/agent/${s.projectId}/job`,
       `POST /v2/agent/${s.projectId}/job`
+    ])
+    // Quietly: anyone can type a marker into a comment of theirs.
+    expect(log.filter((line) => line.startsWith('notice: '))).toEqual([])
+  })
+
+  it.each([
+    ['edited to name another job', (body: string, jobId: string) => body.replace(jobId, 'job_forged')],
+    ['written before records were signed', (_: string, jobId: string) => `Agent job\n${defined(jobMarker(jobId), 'marker')}`]
+  ])("ignores a marker in the token's own comment %s, with one notice: the command starts a new job", async (_, change) => {
+    const s = await started('write')
+    s.scriptNextJob({ outcome: 'no-changes', afterPolls: 1 })
+    const first = await onComment(s, { body: '/docs start' })
+    const jobId = defined(first.result.job?.job?.id, 'the first job')
+    const forged = s.github.addComment(REPO, PULL, { user: DEFAULT_GITHUB_IDENTITY, body: change(introduction(s, jobId), jobId) })
+    const { log } = await onComment(s, { body: '/docs redirect this', on: PULL, pullRequest: true })
+    expect(mintlifyCalls(s).filter((call) => call.startsWith('POST'))).toEqual([
+      `POST /v2/agent/${s.projectId}/job`,
+      `POST /v2/agent/${s.projectId}/job`
+    ])
+    expect(log.filter((line) => line.startsWith('notice: '))).toEqual([
+      `notice: 1 record in ${forged.html_url} was not written by this action, or with another API key: ignored`
     ])
   })
 })

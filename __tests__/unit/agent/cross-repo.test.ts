@@ -11,7 +11,7 @@ import { introductionFor } from '../../../src/operations/agent/introduction.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, recordComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -179,7 +179,7 @@ describe('the executor introduces the job on an agent pull request in another re
 
   it('an introduction by a marker author counts: none is added', async () => {
     const docs = fakeGitHub({
-      comments: new Map([[30, [issueComment({ id: 5, login: 'docs-app[bot]', body: '<!-- docs-agent-action:job job_1 -->' })]]])
+      comments: new Map([[30, [recordComment(30, { id: 5, login: 'docs-app[bot]', body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
     await runInCode({ code: codeGitHub(), docs }, settingsWith({ 'marker-authors': 'docs-app[bot]' }))
 
@@ -215,7 +215,7 @@ describe('a command on the agent pull request, in the docs repository', () => {
     fakeGitHub({
       roles: new Map([['octocat', 'write']]),
       pulls: new Map([[30, fakePull(30, { url: AGENT_PULL })]]),
-      comments: new Map([[30, [issueComment({ id: 5, login, body: 'Intro <!-- docs-agent-action:job job_1 -->' })]]])
+      comments: new Map([[30, [recordComment(30, { id: 5, login, body: 'Intro <!-- docs-agent-action:job job_1 -->' })]]])
     })
 
   it('becomes a follow-up when the marker was written by a marker author', async () => {

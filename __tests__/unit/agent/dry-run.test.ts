@@ -12,7 +12,7 @@ import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { jobReport } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, type FakeGitHub, fakeGitHub, fakePull, issueComment } from '../../fixtures/fake-github.js'
+import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, recordComment } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -144,7 +144,7 @@ describe('runAgentWorkflow in a dry run', () => {
     const github = fakeGitHub({
       roles: new Map([['octocat', 'write']]),
       pulls: new Map([[30, fakePull(30)]]),
-      comments: new Map([[30, [issueComment({ id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
+      comments: new Map([[30, [recordComment(30, { id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
     const { result, requests, log } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
 

@@ -17,6 +17,9 @@ import { simulatorPerTest } from '../../simulator-harness.js'
 import { jobReport } from '../../fixtures/agent-jobs.js'
 import { simulatorClient } from '../../fixtures/docs-api-client.js'
 import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
+import { signedComment } from '../../fixtures/signed-comments.js'
+import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
+import { readSignedRecords, recordKey } from '../../../src/trust/signed-records.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const { start } = simulatorPerTest()
@@ -86,7 +89,8 @@ function seedPulls(sim: Simulator, count: number, match: { number: number; jobId
     if (byPerson) continue
     const origin = number === match?.number ? ORIGIN : { ...ORIGIN, workflow: `Workflow ${number}` }
     const jobId = number === match?.number ? match.jobId : `job_other_${number}`
-    sim.github.addComment(DOCS, number, { user: match?.login ?? DEFAULT_GITHUB_IDENTITY, body: defined(jobMarker(jobId, origin)) })
+    const body = signedComment(defined(jobMarker(jobId, origin)), { repository: DOCS, number }, sim.apiKey)
+    sim.github.addComment(DOCS, number, { user: match?.login ?? DEFAULT_GITHUB_IDENTITY, body })
   }
 }
 
@@ -103,8 +107,16 @@ const githubPaths = (sim: Simulator, since: number): string[] =>
     .slice(since)
     .map((r) => `${r.method} ${r.path}`)
 
+/** The run's record key, from the simulator's API key as the run's settings hold it. */
+const records = (sim: Simulator, log: RecordingLog = recordingLog()): CommentRecords => new CommentRecords(sim.apiKey, log)
+
 async function lookUp(sim: Simulator, settings: AgentSettings, log: RecordingLog, run = RUN, token?: string): Promise<GroupedRun | null> {
-  return groupRun(settings, 'job', run, { github: access(sim, log, token), client: simulatorClient(sim).client, log })
+  return groupRun(settings, 'job', run, {
+    github: access(sim, log, token),
+    client: simulatorClient(sim).client,
+    log,
+    records: records(sim, log)
+  })
 }
 
 describe('the look-up in a docs repository with 30 open pull requests', () => {
@@ -241,11 +253,15 @@ describe('the timeline line of a continued run', () => {
     await recordGroupedRun(grouped, jobReport(), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
-      log: recordingLog()
+      log: recordingLog(),
+      records: records(sim)
     })
 
     const intro = only(sim.github.comments(DOCS, 2), 'introduction')
     expect(intro.body).toContain(`- a push to main ([workflow run](${RUN.runUrl})): 1 commit, Add the limits endpoint`)
+    // Signed again for what it now holds: one signature, and the next run still finds the pull request.
+    expect(intro.body.match(/docs-agent-action:signature/g)).toHaveLength(1)
+    expect(readSignedRecords(intro.body, recordKey(sim.apiKey), { repository: DOCS, number: 2 })).toMatchObject({ kind: 'verified' })
     expect(githubPaths(sim, before).filter((path) => path !== 'POST /api/graphql')).toEqual([
       `PATCH /api/v3/repos/${DOCS}/issues/comments/${intro.id}`
     ])
@@ -257,7 +273,8 @@ describe('the timeline line of a continued run', () => {
     await recordGroupedRun(grouped, jobReport(), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
-      log: recordingLog()
+      log: recordingLog(),
+      records: records(sim)
     })
 
     const [intro, line] = sim.github.comments(DOCS, 2)
@@ -273,7 +290,8 @@ describe('the timeline line of a continued run', () => {
     await recordGroupedRun(grouped, jobReport({ job: null }), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
-      log: recordingLog()
+      log: recordingLog(),
+      records: records(sim)
     })
     expect(sim.githubRequests()).toHaveLength(before)
   })

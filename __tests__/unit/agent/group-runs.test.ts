@@ -17,8 +17,11 @@ import {
   planGrouping
 } from '../../../src/operations/agent/grouping.js'
 import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
+import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
 import { BOT_LOGIN } from '../../fixtures/fake-github.js'
-import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
+import { recordingLog } from '../../fixtures/recording-log.js'
+import { signedComment } from '../../fixtures/signed-comments.js'
+import { API_KEY, runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = pushEvent()
@@ -195,9 +198,10 @@ interface PullSpec {
   comments?: { login: string; body: string }[]
 }
 
-/** GitHub's reads as the look-up sees them: open pull requests only, trusted comments only, every read counted. */
+/** GitHub's reads as the look-up sees them: open pull requests only, trusted comments whose records verify only, every read counted. */
 function inMemory(pulls: PullSpec[], markerAuthors: string[] = []): GroupReads & { reads: string[] } {
   const reads: string[] = []
+  const records = new CommentRecords(API_KEY, recordingLog())
   const listed = (pull: PullSpec): OpenPull => {
     const author = pull.author ?? 'mintlify[bot]'
     return { number: pull.number, url: `https://github.com/acme/api/pull/${pull.number}`, author, byBot: author.endsWith('[bot]') }
@@ -211,11 +215,10 @@ function inMemory(pulls: PullSpec[], markerAuthors: string[] = []): GroupReads &
     markerComments: (number) => {
       reads.push(`GET /issues/${number}/comments`)
       const comments = pulls.find((pull) => pull.number === number)?.comments ?? []
-      return Promise.resolve(
-        comments
-          .map((comment, i): MarkerComment => ({ id: number * 100 + i, url: '', ...comment, ours: comment.login === BOT_LOGIN }))
-          .filter((comment) => trustsMarkerOf(comment.login, BOT_LOGIN, markerAuthors))
-      )
+      const trusted = comments
+        .map((comment, i): MarkerComment => ({ id: number * 100 + i, url: '', ...comment, ours: comment.login === BOT_LOGIN }))
+        .filter((comment) => trustsMarkerOf(comment.login, BOT_LOGIN, markerAuthors))
+      return Promise.resolve(records.verified(trusted, { repository: 'acme/api', number }))
     }
   }
 }
@@ -223,9 +226,15 @@ function inMemory(pulls: PullSpec[], markerAuthors: string[] = []): GroupReads &
 const ORIGIN: RunOrigin = { repository: 'acme/api', workflow: 'Docs agent on push', branch: 'main' }
 const DOCS = { owner: 'acme', repo: 'api' }
 
-/** The introduction of job `jobId` from a run of `origin` (null: written before origins were recorded). */
-function introduction(jobId: string, origin: RunOrigin | null, login = BOT_LOGIN): { login: string; body: string } {
-  return { login, body: `${jobMarker(jobId, origin) ?? ''}\n🤖 The Mintlify docs agent opened this pull request as job \`${jobId}\`.` }
+/** The introduction of job `jobId` from a run of `origin` (null: written before origins were recorded), signed for #`pull`. */
+function introduction(jobId: string, origin: RunOrigin | null, login = BOT_LOGIN, pull = 5): { login: string; body: string } {
+  const body = `${jobMarker(jobId, origin) ?? ''}\n🤖 The Mintlify docs agent opened this pull request as job \`${jobId}\`.`
+  return { login, body: signedComment(body, { repository: 'acme/api', number: pull }, API_KEY) }
+}
+
+/** A comment after someone edited it: `from` replaced by `to`. */
+function edited(comment: { login: string; body: string }, from: string, to: string): { login: string; body: string } {
+  return { ...comment, body: comment.body.replace(from, to) }
 }
 
 async function decide(pulls: PullSpec[], state: JobState, markerAuthors: string[] = []): Promise<string> {
@@ -334,6 +343,27 @@ describe('continue or open: origin × pull request state × job state × marker 
     ],
     ['a marker by anyone else', [{ number: 5, comments: [introduction('job_1', ORIGIN, 'mallory')] }], status('completed'), [], 'new'],
     [
+      'an introduction signed for another pull request (copied here)',
+      [{ number: 5, comments: [introduction('job_1', ORIGIN, BOT_LOGIN, 6)] }],
+      status('completed'),
+      [],
+      'new'
+    ],
+    [
+      'an introduction written before records were signed',
+      [{ number: 5, comments: [{ login: BOT_LOGIN, body: jobMarker('job_1', ORIGIN) ?? '' }] }],
+      status('completed'),
+      [],
+      'new'
+    ],
+    [
+      'an introduction whose origin was edited to this one',
+      [{ number: 5, comments: [edited(introduction('job_1', { ...ORIGIN, branch: 'release' }), 'release -->', 'main -->')] }],
+      status('completed'),
+      [],
+      'new'
+    ],
+    [
       'a pull request a person opened, with a marker of the origin',
       [{ number: 5, author: 'octocat', comments: [introduction('job_1', ORIGIN)] }],
       status('completed'),
@@ -350,7 +380,7 @@ describe('continue or open: origin × pull request state × job state × marker 
     [
       'the most recently updated of two matching pull requests',
       [
-        { number: 9, comments: [introduction('job_9', ORIGIN)] },
+        { number: 9, comments: [introduction('job_9', ORIGIN, BOT_LOGIN, 9)] },
         { number: 5, comments: [introduction('job_5', ORIGIN)] }
       ],
       status('completed'),
@@ -387,7 +417,7 @@ describe('continue or open: origin × pull request state × job state × marker 
 describe('the look-up reads', () => {
   const otherWorkflow = (number: number): PullSpec => ({
     number,
-    comments: [introduction(`job_${number}`, { ...ORIGIN, workflow: 'Other' })]
+    comments: [introduction(`job_${number}`, { ...ORIGIN, workflow: 'Other' }, BOT_LOGIN, number)]
   })
 
   it('one page of pull requests, then the comments of at most 10 bot pull requests, newest first, even with more of them', async () => {
@@ -401,7 +431,7 @@ describe('the look-up reads', () => {
       { number: 30, author: 'octocat' },
       otherWorkflow(29),
       { number: 28, author: 'hubot' },
-      { number: 27, comments: [introduction('job_27', ORIGIN)] }
+      { number: 27, comments: [introduction('job_27', ORIGIN, BOT_LOGIN, 27)] }
     ]
     const reads = inMemory(pulls)
     expect((await findGroupedPull(ORIGIN, reads))?.jobId).toBe('job_27')
@@ -409,7 +439,11 @@ describe('the look-up reads', () => {
   })
 
   it('stops at the first pull request of its origin', async () => {
-    const reads = inMemory([{ number: 40, comments: [introduction('job_40', ORIGIN)] }, otherWorkflow(39), otherWorkflow(38)])
+    const reads = inMemory([
+      { number: 40, comments: [introduction('job_40', ORIGIN, BOT_LOGIN, 40)] },
+      otherWorkflow(39),
+      otherWorkflow(38)
+    ])
     await findGroupedPull(ORIGIN, reads)
     expect(reads.reads).toEqual(['GET /pulls', 'GET /issues/40/comments'])
   })

@@ -7,6 +7,7 @@ import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
 import type { Settings } from '../../settings.js'
 import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './comments.js'
+import { type CommentRecords, recordSubject, type WithRecords } from './comment-records.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobRequest } from './plan.js'
 import type { JobAction, JobReport } from './verdicts.js'
@@ -94,12 +95,18 @@ function fullName(repo: Repo): string {
 export interface GroupReads {
   /** One page of open pull requests, the most recently updated first. */
   openPulls(): Promise<OpenPull[]>
-  /** A pull request's comments whose markers are trusted (the token's identity, `marker-authors`), oldest first. */
-  markerComments(pull: number): Promise<MarkerComment[]>
+  /**
+   * A pull request's comments whose markers are trusted (the token's identity, `marker-authors`) and whose
+   * records verify, oldest first.
+   */
+  markerComments(pull: number): Promise<WithRecords<MarkerComment>[]>
 }
 
-export function groupReadsOf(api: GitHubApi, markerAuthors: readonly string[]): GroupReads {
-  return { openPulls: () => api.openPulls(), markerComments: (pull) => api.firstMarkerComments(pull, markerAuthors) }
+export function groupReadsOf(api: GitHubApi, markerAuthors: readonly string[], records: CommentRecords): GroupReads {
+  return {
+    openPulls: () => api.openPulls(),
+    markerComments: async (pull) => records.verified(await api.firstMarkerComments(pull, markerAuthors), recordSubject(api.repo, pull))
+  }
 }
 
 /** The open agent pull request a run of this origin introduced, with its job and the introduction comment. */
@@ -107,7 +114,7 @@ export interface GroupedPull {
   pull: OpenPull
   jobId: string
   /** Edited in place (the timeline) when `ours`; else another identity wrote it and only it may edit it. */
-  introduction: MarkerComment
+  introduction: WithRecords<MarkerComment>
 }
 
 /**
@@ -125,9 +132,9 @@ export async function findGroupedPull(origin: RunOrigin, reads: GroupReads): Pro
 }
 
 /** The newest trusted job marker of this origin among a pull request's comments (oldest first), or null. */
-export function introductionIn(comments: readonly MarkerComment[], origin: RunOrigin): Omit<GroupedPull, 'pull'> | null {
+export function introductionIn(comments: readonly WithRecords<MarkerComment>[], origin: RunOrigin): Omit<GroupedPull, 'pull'> | null {
   for (const comment of [...comments].reverse()) {
-    const marker = readJobMarker(comment.body)
+    const marker = readJobMarker(comment.records)
     if (marker?.origin && sameOrigin(marker.origin, origin)) return { jobId: marker.jobId, introduction: comment }
   }
   return null
@@ -157,6 +164,8 @@ export interface GroupingDeps {
   github: Pick<GitHubAccess, 'optional' | 'elsewhere' | 'trouble'>
   client: DocsApiClient
   log: { info(message: string): void; warning(message: string): void }
+  /** The run's record key: introductions are read only where their records verify, and a timeline is signed again. */
+  records: CommentRecords
 }
 
 /** A run that groups: what it looked for, what it decided, and whether the one warning about access was given. */
@@ -189,7 +198,7 @@ export async function groupRun(
   if (!api) return grouped({ grouped: 'new', why: 'There is no GitHub token to look with: a new job.' })
   let found: GroupedPull | null
   try {
-    found = await findGroupedPull(plan.origin, groupReadsOf(api, settings.markerAuthors))
+    found = await findGroupedPull(plan.origin, groupReadsOf(api, settings.markerAuthors, deps.records))
   } catch (error) {
     // Cancelled: the job that follows is refused at once; no warning about GitHub, which did nothing wrong.
     if (error instanceof GitHubError && error.cancelled) return grouped({ grouped: 'new', why: 'The workflow was cancelled.' })
@@ -251,7 +260,13 @@ export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, r
   if (!api) return
   const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
   try {
-    if (introduction.ours) await api.updateComment(pullRef(pull.number), introduction.id, withTimelineEntry(introduction.body, entry))
+    // The introduction keeps its job marker and origin, which are signed again for what the comment now holds.
+    if (introduction.ours)
+      await api.updateComment(
+        pullRef(pull.number),
+        introduction.id,
+        deps.records.seal(withTimelineEntry(introduction.body, entry), recordSubject(api.repo, pull.number))
+      )
     else await api.createComment(pullRef(pull.number), renderGroupedRunComment(jobId, entry))
     deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
   } catch (error) {

@@ -4,6 +4,7 @@ import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
 import { renderAgentPullComment } from './comments.js'
+import { type CommentRecords, recordSubject } from './comment-records.js'
 import type { GitHubAccess } from '../../github/connection.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
@@ -54,7 +55,8 @@ export async function introduceAgentPull(
   run: RunContext,
   github: GitHubAccess,
   deps: WorkflowDeps,
-  grouped: GroupedRun | null
+  grouped: GroupedRun | null,
+  records: CommentRecords
 ): Promise<void> {
   const jobId = report.job?.id
   // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
@@ -66,9 +68,10 @@ export async function introduceAgentPull(
   const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
+  const about = recordSubject(api.repo, intro.pull)
   try {
-    if ((await api.markerComments(pullRef(intro.pull), settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
-      return
+    const trusted = await api.markerComments(pullRef(intro.pull), settings.markerAuthors)
+    if (records.verified(trusted, about).some((comment) => jobIdInMarker(comment.records) === jobId)) return
     const body = renderAgentPullComment(marker, {
       jobId,
       event: run.event,
@@ -78,7 +81,7 @@ export async function introduceAgentPull(
       trigger: settings.trigger,
       timeline: grouped !== null
     })
-    await api.createComment(pullRef(intro.pull), body)
+    await api.createComment(pullRef(intro.pull), records.seal(body, about))
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
   } catch (error) {
     if (intro.elsewhere && isOutOfReach(error))

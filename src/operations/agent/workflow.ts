@@ -25,6 +25,7 @@ import type { DocsCheck } from './docs-check/check.js'
 import { checkTarget, readRecord } from './docs-check/facts.js'
 import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
+import { CommentRecords, recordSubject } from './comment-records.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
@@ -76,15 +77,19 @@ export async function runAgentWorkflow(
     log: deps.log,
     without: 'no pull-request comments and no pull-request context'
   })
+  // The key records are signed with: derived once, for every comment this run reads or writes.
+  const records = new CommentRecords(settings.apiKey, deps.log)
   const trigger = readTrigger(run.event, settings, operation)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)
   const before =
-    trigger.kind === 'skip' ? { reading: NOTHING_READ, docs: {} } : await readForGate(trigger, steerer, settings, run, github, deps)
+    trigger.kind === 'skip'
+      ? { reading: NOTHING_READ, docs: {} }
+      : await readForGate(trigger, steerer, settings, run, github, deps, records)
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
   const agentJob =
     trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
-      ? await agentJobOf(trigger.command.on.number, settings, github)
+      ? await agentJobOf(trigger.command.on.number, settings, github, records)
       : null
   const plan = planRun(trigger, settings, gate, agentJob)
   const places = {
@@ -92,13 +97,14 @@ export async function runAgentWorkflow(
     log: deps.log,
     runUrl: run.runUrl,
     clean: (text: string) => redact(text, settings.apiKey),
-    now: deps.clock.now()
+    now: deps.clock.now(),
+    records
   }
   const check = await prepareDocsCheck(plan, trigger, settings, run, places, before.docs)
   try {
-    if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github)
+    if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
     if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
-    return await carryOut(plan, settings, run, github, deps, check)
+    return await carryOut(plan, settings, run, github, deps, check, records)
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
     if (plan.kind !== 'help' && plan.kind !== 'skip' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
@@ -118,7 +124,8 @@ async function readForGate(
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  records: CommentRecords
 ): Promise<{ reading: GateReading; docs: ReadBeforeGate }> {
   if (trigger.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
   const { command } = trigger
@@ -130,7 +137,7 @@ async function readForGate(
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
   if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
-  const record = await readRecord(api, target?.pull ?? null)
+  const record = await readRecord(api, target?.pull ?? null, records)
   return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 
@@ -141,7 +148,8 @@ async function carryOut(
   run: RunContext,
   github: GitHubAccess,
   deps: WorkflowDeps,
-  check: DocsCheck | null
+  check: DocsCheck | null,
+  records: CommentRecords
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
@@ -155,7 +163,7 @@ async function carryOut(
   if (check?.stickyId !== undefined) thread?.adopt(check.stickyId)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
-  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log })
+  const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log, records })
   const request = groupedRequest(plan.request, grouped)
   const context = plan.context ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
   if (plan.dryRun) {
@@ -181,7 +189,15 @@ async function carryOut(
       onAccepted: async (job) => {
         await check?.working(job.id ?? '')
         const record = check?.recordMarker(null) ?? ''
-        await thread?.post(renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait) + record)
+        if (api && thread)
+          await thread.post(
+            sealedFor(
+              thread,
+              api,
+              records,
+              renderWorkingComment(thread.target.marker, job, run.runUrl, settings.timeoutMs, settings.wait) + record
+            )
+          )
       }
     }
   )
@@ -193,7 +209,7 @@ async function carryOut(
     context: redact(sent.context, settings.apiKey),
     ...groupedReport(grouped)
   }
-  return await finishJobRun(report, { plan, api, thread, grouped, check }, settings, run, github, deps)
+  return await finishJobRun(report, { plan, api, thread, grouped, check, records }, settings, run, github, deps)
 }
 
 /** A denied command or a request for help: a reply (and a reaction), no job. */
@@ -224,12 +240,13 @@ interface JobPlaces {
   thread: StatusThread | null
   grouped: GroupedRun | null
   check: DocsCheck | null
+  records: CommentRecords
 }
 
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped, check }: JobPlaces,
+  { plan, api, thread, grouped, check, records }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
@@ -237,13 +254,16 @@ async function finishJobRun(
 ): Promise<WorkflowResult> {
   deps.publish({ verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null })
   await check?.finished(report)
-  await thread?.conclude(renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
+  if (api && thread)
+    await thread.conclude(
+      sealedFor(thread, api, records, renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
+    )
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (grouped?.decision.grouped === 'continued')
-      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log })
+      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log, records })
     else if (plan.introduce) {
-      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped)
+      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records)
       await check?.askReviewers(report)
     }
     if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
@@ -262,7 +282,8 @@ async function answerDocsCheck(
   plan: Plan,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  github: GitHubAccess
+  github: GitHubAccess,
+  records: CommentRecords
 ): Promise<WorkflowResult> {
   const docs = check.plan
   const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : plan.kind === 'wait' ? plan.reply : null
@@ -274,15 +295,18 @@ async function answerDocsCheck(
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
   const head = check.target.sha ?? ''
   if (docs.reply === 'usage') await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-  if (docs.reply === 'skip-recorded') await replies?.post(renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null))
-  if (docs.reply === 'repeat-for-head')
-    await replies?.post(renderRepeatForHeadReply(commanderOf(run), head, settings.trigger) + check.recordMarker(null))
+  if (docs.reply === 'skip-recorded' && api && replies)
+    await replies.post(sealedFor(replies, api, records, renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null)))
+  if (docs.reply === 'repeat-for-head' && api && replies)
+    await replies.post(
+      sealedFor(replies, api, records, renderRepeatForHeadReply(commanderOf(run), head, settings.trigger) + check.recordMarker(null))
+    )
   // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
   if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.trouble)
     if (check.stickyId !== undefined) sticky.adopt(check.stickyId)
-    await sticky.conclude(renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null))
+    await sticky.conclude(sealedFor(sticky, api, records, renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null)))
   }
   if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
   const verdict =
@@ -328,12 +352,21 @@ async function changeNotesFor(
   return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
 
-/** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
+/**
+ * The job of the agent's pull request, from the newest marker comment of a trusted author (our identity,
+ * `marker-authors`) whose records verify: an edited job marker points nowhere.
+ */
+async function agentJobOf(
+  pull: number,
+  settings: Settings<AgentInputs>,
+  github: GitHubAccess,
+  records: CommentRecords
+): Promise<string | null> {
   const api = await github.optional()
   if (!api) return null
   try {
-    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
+    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors)
+    return jobOfMarkers(records.verified(trusted, recordSubject(api.repo, pull)).map((comment) => ({ body: comment.records })))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null
@@ -357,4 +390,9 @@ async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trou
   } catch (error) {
     trouble(error, '')
   }
+}
+
+/** A comment body for `thread`, its records signed for the issue or pull request the thread is on. */
+function sealedFor(thread: StatusThread, api: GitHubApi, records: CommentRecords, body: string): string {
+  return records.seal(body, recordSubject(api.repo, thread.target.on.number))
 }

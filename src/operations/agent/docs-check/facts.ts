@@ -1,5 +1,6 @@
 import type { GitHubApi, IssueComment } from '../../../github/api.js'
 import { type GitHubEvent, pullRef, type RunContext, WEBHOOK_MAX_COMMITS, WEBHOOK_MAX_FILES } from '../../../github/event.js'
+import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from '../plan.js'
 import type { DocsCheckInputs } from './inputs.js'
 import { anyDocumented } from './paths.js'
@@ -63,15 +64,18 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
   return { pull: null, sha: null, author: null }
 }
 
-/** The newest record among the token's own comments on the pull request, and those comments. */
+/** The newest signed record among the token's own comments on the pull request, and those comments. */
 export async function readRecord(
   api: GitHubApi | null,
-  pull: CodePull | null
+  pull: CodePull | null,
+  records: CommentRecords
 ): Promise<{ record: DocsRecord | null; own: IssueComment[] }> {
   if (!api || !pull) return { record: null, own: [] }
   const own = await api.ownComments(pullRef(pull.number))
   const identity = own[0]?.login ?? ''
-  const comments = own.map((c) => ({ author: c.login, body: c.body, createdAt: c.createdAt ?? '', updatedAt: c.updatedAt ?? null }))
+  // Only what was signed is read: an edit of the comment, the record in it included, forges nothing.
+  const signed = records.verified(own, recordSubject(api.repo, pull.number))
+  const comments = signed.map((c) => ({ author: c.login, body: c.records, createdAt: c.createdAt ?? '', updatedAt: c.updatedAt ?? null }))
   return { record: newestRecord(comments, identity), own }
 }
 

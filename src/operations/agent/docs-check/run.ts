@@ -2,6 +2,7 @@ import type { RunContext } from '../../../github/event.js'
 import { statusMarker } from '../../../github/markers.js'
 import type { Settings } from '../../../settings.js'
 import type { GitHubAccess } from '../../../github/connection.js'
+import type { CommentRecords } from '../comment-records.js'
 import type { AgentInputs } from '../inputs.js'
 import type { Plan, Trigger } from '../plan.js'
 import { DocsCheck, type DocsCheckPlaces } from './check.js'
@@ -27,7 +28,7 @@ export async function prepareDocsCheck(
   trigger: Trigger,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  places: DocsCheckPlaces & { now: number },
+  places: DocsCheckPlaces & { now: number; records: CommentRecords },
   before: ReadBeforeGate
 ): Promise<DocsCheck | null> {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
@@ -36,7 +37,7 @@ export async function prepareDocsCheck(
   const event = docsEventOf(run.event, command, followUp)
   if (!event || !isActive(event, settings, plan)) return null
   if (plan.kind === 'skip' && event.kind !== 'pull-request-closed') return null
-  const facts = await gather(event, command, settings, run, places.github, before)
+  const facts = await gather(event, command, settings, run, places.github, places.records, before)
   const docsPlan = planDocsCheck({
     event,
     gate: plan.kind === 'wait' ? { kind: 'wait', commanded: plan.commanded } : { kind: 'steer' },
@@ -94,6 +95,7 @@ async function gather(
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
+  records: CommentRecords,
   before: ReadBeforeGate
 ): Promise<Gathered> {
   const gathered: Gathered = {
@@ -106,7 +108,7 @@ async function gather(
   const api = await github.optional()
   try {
     gathered.target = before.target ?? (await checkTarget(run, command, api))
-    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull))
+    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull, records))
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
