@@ -1,5 +1,5 @@
 import { GitHubError } from '../../github/api.js'
-import { pullRef, type Repo, type RunContext } from '../../github/event.js'
+import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
@@ -66,9 +66,11 @@ export async function introduceAgentPull(
   const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
+  // The event's count of comments holds for the run's own repository only.
+  const commentCount = intro.elsewhere ? undefined : commentCountOf(run.event, intro.pull)
   try {
-    if ((await api.markerComments(pullRef(intro.pull), settings.markerAuthors)).some((comment) => jobIdInMarker(comment.body) === jobId))
-      return
+    const markers = await api.markerComments(pullRef(intro.pull), settings.markerAuthors, commentCount)
+    if (markers.some((comment) => jobIdInMarker(comment.body) === jobId)) return
     const body = renderAgentPullComment(marker, {
       jobId,
       event: run.event,

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
-import { pullRef, type Repo, type RunContext } from '../../github/event.js'
+import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -74,7 +74,13 @@ export async function runAgentWorkflow(
     without: 'no pull-request comments and no pull-request context'
   })
   const trigger = readTrigger(run.event, settings, operation)
-  const plan = planRun(trigger, settings, trigger.kind === 'command' ? await commandFacts(trigger.command, settings, github, deps) : null)
+  const plan = planRun(
+    trigger,
+    settings,
+    trigger.kind === 'command'
+      ? await commandFacts(trigger.command, settings, github, deps, commentCountOf(run.event, trigger.command.on.number))
+      : null
+  )
   const places = {
     github,
     log: deps.log,
@@ -242,12 +248,17 @@ async function commandFacts(
   command: Command,
   settings: Settings<AgentInputs>,
   github: GitHubAccess,
-  deps: WorkflowDeps
+  deps: WorkflowDeps,
+  /** How many comments the event says the command's issue or pull request has (see `commentCountOf`). */
+  commentCount: number | undefined
 ): Promise<CommandFacts> {
   const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   if (command.trustedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   const role = command.trustedBot ? null : await api.roleOf(command.login)
-  return { role, agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github) : null }
+  return {
+    role,
+    agentJob: needsAgentJob(command, role, settings) ? await agentJobOf(api, command.on.number, settings, github, commentCount) : null
+  }
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -279,9 +290,15 @@ async function changeNotesFor(
 }
 
 /** The job of the agent's pull request, from the newest marker comment of a trusted author (our identity, `marker-authors`). */
-async function agentJobOf(api: GitHubApi, pull: number, settings: Settings<AgentInputs>, github: GitHubAccess): Promise<string | null> {
+async function agentJobOf(
+  api: GitHubApi,
+  pull: number,
+  settings: Settings<AgentInputs>,
+  github: GitHubAccess,
+  commentCount: number | undefined
+): Promise<string | null> {
   try {
-    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors))
+    return jobOfMarkers(await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null

@@ -1,5 +1,12 @@
 import type { GitHubApi, IssueComment } from '../../../github/api.js'
-import { type GitHubEvent, pullRef, type RunContext, WEBHOOK_MAX_COMMITS, WEBHOOK_MAX_FILES } from '../../../github/event.js'
+import {
+  commentCountOf,
+  type GitHubEvent,
+  pullRef,
+  type RunContext,
+  WEBHOOK_MAX_COMMITS,
+  WEBHOOK_MAX_FILES
+} from '../../../github/event.js'
 import type { Command } from '../plan.js'
 import type { DocsCheckInputs } from './inputs.js'
 import { anyDocumented } from './paths.js'
@@ -66,10 +73,11 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
 /** The newest record among the token's own comments on the pull request, and those comments. */
 export async function readRecord(
   api: GitHubApi | null,
-  pull: CodePull | null
+  pull: CodePull | null,
+  event: GitHubEvent
 ): Promise<{ record: DocsRecord | null; own: IssueComment[] }> {
   if (!api || !pull) return { record: null, own: [] }
-  const own = await api.ownComments(pullRef(pull.number))
+  const own = await api.ownComments(pullRef(pull.number), commentCountOf(event, pull.number))
   const identity = own[0]?.login ?? ''
   const comments = own.map((c) => ({ author: c.login, body: c.body, createdAt: c.createdAt ?? '', updatedAt: c.updatedAt ?? null }))
   return { record: newestRecord(comments, identity), own }

@@ -70,7 +70,7 @@ async function gather(
   const gathered: Gathered = { target: { pull: null, sha: null, author: null }, record: null, stickyId: null, paths: 'unset' }
   try {
     gathered.target = await checkTarget(run, command, api)
-    const { record, own } = await readRecord(api, gathered.target.pull)
+    const { record, own } = await readRecord(api, gathered.target.pull, run.event)
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
