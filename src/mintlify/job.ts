@@ -65,11 +65,12 @@ export function isRepositoryName(owner: string, name: string): boolean {
 }
 
 /**
- * A pull request link and nothing else: `https://`, a host name (no credentials, no port), `/<owner>/<name>
- * /pull/<number>`. No query, fragment, trailing slash, whitespace or percent-encoding: the raw string is
- * checked, not what a URL parser makes of it (which drops tabs and line breaks and decodes the host).
+ * A pull request link and nothing else: `https://`, a host name (no credentials, no port), then
+ * `/<owner>/<name>/pull/<number>`. No query, fragment, trailing slash, whitespace or percent-encoding: the
+ * raw string is checked, not what a URL parser makes of it (which drops tabs and line breaks).
  */
-const PULL_LINK = /^https:\/\/[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})$/i
+const PULL_LINK =
+  /^https:\/\/[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})$/i
 
 /**
  * The pull request of a well-formed `https://<host>/<owner>/<name>/pull/<number>` link (owner and name in
