@@ -24,7 +24,7 @@ export type Reaction = 'eyes' | 'rocket' | 'confused'
  * Records and the sticky comment are looked for among the newest comments only (at most this many pages
  * of `PAGE_SIZE`), read from the last page back: no listing grows with what outsiders post.
  */
-export const NEWEST_PAGES = 10
+const NEWEST_PAGES = 10
 const PAGE_SIZE = 100
 
 /**
