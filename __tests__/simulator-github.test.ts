@@ -233,6 +233,18 @@ describe('issue comments', () => {
     expect(single.headers.get('link')).toBeNull()
   })
 
+  it('reads an issue or a pull request as an issue, with how many comments it has', async () => {
+    await startWithRepo()
+    addComments(3)
+    const pull = await gh<{ number: number; comments: number; pull_request?: unknown; html_url: string }>('GET', `${API}/issues/7`)
+    expect(pull.json).toMatchObject({ number: 7, comments: 3, html_url: `https://github.com/${REPO}/pull/7` })
+    expect(pull.json.pull_request).toBeDefined()
+    const issue = await gh<{ comments: number; pull_request?: unknown }>('GET', `${API}/issues/8`)
+    expect(issue.json.comments).toBe(0)
+    expect(issue.json.pull_request).toBeUndefined()
+    expect((await gh('GET', `${API}/issues/99`)).status).toBe(404)
+  })
+
   it('creates a comment as the identity with 201', async () => {
     const s = await startWithRepo()
     const reply = await gh<ApiComment>('POST', `${API}/issues/8/comments`, { body: { body: 'Working on it' } })

@@ -2,6 +2,7 @@ import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { plural } from './markdown.js'
 import { stripPeriod } from './text.js'
+import { shellSafeUrl } from './trust/shell-safe-outputs.js'
 import type { Outage } from './wait.js'
 
 /**
@@ -53,9 +54,14 @@ export interface OperationResult {
   statusComment?: string | null
 }
 
-/** Every output of an operation's result: its own, and `comment-url` where the operation keeps a status comment. */
+/**
+ * Every output of an operation's result: its own, and `comment-url` where the operation keeps a status comment
+ * (shell-safe, as every URL output: later steps may paste it into a script).
+ */
 export function resultOutputs(result: OperationResult): Record<string, string> {
-  return result.statusComment === undefined ? result.outputs : { ...result.outputs, 'comment-url': result.statusComment ?? '' }
+  return result.statusComment === undefined
+    ? result.outputs
+    : { ...result.outputs, 'comment-url': shellSafeUrl(result.statusComment ?? '') }
 }
 
 /** A verdict that succeeds (with a notice or a warning where `result` says so). */

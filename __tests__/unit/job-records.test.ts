@@ -91,9 +91,8 @@ describe('statuses', () => {
 describe('pullNumberOf', () => {
   it.each([
     ['https://github.com/acme/docs/pull/12', 12],
-    ['https://github.example.com/acme/docs.site/pull/12/', 12],
-    ['https://github.com/acme/docs/pull/7?notification=1', 7],
-    ['https://github.com/acme/docs/pull/7#discussion', 7]
+    ['https://github.example.com/acme/docs.site/pull/12', 12],
+    ['https://GitHub.com/Acme/Docs_-.site/pull/9007199254740991', 9007199254740991]
   ])('reads %j as #%i', (link, number) => {
     expect(pullNumberOf(link)).toBe(number)
   })
@@ -105,14 +104,39 @@ describe('pullNumberOf', () => {
     'https://github.com/acme/docs/pull/12abc',
     'https://github.com/acme/docs/pulls',
     'https://github.com/acme/docs/pull/12/files',
+    'https://github.com/acme/docs/pull/12/',
+    'https://github.com/acme/docs/pull/7?notification=1',
+    'https://github.com/acme/docs/pull/7#discussion',
+    'https://github.com/acme/docs/pull/7?',
+    'https://github.com/acme/docs/pull/7#',
     'javascript:alert(1)//github.com/acme/docs/pull/5',
     'http://github.com/acme/docs/pull/5',
+    'HTTPS://github.com/acme/docs/pull/5 ',
+    ' https://github.com/acme/docs/pull/5',
     'https://user:pass@github.com/acme/docs/pull/5',
+    'https://github.com@evil.example/acme/docs/pull/5',
+    'https://github.com:443/acme/docs/pull/5',
+    'https://github.com:8443/acme/docs/pull/5',
+    'https://github.com./acme/docs/pull/5',
+    'https://127.0.0.1:3000/acme/docs/pull/5',
+    'https://[::1]/acme/docs/pull/5',
     'https://github.com/evil/../acme/docs/pull/5x',
+    'https://github.com/acme/../pull/5',
+    'https://github.com/acme/%2e%2e/pull/5',
     'https://github.com/acme/docs/extra/pull/5',
     'https://github.com/acme/docs/pull/0',
+    'https://github.com/acme/docs/pull/05',
     'https://github.com/acme/docs/pull/99999999999999999999',
+    'https://github.com/acme/docs/pull/9007199254740993',
     'https://github.com/-acme/docs/pull/5',
+    'https://github.com/acme/do cs/pull/5',
+    'https://github.com/acme/docs/pull/1$(touch /tmp/x)',
+    'https://github.com/acme/docs$(id)/pull/1',
+    'https://github.com/acme/`id`/pull/1',
+    'https://github.com/acme/docs;id/pull/1',
+    'https://github.com/acme/docs/pull/\n1',
+    'https://github.com/acme/docs/pull/1\n',
+    'https://git\thub.com/acme/docs/pull/1',
     'not a url /pull/5'
   ])('finds no number in %j', (link) => {
     expect(pullNumberOf(link)).toBeNull()
@@ -122,7 +146,7 @@ describe('pullNumberOf', () => {
 describe('parsePullLink', () => {
   it('names the repository and number of a well-formed pull request link, in any repository', () => {
     expect(parsePullLink('https://github.com/octo-org/docs-site/pull/101')).toEqual({ repository: 'octo-org/docs-site', number: 101 })
-    expect(parsePullLink('https://ghe.example.com/Team/api.docs/pull/3?x=1#y')).toEqual({ repository: 'Team/api.docs', number: 3 })
+    expect(parsePullLink('https://ghe.example.com/Team/api.docs/pull/3')).toEqual({ repository: 'Team/api.docs', number: 3 })
   })
 
   it('names nothing for a javascript: link that merely contains /pull/N', () => {

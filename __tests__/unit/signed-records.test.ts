@@ -226,6 +226,21 @@ describe("a run's comments (CommentRecords)", () => {
     ])
   })
 
+  it('says once when older comments than the newest 1,000 went unread, and not otherwise', () => {
+    const log = recordingLog()
+    const records = new CommentRecords(API_KEY, log)
+    const about = recordSubject({ owner: 'acme', repo: 'docs' }, 30)
+    const read = Object.assign([comment(1, signedComment(`${JOB}\n`, ABOUT, API_KEY))], { olderUnread: true })
+
+    expect(records.verified(read, about).map((c) => c.id)).toEqual([1])
+    records.verified(read, about)
+    records.verified(Object.assign([], { olderUnread: false }), recordSubject({ owner: 'acme', repo: 'docs' }, 31))
+
+    expect(log.messages('notice')).toEqual([
+      '#30 has more than 1,000 comments: only the newest 1,000 were read, so an older record of this action there was not found.'
+    ])
+  })
+
   it('seals a body for the issue or pull request it goes on', () => {
     const records = new CommentRecords(API_KEY, recordingLog())
     const sealed = records.seal(BODY, recordSubject({ owner: 'acme', repo: 'docs' }, 30))
@@ -241,7 +256,7 @@ describe("the docs check's record (readRecord)", () => {
   const read = async (comments: IssueComment[]) => {
     const log = recordingLog()
     const github = fakeGitHub({ comments: new Map([[7, comments]]) })
-    const { record, own } = await readRecord(github.api, PULL, new CommentRecords(API_KEY, log))
+    const { record, own } = await readRecord(github.api, PULL, new CommentRecords(API_KEY, log), { kind: 'other', name: 'schedule' })
     return { jobId: record?.jobId ?? null, own: own.map((comment) => comment.id), notices: log.messages('notice') }
   }
 

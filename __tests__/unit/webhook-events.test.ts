@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseEvent, readRunContext } from '../../src/github/event.js'
+import { commentCountOf, parseEvent, readRunContext } from '../../src/github/event.js'
 import { tempDir } from '../fixtures/temp-dir.js'
 import { webhookExample, webhookExamples } from '../fixtures/webhook-payloads.js'
 
@@ -138,7 +138,8 @@ describe('parseEvent: pull requests', () => {
         author: { login: 'Codertocat', isBot: false },
         merged: false,
         mergeSha: '',
-        changedFiles: 1
+        changedFiles: 1,
+        comments: 0
       },
       before: '',
       after: ''
@@ -159,7 +160,8 @@ describe('parseEvent: pull requests', () => {
         author: { login: 'Codertocat', isBot: false },
         merged: false,
         mergeSha: '',
-        changedFiles: 1
+        changedFiles: 1,
+        comments: 0
       },
       // A push to the pull request: its head before and after.
       before: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
@@ -264,7 +266,8 @@ describe('parseEvent: issue_comment', () => {
         number: 1,
         title: 'Spelling error in the README file',
         url: 'https://github.com/Codertocat/Hello-World/issues/1',
-        isPullRequest: false
+        isPullRequest: false,
+        comments: 0
       },
       comment: {
         id: 492700400,
@@ -396,7 +399,8 @@ describe('readRunContext', () => {
           author: { login: 'Codertocat', isBot: false },
           merged: false,
           mergeSha: '',
-          changedFiles: 1
+          changedFiles: 1,
+          comments: 0
         },
         before: '',
         after: ''
@@ -493,7 +497,8 @@ describe('labeled events', () => {
         title: 'Spelling error in the README file',
         url: 'https://github.com/Codertocat/Hello-World/issues/1',
         isPullRequest: false,
-        body: "It looks like you accidently spelled 'commit' with two 't's."
+        body: "It looks like you accidently spelled 'commit' with two 't's.",
+        comments: 0
       },
       labeled: { label: 'bug', sender: { login: 'Codertocat', isBot: false }, at: '2019-05-15T15:20:18Z' }
     })
@@ -556,5 +561,33 @@ describe('review events', () => {
       pull: { number: 2 },
       comment: { body: '/docs Document the flag', login: 'Codertocat' }
     })
+  })
+})
+
+describe('commentCountOf: how many comments the event says an issue or pull request has', () => {
+  const pullOpened = (comments: unknown): Record<string, unknown> => {
+    const payload = webhookExample('pull_request', (p) => p.action === 'opened')
+    Object.assign(payload.pull_request as Record<string, unknown>, { comments })
+    return payload
+  }
+  const onIssue = (comments: unknown): Record<string, unknown> => {
+    const payload = issueCommentPayload()
+    Object.assign(payload.issue as Record<string, unknown>, { comments })
+    return payload
+  }
+
+  it.each([
+    ['a pull_request event, its pull request', 'pull_request', pullOpened(2500), 2, 2500],
+    ['a pull_request event, another number', 'pull_request', pullOpened(2500), 3, undefined],
+    ['a pull_request event that gives no count', 'pull_request', pullOpened(undefined), 2, undefined],
+    ['a pull_request event with a count that is no count', 'pull_request', pullOpened(-1), 2, undefined],
+    ['an issue_comment event, its issue', 'issue_comment', onIssue(7), 1, 7],
+    ['an issue_comment event on a pull request', 'issue_comment', pullCommentPayload(), 1, 0],
+    ['an issue_comment event, another number', 'issue_comment', onIssue(7), 2, undefined],
+    ['an issues event, its issue', 'issues', webhookExample('issues', (p) => p.action === 'labeled'), 1, 0],
+    ['a review, whose pull request payload gives no count', 'pull_request_review', webhookExample('pull_request_review'), 2, undefined],
+    ['a push', 'push', pushPayload(), 1, undefined]
+  ])('%s', (_, name, payload, number, count) => {
+    expect(commentCountOf(parseEvent(name, payload), number)).toBe(count)
   })
 })

@@ -77,6 +77,11 @@ export class Comments {
     return [...this.of(repo).issue.values()].filter((c) => c.issue === issue).map((c) => this.snapshot(repo, c))
   }
 
+  /** How many conversation comments an issue or pull request has, as its `comments` field says. */
+  count(repo: Repo, issue: Issue): number {
+    return [...this.of(repo).issue.values()].filter((c) => c.issue === issue).length
+  }
+
   addReview(repoName: string, pullNumber: number, init: CommentInit): SimComment {
     const { repo, pull } = this.state.requirePull(repoName, pullNumber)
     return this.snapshot(repo, this.insert(repo, pull, init.user, init.body, init.userType, null))

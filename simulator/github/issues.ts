@@ -1,7 +1,7 @@
 // Issues and pull requests as a test plants them, and their labels.
 import type { RouteResponse } from '../types.js'
 import { gitHubError, notFound, route, type Context, type Route } from './http.js'
-import { fakeSha, timestamp, userTypeOf, type GitHubState, type PullFile, type Repo } from './state.js'
+import { fakeSha, timestamp, userTypeOf, type GitHubState, type Issue, type PullFile, type Repo } from './state.js'
 import type { GitHubFileStatus, GitHubIssueInit, GitHubPullFile } from './types.js'
 
 /** Lines added and deleted when a planted file does not say. */
@@ -16,7 +16,11 @@ const DEFAULT_LINE_CHANGES: Record<GitHubFileStatus, [number, number]> = {
 }
 
 export class Issues {
-  constructor(private readonly state: GitHubState) {}
+  constructor(
+    private readonly state: GitHubState,
+    /** How many conversation comments an issue or pull request has (the comments live in comments.ts). */
+    private readonly commentCount: (repo: Repo, issue: Issue) => number
+  ) {}
 
   // ---- Test-side API ----
 
@@ -69,7 +73,36 @@ export class Issues {
   // ---- HTTP side ----
 
   routes(): Route[] {
-    return [route('DELETE', '/issues/{number}/labels/{name}', 'labels', (ctx) => this.removeLabel(ctx))]
+    return [
+      // In the comments family: the action reads an issue only for its comment count, before listing them.
+      route('GET', '/issues/{number}', 'comments', (ctx) => this.getIssue(ctx)),
+      route('DELETE', '/issues/{number}/labels/{name}', 'labels', (ctx) => this.removeLabel(ctx))
+    ]
+  }
+
+  /** `GET …/issues/{n}`: an issue, or a pull request as an issue (with `pull_request`), and its comment count. */
+  getIssue({ params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const kind = issue.pullRequest ? 'pull' : 'issues'
+    const json = {
+      id: 800000000 + issue.number,
+      node_id: `I_sim${issue.number}`,
+      number: issue.number,
+      title: issue.title,
+      body: issue.body,
+      state: issue.state,
+      user: this.state.userJson(issue.user, issue.userType),
+      labels: issue.labels.map((name) => ({ name })),
+      comments: this.commentCount(repo, issue),
+      created_at: issue.createdAt,
+      updated_at: issue.updatedAt,
+      closed_at: issue.closedAt,
+      html_url: `https://github.com/${repo.fullName}/${kind}/${issue.number}`,
+      url: `${this.state.apiUrl()}/repos/${repo.fullName}/issues/${issue.number}`,
+      ...(issue.pullRequest ? { pull_request: { url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${issue.number}` } } : {})
+    }
+    return { status: 200, json }
   }
 
   /** `DELETE …/issues/{n}/labels/{name}`: the labels left (200), or 404 when the label is not on it. */

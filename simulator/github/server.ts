@@ -52,8 +52,8 @@ export class FakeGitHubServer implements FakeGitHub {
   ) {
     this.state = new GitHubState(serverUrl)
     this.access = new Access(this.state, token, identity)
-    this.issues = new Issues(this.state)
     this.commentStore = new Comments(this.state)
+    this.issues = new Issues(this.state, (repo, issue) => this.commentStore.count(repo, issue))
     this.pulls = new Pulls(this.state)
     this.deploymentStore = new Deployments(this.state)
     this.statusStore = new Statuses(this.state)

@@ -1,4 +1,4 @@
-import { CommentCalls, type IssueComment, type MarkerComment, type Reaction } from './calls/comments.js'
+import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
 import { type FileChange, type OpenPull, PullCalls, type ReviewersRequest } from './calls/pulls.js'
 import {
   type CommitStatusRequest,
@@ -10,7 +10,7 @@ import {
 import type { IssueRef, PullFacts, Repo } from './event.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
-export type { IssueComment, MarkerComment, Reaction } from './calls/comments.js'
+export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
 export type { FileChange, OpenPull, ReviewersRequest } from './calls/pulls.js'
 export type {
   CommitStatusRequest,
@@ -45,17 +45,20 @@ export class GitHubApi {
   /**
    * Comments on an issue or pull request written by the token's own identity: the only ones trusted to
    * carry our markers. When the identity cannot be told, this fails rather than guess whose comments are ours.
+   * Only the newest 1,000 comments are read (`olderUnread` says when there are older ones); `count` is how
+   * many comments the event says `on` has (see `commentCountOf`), else one read of the issue tells.
    */
-  ownComments(on: IssueRef): Promise<IssueComment[]> {
-    return this.comments.own(on)
+  ownComments(on: IssueRef, count?: number): Promise<NewestComments> {
+    return this.comments.own(on, count)
   }
 
   /**
    * Comments whose job markers are trusted: those of the token's own identity and of the `marker-authors`
-   * (see `trustsMarkerOf`). Fails, like `ownComments`, when the identity cannot be told.
+   * (see `trustsMarkerOf`), among the newest 1,000, as `ownComments` reads them. Fails, like `ownComments`,
+   * when the identity cannot be told.
    */
-  markerComments(on: IssueRef, markerAuthors: readonly string[]): Promise<IssueComment[]> {
-    return this.comments.withTrustedMarkers(on, markerAuthors)
+  markerComments(on: IssueRef, markerAuthors: readonly string[], count?: number): Promise<NewestComments> {
+    return this.comments.withTrustedMarkers(on, markerAuthors, count)
   }
 
   /**

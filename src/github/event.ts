@@ -28,6 +28,8 @@ export interface PullFacts {
   mergeSha: string
   /** How many files it changes (0 where the payload does not say). */
   changedFiles: number
+  /** How many comments its conversation had when the event was sent (review comments aside); absent where the payload does not say. */
+  comments?: number | undefined
 }
 
 /** The pull request's head branch; empty strings where the payload gives none. */
@@ -62,6 +64,18 @@ export interface IssueFacts {
   title: string
   url: string
   isPullRequest: boolean
+  /** How many comments it had when the event was sent; absent where the payload does not say. */
+  comments?: number | undefined
+}
+
+/**
+ * How many comments the event says issue or pull request `number` of the run's repository has, so a look-up
+ * of its newest comments starts at the right page without reading the issue first; undefined when the event
+ * is about another one, or does not say.
+ */
+export function commentCountOf(event: GitHubEvent, number: number): number | undefined {
+  const facts = 'pull' in event ? event.pull : 'issue' in event ? event.issue : null
+  return facts?.number === number ? facts.comments : undefined
 }
 
 export interface CommentFacts extends Actor {
@@ -190,7 +204,13 @@ function parseIssueComment(name: string, action: string, payload: Record<string,
     kind: 'issue_comment',
     name,
     action,
-    issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: isRecord(issue.pull_request) },
+    issue: {
+      number: num(issue.number),
+      title: str(issue.title),
+      url: str(issue.html_url),
+      isPullRequest: isRecord(issue.pull_request),
+      comments: count(issue.comments)
+    },
     comment: { id: num(comment.id), body: str(comment.body), createdAt: str(comment.created_at), ...actorOf(comment.user) }
   }
 }
@@ -236,7 +256,14 @@ function parseIssue(name: string, action: string, payload: Record<string, unknow
     kind: 'issues',
     name,
     action,
-    issue: { number: num(issue.number), title: str(issue.title), url: str(issue.html_url), isPullRequest: false, body: str(issue.body) },
+    issue: {
+      number: num(issue.number),
+      title: str(issue.title),
+      url: str(issue.html_url),
+      isPullRequest: false,
+      body: str(issue.body),
+      comments: count(issue.comments)
+    },
     ...labeling(action, payload, issue)
   }
 }
@@ -271,7 +298,8 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
     author: actorOf(pull.user),
     merged: pull.merged === true,
     mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
-    changedFiles: num(pull.changed_files)
+    changedFiles: num(pull.changed_files),
+    comments: count(pull.comments)
   }
 }
 /**
@@ -314,4 +342,9 @@ function str(value: unknown): string {
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : 0
+}
+
+/** A count the payload gives, or undefined where it gives none. */
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
 }

@@ -13,6 +13,8 @@ export interface ThreadTarget {
   marker: string
   /** A reply in the thread of this review comment (a pull request's diff), updated in place. */
   reviewThread?: number
+  /** `sticky`: how many comments the event says `on` has (see `commentCountOf`); absent: the issue is read to tell. */
+  commentCount?: number | undefined
 }
 
 /**
@@ -94,7 +96,9 @@ export class StatusThread {
    */
   private async findSticky(): Promise<number | null> {
     try {
-      const own = (await this.github.ownComments(this.target.on)).filter((comment) => comment.body.includes(this.target.marker))
+      const own = (await this.github.ownComments(this.target.on, this.target.commentCount)).filter((comment) =>
+        comment.body.includes(this.target.marker)
+      )
       return own.at(-1)?.id ?? null
     } catch (error) {
       if (!(error instanceof GitHubError && error.identityUnknown)) throw error

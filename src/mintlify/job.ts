@@ -65,21 +65,21 @@ export function isRepositoryName(owner: string, name: string): boolean {
 }
 
 /**
- * The pull request of a well-formed `https://<host>/<owner>/<name>/pull/<number>` link (a query or a
- * fragment may follow), or null. Anything else (`javascript:`, credentials, a longer path, an issue)
- * names no pull request: the outputs built from it end up in later workflow steps.
+ * A pull request link and nothing else: `https://`, a host name (no credentials, no port), then
+ * `/<owner>/<name>/pull/<number>`. No query, fragment, trailing slash, whitespace or percent-encoding: the
+ * raw string is checked, not what a URL parser makes of it (which drops tabs and line breaks).
+ */
+const PULL_LINK =
+  /^https:\/\/[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})$/i
+
+/**
+ * The pull request of a well-formed `https://<host>/<owner>/<name>/pull/<number>` link (owner and name in
+ * GitHub's charset), or null. Anything else (`javascript:`, credentials, a port, a query, a longer path, an
+ * issue, shell characters) names no pull request: `pr-link`, `pr-number` and `pr-repository` are built from
+ * it, and later workflow steps paste them into shells.
  */
 export function parsePullLink(link: string | null): PullLink | null {
-  if (!link) return null
-  let url: URL
-  try {
-    url = new URL(link)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) return null
-  const match = /^\/([^/]+)\/([^/]+)\/pull\/([1-9]\d{0,15})\/?$/.exec(url.pathname)
-  const [, owner, name, number] = match ?? []
+  const [, owner, name, number] = PULL_LINK.exec(link ?? '') ?? []
   if (!owner || !name || !number || !isRepositoryName(owner, name) || !Number.isSafeInteger(Number(number))) return null
   return { repository: `${owner}/${name}`, number: Number(number) }
 }

@@ -103,7 +103,10 @@ describe('elsewhere', () => {
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.outputs['pr-link']).toBe('https://github.com/other-org/elsewhere/pull/101')
     const elsewhere = '/api/v3/repos/other-org/elsewhere'
-    expectCalls(githubCalls(sim), [[`GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'], `POST ${elsewhere}/issues/101/comments`])
+    expectCalls(githubCalls(sim), [
+      [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
+      `POST ${elsewhere}/issues/101/comments`
+    ])
     expect(only(sim.github.comments('other-org/elsewhere', 101), 'introduction').body).toContain('<!-- docs-agent-action:job job_0001 -->')
     expect(annotations(run, 'warning')).toEqual([])
   })
@@ -120,7 +123,7 @@ describe('elsewhere', () => {
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,
       // A connection of its own there, which asks for the token's identity again.
-      [`GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
+      [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
       `POST ${elsewhere}/issues/101/comments`
     ])
     expect(sim.github.comments('other-org/elsewhere', 101)).toHaveLength(1)

@@ -60,6 +60,7 @@ describe('a job from the code repository whose pull request opens in the docs re
     expect(intro.body).toContain(`[this workflow run](${REPO_URL}/actions/runs/4242)`)
     expect(intro.body).toContain(`[its status comment](${status.html_url})`)
     expect(githubCalls(sim).filter((call) => call.includes(DOCS))).toEqual([
+      `GET /api/v3/repos/${DOCS}/issues/101`,
       `GET /api/v3/repos/${DOCS}/issues/101/comments`,
       `POST /api/v3/repos/${DOCS}/issues/101/comments`
     ])

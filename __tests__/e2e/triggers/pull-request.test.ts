@@ -45,6 +45,7 @@ describe('pull_request opened', () => {
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,
+      'GET /issues/101',
       'GET /issues/101/comments',
       'POST /issues/101/comments'
     ])
@@ -116,6 +117,7 @@ describe('pull_request opened', () => {
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       `PATCH /issues/comments/${first.id}`,
       `PATCH /issues/comments/${first.id}`,
+      'GET /issues/102',
       'GET /issues/102/comments',
       'POST /issues/102/comments'
     ])

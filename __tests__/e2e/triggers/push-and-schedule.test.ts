@@ -47,9 +47,10 @@ describe('push', () => {
     const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     expectCalls(githubCalls(sim), [
       `GET /commits/${PUSH_SHA}/pulls`,
-      ['GET /issues/2/comments', 'POST /api/graphql'],
+      ['GET /issues/2', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,
+      'GET /issues/101',
       'GET /issues/101/comments',
       'POST /issues/101/comments'
     ])
@@ -127,7 +128,7 @@ describe('schedule and workflow_dispatch', () => {
     const run = await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expectCalls(githubCalls(sim), [['POST /api/graphql', 'GET /issues/101/comments'], 'POST /issues/101/comments'])
+    expectCalls(githubCalls(sim), [['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'], 'POST /issues/101/comments'])
     expect(run.outputs['comment-url']).toBe('')
     const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     expect(intro.body).toContain('<!-- docs-agent-action:job job_0001 -->')
@@ -140,9 +141,10 @@ describe('schedule and workflow_dispatch', () => {
 
     const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     expectCalls(githubCalls(sim), [
-      ['GET /pulls/2', 'GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
+      ['GET /pulls/2', 'GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,
+      'GET /issues/101',
       'GET /issues/101/comments',
       'POST /issues/101/comments'
     ])

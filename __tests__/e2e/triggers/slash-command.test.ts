@@ -60,7 +60,7 @@ describe('an allowed commenter', () => {
       `POST /issues/comments/${commandComment().id}/reactions`,
       'POST /issues/1/comments',
       `PATCH /issues/comments/${reply.id}`,
-      ['POST /api/graphql', 'GET /issues/101/comments'],
+      ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
       'POST /issues/101/comments',
       `POST /issues/comments/${commandComment().id}/reactions`
     ])

@@ -31,14 +31,26 @@ describe('jobOutputs', () => {
     expect(outputs['pr-number']).toBe('')
   })
 
-  it('gives pr-number and pr-repository only for a well-formed https pull request link', () => {
+  it('gives pr-number and pr-repository for a well-formed https pull request link, in any repository', () => {
     const elsewhere = jobOutputs(
       jobReport({ job: agentJob({ status: 'completed', prLink: 'https://github.com/octo-org/docs-site/pull/7' }) })
     )
-    expect([elsewhere['pr-number'], elsewhere['pr-repository']]).toEqual(['7', 'octo-org/docs-site'])
-    const hostile = jobOutputs(jobReport({ job: agentJob({ status: 'completed', prLink: 'javascript:alert(1)//x/acme/docs/pull/5' }) }))
-    expect(hostile['pr-link']).toBe('javascript:alert(1)//x/acme/docs/pull/5')
-    expect([hostile['pr-number'], hostile['pr-repository']]).toEqual(['', ''])
+    expect([elsewhere['pr-link'], elsewhere['pr-number'], elsewhere['pr-repository']]).toEqual([
+      'https://github.com/octo-org/docs-site/pull/7',
+      '7',
+      'octo-org/docs-site'
+    ])
+  })
+
+  it.each([
+    'javascript:alert(1)//x/acme/docs/pull/5',
+    'https://github.com/o/r/pull/1$(touch /tmp/x)',
+    'https://github.com/o/r/pull/1?`id`',
+    'https://github.com/o/r/pull/1\nrm -rf ~'
+  ])('leaves pr-link, pr-number and pr-repository empty for %j, whose raw value stays in job', (prLink) => {
+    const outputs = jobOutputs(jobReport({ job: agentJob({ status: 'completed', prLink }) }))
+    expect([outputs['pr-link'], outputs['pr-number'], outputs['pr-repository']]).toEqual(['', '', ''])
+    expect(JSON.parse(defined(outputs.job, 'job output'))).toMatchObject({ prLink })
   })
 
   it('sets failure-reason and empties the job outputs when the API never accepted the request', () => {

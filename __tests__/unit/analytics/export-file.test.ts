@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DateRange } from '../../../src/date-range.js'
-import { csvField, ExportFile, formatOf } from '../../../src/operations/analytics/export-file.js'
+import { csvField, ExportFile, formatOf, inertFormula } from '../../../src/operations/analytics/export-file.js'
 import { rangeHead, TRAFFIC_LAYOUT } from '../../../src/operations/analytics/export-kinds.js'
 import { at } from '../../expect-helpers.js'
 import { row, rows } from '../../fixtures/analytics-rows.js'
@@ -107,6 +107,25 @@ describe('csvField (RFC 4180)', () => {
   })
 })
 
+describe('inertFormula (spreadsheet formula injection)', () => {
+  it.each([
+    ['=HYPERLINK("https://evil.example","click")', '\'=HYPERLINK("https://evil.example","click")'],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ["'already quoted", "'already quoted"],
+    ['/docs/quickstart', '/docs/quickstart'],
+    ['great page = helpful', 'great page = helpful'],
+    [' =1', ' =1'],
+    ['\n=1', '\n=1'],
+    ['', '']
+  ])('%j becomes %j', (text, inert) => {
+    expect(inertFormula(text)).toBe(inert)
+  })
+})
+
 describe('formatOf', () => {
   it.each([
     ['docs-visitors.csv', 'csv'],
@@ -207,6 +226,17 @@ describe('ExportFile as JSON', () => {
     expect(parsed.rows.map((r) => r.path)).toEqual(awkward)
   })
 
+  it('writes text that looks like a formula as it is', async () => {
+    const path = join(dir.path, 'formulas.json')
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
+    await file.rows([row('=HYPERLINK("x")', 1, 0, 1)])
+    await file.finish(false, EXPORTED_AT)
+    expect((JSON.parse(readFileSync(path, 'utf8')) as { rows: unknown[] }).rows).toEqual([
+      { path: '=HYPERLINK("x")', human: 1, ai: 0, total: 1 }
+    ])
+  })
+
   it('refuses to finish a file that was never begun', async () => {
     const path = join(dir.path, 'out.json')
     const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
@@ -246,6 +276,20 @@ describe('ExportFile as CSV', () => {
       [awkward, '3', '1', '4'],
       ['/plain', '1', '0', '1'],
       ['"', '0', '0', '0']
+    ])
+  })
+
+  it('starts text cells that a spreadsheet would run with a quote, leaving numbers as they are', async () => {
+    const path = join(dir.path, 'formulas.csv')
+    const file = await ExportFile.create(path, TRAFFIC_LAYOUT)
+    await file.begin({ ...rangeHead(RANGE), totals: TOTALS })
+    await file.rows([row('=HYPERLINK("https://evil.example")', -1, 0, 1), row('@SUM(A1)', 2, 0, 2), row('/plain', 1, 0, 1)])
+    await file.finish(false, EXPORTED_AT)
+    expect(parseCsv(readFileSync(path, 'utf8'))).toEqual([
+      ['path', 'human', 'ai', 'total'],
+      ['\'=HYPERLINK("https://evil.example")', '-1', '0', '1'],
+      ["'@SUM(A1)", '2', '0', '2'],
+      ['/plain', '1', '0', '1']
     ])
   })
 

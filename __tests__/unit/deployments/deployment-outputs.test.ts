@@ -38,6 +38,11 @@ describe('deploymentOutputs', () => {
     expect(deploymentOutputs(deploymentReport(run))['docs-url']).toBe('')
   })
 
+  it('percent-encodes what a shell gives meaning to in preview-url', () => {
+    const run = deploymentRun({ previewUrl: 'https://acme-x.mintlify.app/$(touch /tmp/x);`id`' })
+    expect(deploymentOutputs(deploymentReport(run))['preview-url']).toBe('https://acme-x.mintlify.app/%24%28touch%20/tmp/x%29%3B%60id%60')
+  })
+
   it('gives a failed build its reason and last status', () => {
     const run = deploymentRun({ status: deploymentStatus({ status: 'failure', summary: 'MDX error in quickstart.mdx' }) })
     expect(deploymentOutputs(deploymentReport(run))).toMatchObject({
@@ -121,6 +126,13 @@ describe('resultOutputs', () => {
       resultOutputs({ verdict, outputs: {}, summary: '', statusComment: 'https://github.com/acme/docs/pull/7#issuecomment-1' })
     ).toEqual({
       'comment-url': 'https://github.com/acme/docs/pull/7#issuecomment-1'
+    })
+  })
+
+  it('percent-encodes what a shell gives meaning to in comment-url', () => {
+    const statusComment = "https://github.example.com/acme/docs/pull/7#issuecomment-1'&&id"
+    expect(resultOutputs({ verdict, outputs: {}, summary: '', statusComment })).toEqual({
+      'comment-url': 'https://github.example.com/acme/docs/pull/7#issuecomment-1%27%26%26id'
     })
   })
 

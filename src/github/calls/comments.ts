@@ -20,6 +20,19 @@ export interface MarkerComment extends IssueComment {
 
 export type Reaction = 'eyes' | 'rocket' | 'confused'
 
+/**
+ * Records and the sticky comment are looked for among the newest comments only (at most this many pages
+ * of `PAGE_SIZE`), read from the last page back: no listing grows with what outsiders post.
+ */
+const NEWEST_PAGES = 10
+const PAGE_SIZE = 100
+
+/**
+ * Comments as read, oldest first: the newest 1,000 at most. `olderUnread`: the issue or pull request has
+ * older comments, which were not read, so a record or a sticky comment among them is not found.
+ */
+export type NewestComments = IssueComment[] & { olderUnread: boolean }
+
 /** Comments, reactions and labels on issues and pull requests, and the token identity that tells ours apart. */
 export class CommentCalls {
   private identityLogin: Promise<string> | null = null
@@ -29,19 +42,26 @@ export class CommentCalls {
     private readonly repo: Repo
   ) {}
 
-  /** Comments by the token's own identity: the only ones trusted to carry our markers. */
-  async own(on: IssueRef): Promise<IssueComment[]> {
-    return this.commentsBy(on, (login, identity) => login === identity)
+  /**
+   * Comments by the token's own identity, among the newest (see `NEWEST_PAGES`): the only ones trusted to
+   * carry our markers. `count`: how many comments the event says `on` has (else one read of the issue tells).
+   */
+  async own(on: IssueRef, count?: number): Promise<NewestComments> {
+    return this.commentsBy(on, count, (login, identity) => login === identity)
   }
 
-  /** Comments whose job markers are trusted: the token's own identity's and the `marker-authors`'. */
-  async withTrustedMarkers(on: IssueRef, markerAuthors: readonly string[]): Promise<IssueComment[]> {
-    return this.commentsBy(on, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
+  /** Comments whose job markers are trusted, among the newest: the token's own identity's and the `marker-authors'`. */
+  async withTrustedMarkers(on: IssueRef, markerAuthors: readonly string[], count?: number): Promise<NewestComments> {
+    return this.commentsBy(on, count, (login, identity) => trustsMarkerOf(login, identity, markerAuthors))
   }
 
   /** The trusted marker comments among the first 100 comments of a pull request, each saying whether the token wrote it. */
   async firstWithTrustedMarkers(pull: number, markerAuthors: readonly string[]): Promise<MarkerComment[]> {
-    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list({ number: pull, kind: 'pull' }, 'first page')])
+    const on: IssueRef = { number: pull, kind: 'pull' }
+    const [identity, { comments }] = await Promise.all([
+      this.knownIdentity(),
+      explained(`read the comments of #${pull}`, threadPermission(on), () => this.page(on, 1))
+    ])
     return comments
       .filter((comment) => trustsMarkerOf(comment.login, identity, markerAuthors))
       .map((comment) => ({ ...comment, ours: comment.login.toLowerCase() === identity.toLowerCase() }))
@@ -102,10 +122,17 @@ export class CommentCalls {
     }
   }
 
-  /** The comments whose author `keep` accepts, given the token's identity (which must be known). */
-  private async commentsBy(on: IssueRef, keep: (login: string, identity: string) => boolean): Promise<IssueComment[]> {
-    const [identity, comments] = await Promise.all([this.knownIdentity(), this.list(on, 'all pages')])
-    return comments.filter((comment) => keep(comment.login, identity))
+  /** The newest comments whose author `keep` accepts, given the token's identity (which must be known). */
+  private async commentsBy(
+    on: IssueRef,
+    count: number | undefined,
+    keep: (login: string, identity: string) => boolean
+  ): Promise<NewestComments> {
+    const [identity, newest] = await Promise.all([this.knownIdentity(), this.newest(on, count)])
+    return Object.assign(
+      newest.filter((comment) => keep(comment.login, identity)),
+      { olderUnread: newest.olderUnread }
+    )
   }
 
   /** The login of the token's identity (asked once per connection). */
@@ -133,24 +160,58 @@ export class CommentCalls {
     return this.identityLogin
   }
 
-  private async list(on: IssueRef, pages: 'all pages' | 'first page'): Promise<IssueComment[]> {
+  /**
+   * The newest comments of `on`, at most `NEWEST_PAGES` pages read from the last back. The last page comes
+   * from the count (the event's, else the issue's), so no older page is opened to find it. A count can be
+   * stale (comments written since the event, this run's own among them): when GitHub's `Link` header names
+   * a later last page, that page is read next, so the newest comment is always among those read.
+   */
+  private async newest(on: IssueRef, count: number | undefined): Promise<NewestComments> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
     return explained(`read the comments of #${on.number}`, threadPermission(on), async () => {
-      const request = { ...this.repo, issue_number: on.number, per_page: 100 }
-      const comments =
-        pages === 'all pages'
-          ? await this.octokit.paginate(this.octokit.rest.issues.listComments, request)
-          : (await this.octokit.rest.issues.listComments(request)).data
-      return comments.map((c) => ({
-        id: c.id,
-        body: c.body ?? '',
-        login: c.user?.login ?? '',
-        url: c.html_url,
-        createdAt: c.created_at,
-        updatedAt: c.updated_at
-      }))
+      const known = count ?? (await this.octokit.rest.issues.get({ ...this.repo, issue_number: on.number })).data.comments
+      const pages = new Map<number, IssueComment[]>()
+      const read = async (page: number): Promise<number | null> => {
+        const { comments, lastPage } = await this.page(on, page)
+        pages.set(page, comments)
+        return lastPage
+      }
+      const counted = Math.max(1, Math.ceil(known / PAGE_SIZE))
+      const lastPage = (await read(counted)) ?? counted
+      const newestPage = Math.max(counted, lastPage)
+      if (newestPage > counted) await read(newestPage)
+      for (let page = newestPage - 1; page >= 1 && pages.size < NEWEST_PAGES; page--) if (!pages.has(page)) await read(page)
+      const comments = [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list)
+      const olderUnread = Array.from({ length: newestPage }, (_, i) => i + 1).some((page) => !pages.has(page))
+      return Object.assign(comments, { olderUnread })
     })
   }
+
+  /** One page of 100 comments, oldest first, and the last page GitHub's `Link` header names (null: none, this is the last). */
+  private async page(on: IssueRef, page: number): Promise<{ comments: IssueComment[]; lastPage: number | null }> {
+    const { data, headers } = await this.octokit.rest.issues.listComments({
+      ...this.repo,
+      issue_number: on.number,
+      per_page: PAGE_SIZE,
+      page
+    })
+    const comments = data.map((c) => ({
+      id: c.id,
+      body: c.body ?? '',
+      login: c.user?.login ?? '',
+      url: c.html_url,
+      createdAt: c.created_at,
+      updatedAt: c.updated_at
+    }))
+    return { comments, lastPage: lastPageOf(headers.link) }
+  }
+}
+
+/** The page number of the `rel="last"` link of GitHub's `Link` header, or null when it names none. */
+export function lastPageOf(link: string | undefined): number | null {
+  const last = link?.split(',').find((part) => /;\s*rel="last"/.test(part))
+  const page = last === undefined ? undefined : /[?&]page=(\d+)/.exec(last)?.[1]
+  return page === undefined ? null : Number(page)
 }
 
 /** Comments and reactions on a pull request need pull-requests: write; on an issue, issues: write. */

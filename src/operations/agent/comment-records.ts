@@ -15,6 +15,9 @@ export function recordSubject(repo: Repo, number: number): RecordSubject {
   return { repository: `${repo.owner}/${repo.repo}`, number }
 }
 
+const OLDER_UNREAD = (number: number): string =>
+  `#${number} has more than 1,000 comments: only the newest 1,000 were read, so an older record of this action there was not found.`
+
 export class CommentRecords {
   private readonly key: RecordKey
   /** Comments already named in a notice: each is named once per run, however often it is read. */
@@ -36,18 +39,24 @@ export class CommentRecords {
    * The comments (by trusted authors, on `about`) whose records verify, in their order. A comment whose
    * records do not verify is left out, with one notice: someone edited it, or another key wrote it.
    */
-  verified<Comment extends { body: string; url: string }>(comments: readonly Comment[], about: RecordSubject): WithRecords<Comment>[] {
+  verified<Comment extends { body: string; url: string }>(
+    comments: readonly Comment[] & { olderUnread?: boolean },
+    about: RecordSubject
+  ): WithRecords<Comment>[] {
+    // Reads are bounded whatever others post: a record older than the newest 1,000 comments is not found, and that is said.
+    if (comments.olderUnread) this.noticeOnce(`#${about.number}`, OLDER_UNREAD(about.number))
     return comments.flatMap((comment) => {
       const read = readSignedRecords(comment.body, this.key, about)
       if (read.kind === 'verified') return [{ ...comment, records: read.body }]
-      if (read.kind === 'rejected') this.noticeOnce(comment.url)
+      if (read.kind === 'rejected')
+        this.noticeOnce(comment.url, `1 record in ${comment.url} was not written by this action, or with another API key: ignored`)
       return []
     })
   }
 
-  private noticeOnce(url: string): void {
-    if (this.noticed.has(url)) return
-    this.noticed.add(url)
-    this.log.notice(`1 record in ${url} was not written by this action, or with another API key: ignored`)
+  private noticeOnce(about: string, message: string): void {
+    if (this.noticed.has(about)) return
+    this.noticed.add(about)
+    this.log.notice(message)
   }
 }

@@ -1,5 +1,5 @@
 import { GitHubError } from '../../github/api.js'
-import { pullRef, type Repo, type RunContext } from '../../github/event.js'
+import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
@@ -69,8 +69,10 @@ export async function introduceAgentPull(
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   const about = recordSubject(api.repo, intro.pull)
+  // The event's count of comments holds for the run's own repository only.
+  const commentCount = intro.elsewhere ? undefined : commentCountOf(run.event, intro.pull)
   try {
-    const trusted = await api.markerComments(pullRef(intro.pull), settings.markerAuthors)
+    const trusted = await api.markerComments(pullRef(intro.pull), settings.markerAuthors, commentCount)
     if (records.verified(trusted, about).some((comment) => jobIdInMarker(comment.records) === jobId)) return
     const body = renderAgentPullComment(marker, {
       jobId,

@@ -9,7 +9,8 @@ export function jobOutputs(report: JobReport): Record<string, string> {
     outcome: verdict.outcome,
     'job-id': job?.id ?? '',
     status: job?.status ?? '',
-    'pr-link': job?.prLink ?? '',
+    // Only a well-formed link: the raw value, whatever it holds, stays in `job`.
+    'pr-link': pull ? (job?.prLink ?? '') : '',
     'pr-number': pull ? String(pull.number) : '',
     'pr-repository': pull?.repository ?? '',
     'failure-reason': verdict.failureReason,

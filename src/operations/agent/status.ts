@@ -1,5 +1,5 @@
 import type { GitHubApi } from '../../github/api.js'
-import { pullRef, type RunContext } from '../../github/event.js'
+import { commentCountOf, pullRef, type RunContext } from '../../github/event.js'
 import { statusMarker } from '../../github/markers.js'
 import { pullOfCommit } from '../../github/commit-pull.js'
 import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
@@ -31,7 +31,8 @@ export async function threadTarget(
   const sticky = (pull: number): ThreadTarget => ({
     on: pullRef(pull),
     mode: 'sticky',
-    marker: statusMarker(`${run.workflow}/${run.job}`)
+    marker: statusMarker(`${run.workflow}/${run.job}`),
+    commentCount: commentCountOf(run.event, pull)
   })
   if (status.where === 'none') return null
   if (status.where === 'reply') return replyTarget(status)

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js'
 import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
-import { pullRef, type Repo, type RunContext } from '../../github/event.js'
+import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
 import { jobOfMarkers, statusMarker } from '../../github/markers.js'
 import { botAllowed } from '../../github/permissions.js'
 import { StatusThread } from '../../github/status-thread.js'
@@ -89,7 +89,7 @@ export async function runAgentWorkflow(
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
   const agentJob =
     trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
-      ? await agentJobOf(trigger.command.on.number, settings, github, records)
+      ? await agentJobOf(trigger.command.on.number, settings, github, records, commentCountOf(run.event, trigger.command.on.number))
       : null
   const plan = planRun(trigger, settings, gate, agentJob)
   const places = {
@@ -137,7 +137,7 @@ async function readForGate(
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
   if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
-  const record = await readRecord(api, target?.pull ?? null, records)
+  const record = await readRecord(api, target?.pull ?? null, records, run.event)
   return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 
@@ -360,12 +360,14 @@ async function agentJobOf(
   pull: number,
   settings: Settings<AgentInputs>,
   github: GitHubAccess,
-  records: CommentRecords
+  records: CommentRecords,
+  /** How many comments the event says the pull request has (see `commentCountOf`). */
+  commentCount: number | undefined
 ): Promise<string | null> {
   const api = await github.optional()
   if (!api) return null
   try {
-    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors)
+    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount)
     return jobOfMarkers(records.verified(trusted, recordSubject(api.repo, pull)).map((comment) => ({ body: comment.records })))
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')

@@ -21,7 +21,8 @@ export interface RowLayout<Row> {
  *
  * JSON: `{ <head…>, rows, exportedAt, partial }`, keys in that order (the head, such as the range and
  * the totals, comes with the first page; `partial` is known only at the end). CSV: the layout's columns,
- * RFC 4180; a value that is a list or an object is written as JSON in its cell.
+ * RFC 4180; a value that is a list or an object is written as JSON in its cell; text that a spreadsheet would
+ * run as a formula is made inert (`inertFormula`). JSON is written as it is.
  */
 export class ExportFile<Row> {
   private started = false
@@ -85,10 +86,20 @@ export class ExportFile<Row> {
   }
 }
 
-/** A value as a CSV cell: nothing for null, JSON for lists and objects. */
+/** A value as a CSV cell: nothing for null, a number as it is, text kept from running as a formula, JSON for lists and objects. */
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return ''
-  return typeof value === 'string' || typeof value === 'number' ? csvField(value) : csvField(JSON.stringify(value))
+  if (typeof value === 'number') return csvField(value)
+  return csvField(typeof value === 'string' ? inertFormula(value) : JSON.stringify(value))
+}
+
+/**
+ * Text that a spreadsheet could read as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return) gets a leading `'`, which spreadsheets take as "this cell is text": readers write feedback, searches
+ * and questions, and a cell such as `=HYPERLINK(…)` must not run when the export is opened.
+ */
+export function inertFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
 }
 
 /** RFC 4180: a field holding a comma, a quote or a line break is quoted, with quotes doubled. */

@@ -1,7 +1,7 @@
 import { messageOf } from '../../errors.js'
 import type { GitHubApi } from '../../github/api.js'
 import { pullOfCommit } from '../../github/commit-pull.js'
-import { pullRef } from '../../github/event.js'
+import { commentCountOf, pullRef } from '../../github/event.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { OperationDeps } from '../operation.js'
 import { EnvironmentRecord } from './environment.js'
@@ -36,8 +36,10 @@ export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect
     !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, 'preview', tell)
   const comment =
     github && pull !== null && where.where !== 'none'
-      ? new StatusThread(github, { on: pullRef(pull), mode: 'sticky', marker: where.marker }, (error, consequence) =>
-          warn(`${messageOf(error)} ${consequence}`.trim())
+      ? new StatusThread(
+          github,
+          { on: pullRef(pull), mode: 'sticky', marker: where.marker, commentCount: commentCountOf(deps.run.event, pull) },
+          (error, consequence) => warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
   const environment = github && plan.environment ? await EnvironmentRecord.open(github, plan.environment, warn) : null

@@ -1,5 +1,12 @@
 import type { GitHubApi, IssueComment } from '../../../github/api.js'
-import { type GitHubEvent, pullRef, type RunContext, WEBHOOK_MAX_COMMITS, WEBHOOK_MAX_FILES } from '../../../github/event.js'
+import {
+  commentCountOf,
+  type GitHubEvent,
+  pullRef,
+  type RunContext,
+  WEBHOOK_MAX_COMMITS,
+  WEBHOOK_MAX_FILES
+} from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from '../plan.js'
 import type { DocsCheckInputs } from './inputs.js'
@@ -68,10 +75,11 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
 export async function readRecord(
   api: GitHubApi | null,
   pull: CodePull | null,
-  records: CommentRecords
+  records: CommentRecords,
+  event: GitHubEvent
 ): Promise<{ record: DocsRecord | null; own: IssueComment[] }> {
   if (!api || !pull) return { record: null, own: [] }
-  const own = await api.ownComments(pullRef(pull.number))
+  const own = await api.ownComments(pullRef(pull.number), commentCountOf(event, pull.number))
   const identity = own[0]?.login ?? ''
   // Only what was signed is read: an edit of the comment, the record in it included, forges nothing.
   const signed = records.verified(own, recordSubject(api.repo, pull.number))

@@ -108,7 +108,7 @@ async function gather(
   const api = await github.optional()
   try {
     gathered.target = before.target ?? (await checkTarget(run, command, api))
-    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull, records))
+    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull, records, run.event))
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
