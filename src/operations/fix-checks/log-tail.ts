@@ -43,18 +43,19 @@ export function cleanLogLine(line: string): string {
  * The last TAIL_LINES lines of the failed steps' output, `##[error]` lines first (then the others in
  * order). Sections are matched to the job's steps by order: the n-th `##[group]Run` section is the n-th
  * step that ran, the runner's own steps aside. A log that was `cut` at its start lost its first sections,
- * so its sections are matched from the last one back. A section is also failed when its `Run` line names a
- * failed step (an unnamed `run:` step is called `Run <first line>`). When no section can be told failed,
- * the whole log's last lines are taken.
+ * so its sections are matched from the last one back. But when a section's `Run` line names a failed step
+ * (an unnamed `run:` step is called `Run <first line>`), the names decide, since the order can be off (a
+ * composite action writes several sections). When no section can be told failed, the whole log's last
+ * lines are taken.
  */
 export function failedStepsTail(log: string, steps: readonly JobStep[], cut: boolean): string[] {
   const sections = sectionsOf(log.split(/\r?\n/).map(cleanLogLine))
   const ran = steps.filter((step) => step.conclusion !== 'skipped' && !RUNNER_STEPS.test(step.name))
   const failedNames = new Set(steps.filter((step) => FAILED_STEP_CONCLUSIONS.includes(step.conclusion)).map((step) => step.name))
+  const byName = sections.steps.filter((section) => failedNames.has(`Run ${section.title}`))
   const offset = cut ? ran.length - sections.steps.length : 0
-  const failed = sections.steps.filter(
-    (section, i) => failedNames.has(`Run ${section.title}`) || FAILED_STEP_CONCLUSIONS.includes(ran[i + offset]?.conclusion ?? '')
-  )
+  const byOrder = sections.steps.filter((_, i) => FAILED_STEP_CONCLUSIONS.includes(ran[i + offset]?.conclusion ?? ''))
+  const failed = byName.length > 0 ? byName : byOrder
   const lines = failed.length > 0 ? failed.flatMap((section) => section.lines) : sections.all
   return errorsFirst(lines.filter((line) => line !== '' && line !== '##[endgroup]'))
 }
