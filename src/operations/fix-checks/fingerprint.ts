@@ -29,9 +29,9 @@ export function firstErrorLine(evidence: FailureEvidence): string {
  * fix changed nothing.
  */
 export function failureFingerprint(marks: readonly FailureMark[]): string {
-  const sorted = marks
+  const sorted = [...marks]
+    .sort((a, b) => compare(a.name, b.name) || compare(a.firstError, b.firstError))
     .map((mark) => [mark.name, mark.firstError])
-    .sort(([a = '', b = ''], [c = '', d = '']) => (a === c ? compare(b, d) : compare(a, c)))
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, FINGERPRINT_LENGTH)
 }
 
