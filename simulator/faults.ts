@@ -10,7 +10,8 @@ import type { RouteResponse } from './types.js'
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
  * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
- * statuses (list and combined), a comparison of two commits, and 'github-any' for every GitHub request.
+ * statuses (list and combined), a comparison of two commits, a commit's check runs, a check run's
+ * annotations, a workflow run's jobs, a job's log redirect, and 'github-any' for every GitHub request.
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
@@ -31,6 +32,10 @@ export type GitHubFaultRoute =
   | 'github-status-create'
   | 'github-statuses'
   | 'github-compare'
+  | 'github-check-runs'
+  | 'github-annotations'
+  | 'github-jobs'
+  | 'github-job-logs'
   | 'github-any'
 
 export interface Fault {
@@ -130,6 +135,10 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-review-request' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/compare\/[^/]+$/, route: 'github-compare' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/check-runs$/, route: 'github-check-runs' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/check-runs\/\d+\/annotations$/, route: 'github-annotations' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/jobs$/, route: 'github-jobs' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/actions\/jobs\/\d+\/logs$/, route: 'github-job-logs' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/statuses\/[^/]+$/, route: 'github-status-create' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/status(?:es)?$/, route: 'github-statuses' },
   // The action's only GraphQL query asks for the token's identity (`viewer`).

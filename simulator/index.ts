@@ -36,6 +36,9 @@ export type {
 export type {
   FakeGitHub,
   GitHubAccess,
+  GitHubAnnotationInit,
+  GitHubCheckConclusion,
+  GitHubCheckRunInit,
   GitHubComparisonInit,
   GitHubCustomRole,
   GitHubDeploymentState,
@@ -44,11 +47,14 @@ export type {
   GitHubIssueInit,
   GitHubPullFile,
   GitHubRole,
+  GitHubStatusInit,
   GitHubStatusState,
   GitHubTokenInit,
   GitHubUserType,
+  GitHubWorkflowJobInit,
   SimComment,
   SimCommitStatus,
   SimGitHubDeployment,
-  SimGitHubDeploymentStatus
+  SimGitHubDeploymentStatus,
+  SimWorkflowJob
 } from './github/types.js'

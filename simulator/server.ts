@@ -99,7 +99,8 @@ class SimulatorServer implements Simulator {
     this.github = new FakeGitHubServer(
       options.githubToken ?? SIM_GITHUB_TOKEN,
       options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
-      () => this.url
+      () => this.url,
+      options.now ?? Date.now
     )
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {

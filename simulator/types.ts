@@ -22,8 +22,9 @@ export interface SimulatorOptions {
   githubIdentity?: string
   /**
    * The clock of the deployment endpoints (ms since the epoch): when a deployment was created, how far
-   * it has got, its timestamps, and the rate-limit windows. Default Date.now; a test that owns the clock
-   * moves deployments along and through rate-limit windows without waiting.
+   * it has got, its timestamps, and the rate-limit windows; and of the fake GitHub's checks: when a check
+   * run planted to complete later completes, and when a job log's URL expires. Default Date.now; a test
+   * that owns the clock moves deployments and checks along and through rate-limit windows without waiting.
    */
   now?: () => number
 }

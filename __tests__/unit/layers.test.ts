@@ -75,7 +75,7 @@ describe('the layers of src/', () => {
             .map((other) => `${own} → ${other}`)
     })
     expect(new Set(files.map((file) => family(file.name)))).toEqual(
-      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation'])
+      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation', 'fix-checks'])
     )
     expect([...new Set(crossings)]).toEqual(['docs-health → agent'])
   })

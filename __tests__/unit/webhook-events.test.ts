@@ -3,7 +3,16 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { commentCountOf, parseEvent, readRunContext } from '../../src/github/event.js'
 import { tempDir } from '../fixtures/temp-dir.js'
-import { webhookExample, webhookExamples } from '../fixtures/webhook-payloads.js'
+import {
+  checkRunPayload,
+  checkSuitePayload,
+  FORK_REPO,
+  PULL_HEAD_SHA,
+  statusPayload,
+  webhookExample,
+  webhookExamples,
+  workflowRunPayload
+} from '../fixtures/webhook-payloads.js'
 
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 
@@ -336,6 +345,98 @@ describe('parseEvent: issue_comment', () => {
     ;(payload.issue as Record<string, unknown>).number = '1'
     ;(payload.comment as Record<string, unknown>).id = 1.5
     expect(parseEvent('issue_comment', payload)).toMatchObject({ issue: { number: 0 }, comment: { id: 0 } })
+  })
+})
+
+describe('parseEvent: check events', () => {
+  const HELLO = 'Codertocat/Hello-World'
+
+  it('reads a completed check run: its App, name, conclusion, commit and pull requests', () => {
+    expect(parseEvent('check_run', checkRunPayload({ name: 'Mintlify Validation (acme) - link-rot' }))).toEqual({
+      kind: 'checks',
+      name: 'check_run',
+      action: 'completed',
+      headSha: PULL_HEAD_SHA,
+      pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
+      app: 'mintlify',
+      checkName: 'Mintlify Validation (acme) - link-rot',
+      conclusion: 'failure'
+    })
+  })
+
+  it('reads a completed check suite without a check name of its own', () => {
+    expect(parseEvent('check_suite', checkSuitePayload({ conclusion: 'success' }))).toEqual({
+      kind: 'checks',
+      name: 'check_suite',
+      action: 'completed',
+      headSha: PULL_HEAD_SHA,
+      pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
+      app: 'mintlify',
+      checkName: '',
+      conclusion: 'success'
+    })
+  })
+
+  it("reads a completed workflow run by its workflow's name, with no App", () => {
+    expect(parseEvent('workflow_run', workflowRunPayload({ name: 'Docs CI' }))).toEqual({
+      kind: 'checks',
+      name: 'workflow_run',
+      action: 'completed',
+      headSha: PULL_HEAD_SHA,
+      pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
+      app: '',
+      checkName: 'Docs CI',
+      conclusion: 'failure'
+    })
+  })
+
+  it('reads a legacy status by its sha, context and state, with no action and no pull request', () => {
+    expect(parseEvent('status', statusPayload({ context: 'ci/vale', state: 'error' }))).toEqual({
+      kind: 'checks',
+      name: 'status',
+      action: '',
+      headSha: PULL_HEAD_SHA,
+      pulls: [],
+      app: '',
+      checkName: 'ci/vale',
+      conclusion: 'error'
+    })
+  })
+
+  it("names a fork's head repository apart from the base, read from the repositories' API URLs", () => {
+    const event = parseEvent('check_run', checkRunPayload({ pulls: [{ number: 2 }, { number: 5, fork: true }] }))
+    expect(event).toMatchObject({
+      pulls: [
+        { number: 2, headRepo: HELLO, baseRepo: HELLO },
+        { number: 5, headRepo: FORK_REPO, baseRepo: HELLO }
+      ]
+    })
+  })
+
+  it('reads a run still without a conclusion as an empty conclusion', () => {
+    expect(parseEvent('workflow_run', workflowRunPayload({ conclusion: null }))).toMatchObject({ conclusion: '' })
+  })
+
+  it('reads every real example of the four events as a check event of its commit', () => {
+    for (const name of ['check_run', 'check_suite', 'workflow_run', 'status']) {
+      for (const payload of webhookExamples(name)) {
+        const event = parseEvent(name, payload)
+        expect(event).toMatchObject({ kind: 'checks', name, headSha: expect.stringMatching(/^[0-9a-f]{40}$/) })
+      }
+    }
+  })
+
+  it('tolerates pull requests and repositories of the wrong shape', () => {
+    const payload = checkRunPayload()
+    const run = payload.check_run as Record<string, unknown>
+    run.pull_requests = [null, { number: 3, head: { repo: { url: 7 } } }, 'x']
+    run.app = null
+    expect(parseEvent('check_run', payload)).toMatchObject({ pulls: [{ number: 3, headRepo: '', baseRepo: '' }], app: '' })
+  })
+
+  it('reads a check event without its check as another event', () => {
+    expect(parseEvent('check_suite', { action: 'completed' })).toEqual({ kind: 'other', name: 'check_suite' })
+    expect(parseEvent('workflow_run', { action: 'completed', workflow_run: [] })).toEqual({ kind: 'other', name: 'workflow_run' })
   })
 })
 

@@ -3,9 +3,11 @@
 // unchanged: JSON field names, status codes, `Link` pagination and the error body
 // {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
 // route and hands the request to the concern that owns it (access, issues, comments, pulls, reviewers,
-// deployments, statuses, comparisons), each of which lists its own routes.
+// deployments, statuses, comparisons, checks), each of which lists its own routes. A job log's signed
+// download URL lives outside /api/ and takes no token.
 import type { RouteResponse } from '../types.js'
 import { Access } from './access.js'
+import { Checks } from './checks.js'
 import { Comments, type CommentInit } from './comments.js'
 import { Comparisons } from './compare.js'
 import { Deployments } from './deployments.js'
@@ -17,16 +19,20 @@ import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
   FakeGitHub,
+  GitHubCheckRunInit,
   GitHubComparisonInit,
   GitHubCustomRole,
   GitHubFamily,
   GitHubIssueInit,
   GitHubPullFile,
   GitHubRole,
+  GitHubStatusInit,
   GitHubTokenInit,
+  GitHubWorkflowJobInit,
   SimComment,
   SimCommitStatus,
-  SimGitHubDeployment
+  SimGitHubDeployment,
+  SimWorkflowJob
 } from './types.js'
 
 export const SIM_GITHUB_TOKEN = 'ghs_simulated_workflow_token'
@@ -42,13 +48,18 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly statusStore: Statuses
   private readonly reviewers: Reviewers
   private readonly comparisons: Comparisons
+  private readonly checks: Checks
   private readonly routes: Route[]
 
-  /** `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs. */
+  /**
+   * `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs; `now` is
+   * the simulator's clock, which check runs complete by and log URLs expire by.
+   */
   constructor(
     public token: string,
     public identity: string,
-    serverUrl: () => string
+    serverUrl: () => string,
+    now: () => number = Date.now
   ) {
     this.state = new GitHubState(serverUrl)
     this.access = new Access(this.state, token, identity)
@@ -59,6 +70,7 @@ export class FakeGitHubServer implements FakeGitHub {
     this.statusStore = new Statuses(this.state)
     this.reviewers = new Reviewers(this.state, this.pulls)
     this.comparisons = new Comparisons(this.state)
+    this.checks = new Checks(this.state, now)
     this.routes = [
       this.access,
       this.issues,
@@ -67,7 +79,8 @@ export class FakeGitHubServer implements FakeGitHub {
       this.reviewers,
       this.deploymentStore,
       this.statusStore,
-      this.comparisons
+      this.comparisons,
+      this.checks
     ].flatMap((concern) => concern.routes())
   }
 
@@ -149,11 +162,23 @@ export class FakeGitHubServer implements FakeGitHub {
     return this.statusStore.list(repo, sha)
   }
 
+  addStatus(repo: string, sha: string, status: GitHubStatusInit): SimCommitStatus {
+    return this.statusStore.add(repo, sha, status)
+  }
+
+  addCheckRun(repo: string, run: GitHubCheckRunInit): number {
+    return this.checks.addCheckRun(repo, run)
+  }
+
+  addWorkflowJob(repo: string, job: GitHubWorkflowJobInit): SimWorkflowJob {
+    return this.checks.addWorkflowJob(repo, job)
+  }
+
   // ---- HTTP side ----
 
   /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
   handle(req: GitHubRequest): RouteResponse | undefined {
-    if (!isGitHubPath(req.path)) return undefined
+    if (!isGitHubPath(req.path)) return this.checks.download(req)
     const grant = this.access.authorize(req.headers)
     if ('status' in grant) return grant
     if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()

@@ -14,7 +14,7 @@ import {
   type Route
 } from './http.js'
 import { perRepo, timestamp, type GitHubState, type Repo } from './state.js'
-import type { GitHubStatusState, SimCommitStatus } from './types.js'
+import type { GitHubStatusInit, GitHubStatusState, SimCommitStatus } from './types.js'
 
 const STATES: readonly GitHubStatusState[] = ['error', 'failure', 'pending', 'success']
 const MAX_DESCRIPTION = 140
@@ -44,16 +44,23 @@ export class Statuses {
 
   list(repoName: string, sha: string): SimCommitStatus[] {
     const repo = this.state.findRepo(repoName)
-    return (repo ? this.forSha(repo, sha.toLowerCase()) : []).map((s) => ({
-      id: s.id,
-      sha: s.sha,
-      state: s.state,
-      description: s.description,
-      target_url: s.targetUrl,
-      context: s.context,
-      creator: s.creator,
-      created_at: s.createdAt
-    }))
+    return (repo ? this.forSha(repo, sha.toLowerCase()) : []).map(snapshot)
+  }
+
+  /** A status as if someone else had posted it (the repository is created if need be). */
+  add(repoName: string, sha: string, init: GitHubStatusInit): SimCommitStatus {
+    const status: CommitStatus = {
+      id: this.nextId++,
+      sha: sha.toLowerCase(),
+      state: init.state,
+      description: init.description ?? null,
+      targetUrl: init.targetUrl ?? null,
+      context: init.context,
+      creator: init.creator ?? 'ci-bot[bot]',
+      createdAt: timestamp()
+    }
+    this.of(this.state.ensureRepo(repoName)).push(status)
+    return snapshot(status)
   }
 
   // ---- HTTP side ----
@@ -162,6 +169,19 @@ export class Statuses {
       updated_at: s.createdAt,
       ...(withCreator ? { creator: this.state.userJson(s.creator) } : {})
     }
+  }
+}
+
+function snapshot(s: CommitStatus): SimCommitStatus {
+  return {
+    id: s.id,
+    sha: s.sha,
+    state: s.state,
+    description: s.description,
+    target_url: s.targetUrl,
+    context: s.context,
+    creator: s.creator,
+    created_at: s.createdAt
   }
 }
 

@@ -23,7 +23,7 @@ export interface GitHubTokenInit {
 }
 
 /** Families of GitHub endpoints that `forbid()` can shut off. */
-export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels' | 'deployments' | 'statuses'
+export type GitHubFamily = 'comments' | 'reactions' | 'pulls' | 'labels' | 'deployments' | 'statuses' | 'checks' | 'actions'
 
 export type GitHubUserType = 'User' | 'Bot'
 
@@ -134,6 +134,80 @@ export interface SimCommitStatus {
   created_at: string
 }
 
+/** A commit status planted by a test (see FakeGitHub.addStatus), as by another App or CI. */
+export interface GitHubStatusInit {
+  state: GitHubStatusState
+  context: string
+  description?: string | null
+  targetUrl?: string | null
+  /** Login of who wrote it. Default 'ci-bot[bot]'. */
+  creator?: string
+}
+
+/** How a check run or an Actions job ends, as GitHub names the conclusions. */
+export type GitHubCheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required' | 'stale'
+
+/** An annotation of a check run (`GET …/check-runs/{id}/annotations`). */
+export interface GitHubAnnotationInit {
+  path: string
+  startLine: number
+  /** Default startLine. */
+  endLine?: number
+  /** `notice`, `warning` or `failure`. Default 'failure'. */
+  level?: 'notice' | 'warning' | 'failure'
+  message: string
+  title?: string | null
+  rawDetails?: string | null
+}
+
+/** A check run planted by a test (see FakeGitHub.addCheckRun). */
+export interface GitHubCheckRunInit {
+  /** The commit checked (a sha the repository knows: any 40-hex sha, or a pull request's). */
+  sha: string
+  name: string
+  /** The App's slug: `mintlify`, `github-actions`, … Default 'mintlify'. */
+  app?: string
+  /** Default 'success'. */
+  conclusion?: GitHubCheckConclusion
+  /**
+   * Seconds of simulator time (SimulatorOptions.now) after which the run completes: until then it is
+   * `in_progress` with no conclusion (and no log). Default 0: completed already.
+   */
+  completesAfterSeconds?: number
+  title?: string | null
+  summary?: string | null
+  text?: string | null
+  annotations?: GitHubAnnotationInit[]
+  /** The run's Details link. Default the App's page. */
+  detailsUrl?: string
+}
+
+/** A GitHub Actions job planted by a test (see FakeGitHub.addWorkflowJob): its check run has the same id. */
+export interface GitHubWorkflowJobInit {
+  sha: string
+  /** The job's name (its check run's name). */
+  name: string
+  /** The workflow run it belongs to; jobs of one run share it. Default: a new run. */
+  runId?: number
+  workflowName?: string
+  /** Default 'success'; a job fails with the first failed step's conclusion when not given. */
+  conclusion?: GitHubCheckConclusion
+  completesAfterSeconds?: number
+  /** Steps in order, numbered from 1; `Set up job` and `Complete job` are not added for you. */
+  steps?: { name: string; conclusion?: GitHubCheckConclusion }[]
+  /** The plain-text log `…/actions/jobs/{id}/logs` redirects to (GitHub's: a timestamp before each line). */
+  log?: string
+  annotations?: GitHubAnnotationInit[]
+  title?: string | null
+  summary?: string | null
+}
+
+/** What addWorkflowJob made: the job's id (= its check run's id) and its run's. */
+export interface SimWorkflowJob {
+  jobId: number
+  runId: number
+}
+
 /** A comment as the fake GitHub holds it (a snapshot: later edits do not show in it). */
 export interface SimComment {
   id: number
@@ -202,6 +276,20 @@ export interface FakeGitHub {
   setCompare(repo: string, base: string, head: string, comparison: GitHubComparisonInit): void
   /** The commit statuses written on a commit (sha matched case-insensitively), in the order they were written. */
   statuses(repo: string, sha: string): SimCommitStatus[]
+  /** A commit status written by someone else (another App, a CI service), as if it had been posted. */
+  addStatus(repo: string, sha: string, status: GitHubStatusInit): SimCommitStatus
+  /**
+   * A check run of an App on a commit, with its output and annotations: `GET …/commits/{ref}/check-runs`
+   * lists it, `GET …/check-runs/{id}/annotations` pages its annotations. Returns its id.
+   */
+  addCheckRun(repo: string, run: GitHubCheckRunInit): number
+  /**
+   * A GitHub Actions job: a check run of App `github-actions` (its id is the job's, its Details link the
+   * job's page `…/actions/runs/{run}/job/{job}`), listed by `GET …/actions/runs/{run}/jobs` with its steps,
+   * and its log behind `GET …/actions/jobs/{id}/logs`: a 302 to a URL on this server that needs no token,
+   * refuses one, and expires 60 s (simulator time) after it was handed out.
+   */
+  addWorkflowJob(repo: string, job: GitHubWorkflowJobInit): SimWorkflowJob
   /**
    * Closes a pull request, merged or not: `GET …/pulls` lists it under `state=closed` and `all`, no longer
    * under `open`. Merged, it has `merged: true`, `merged_at`, and `merge_commit_sha` the merge commit
@@ -215,7 +303,9 @@ export interface FakeGitHub {
    * From now on that family answers `status` (default 403 "Resource not accessible by integration"):
    * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = the pull list,
    * pulls/* and commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without
-   * `deployments: write`), 'statuses' = commit statuses, written or read (a token without `statuses: write`).
+   * `deployments: write`), 'statuses' = commit statuses, written or read (a token without `statuses: write`),
+   * 'checks' = check runs and their annotations (a token without `checks: read`), 'actions' = a workflow
+   * run's jobs and their logs (a token without `actions: read`).
    */
   forbid(what: GitHubFamily, options?: { status?: number }): void
 }

@@ -1,3 +1,4 @@
+import { CheckCalls, type CheckAnnotation, type CheckRuns, type CombinedStatus, type JobLog, type WorkflowJob } from './calls/checks.js'
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
 import { type FileChange, type OpenPull, PullCalls, type ReviewersRequest } from './calls/pulls.js'
 import {
@@ -10,6 +11,7 @@ import {
 import type { IssueRef, PullFacts, Repo } from './event.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
+export type { CheckAnnotation, CheckRun, CheckRuns, CombinedStatus, CommitStatusFacts, JobLog, WorkflowJob } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
 export type { FileChange, OpenPull, ReviewersRequest } from './calls/pulls.js'
 export type {
@@ -33,13 +35,20 @@ export class GitHubApi {
     private readonly comments: CommentCalls,
     private readonly pulls: PullCalls,
     private readonly repository: RepositoryCalls,
+    private readonly checks: CheckCalls,
     readonly repo: Repo
   ) {}
 
   /** Octokit is loaded on first need only: it is most of the bundle's start-up cost, and many runs never talk to GitHub. */
   static async connect(token: string, repo: Repo, connection: GitHubConnection): Promise<GitHubApi> {
-    const octokit = await connectOctokit(token, connection)
-    return new GitHubApi(new CommentCalls(octokit, repo), new PullCalls(octokit, repo), new RepositoryCalls(octokit, repo), repo)
+    const { octokit, download } = await connectOctokit(token, connection)
+    return new GitHubApi(
+      new CommentCalls(octokit, repo),
+      new PullCalls(octokit, repo),
+      new RepositoryCalls(octokit, repo),
+      new CheckCalls(octokit, repo, download),
+      repo
+    )
   }
 
   /**
@@ -167,5 +176,30 @@ export class GitHubApi {
   /** What `head` has that `base` has not, in one request: the first 100 commits and up to 300 files. */
   compare(base: string, head: string): Promise<Comparison> {
     return this.repository.compare(base, head)
+  }
+
+  /** The latest check run of each check on a commit: one page of 100, with how many there are in all. */
+  checkRuns(sha: string): Promise<CheckRuns> {
+    return this.checks.checkRuns(sha)
+  }
+
+  /** Up to `max` annotations of a check run, in the order GitHub lists them. */
+  checkAnnotations(checkRunId: number, max: number): Promise<CheckAnnotation[]> {
+    return this.checks.annotations(checkRunId, max)
+  }
+
+  /** A commit's combined status: the latest status of each context (one page of 100). */
+  combinedStatus(sha: string): Promise<CombinedStatus> {
+    return this.checks.combinedStatus(sha)
+  }
+
+  /** The jobs of a workflow run's latest attempt, with their steps (one page of 100). */
+  workflowJobs(runId: number): Promise<WorkflowJob[]> {
+    return this.checks.workflowJobs(runId)
+  }
+
+  /** The end of a job's plain-text log, at most `maxBytes` of it (see CheckCalls.jobLog). */
+  jobLog(jobId: number, maxBytes: number): Promise<JobLog> {
+    return this.checks.jobLog(jobId, maxBytes)
   }
 }

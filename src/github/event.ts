@@ -14,8 +14,37 @@ export type GitHubEvent =
   | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; labeled?: Labeling }
   /** `compare`: the URL of the whole change; `commits`: as the payload lists them (at most 2,048), oldest first. */
   | { kind: 'push'; name: string; ref: string; before: string; sha: string; compare: string; sender: Actor; commits: PushCommit[] }
+  /**
+   * A check finished or changed on a commit (`check_suite`, `check_run`, `workflow_run`, `status`): it only
+   * wakes a run, which reads the commit's whole picture itself.
+   */
+  | ChecksEvent
   /** schedule, workflow_dispatch and anything else: no pull request of its own. */
   | { kind: 'other'; name: string }
+
+/** What a check event says; a legacy `status` event has no action, no app and no pull requests. */
+export interface ChecksEvent {
+  kind: 'checks'
+  name: string
+  action: string
+  /** The commit checked. */
+  headSha: string
+  /** The pull requests GitHub names for the commit (none for a status, nor for a fork's branch). */
+  pulls: CheckedPull[]
+  /** The slug of the App behind a check run or suite (`mintlify`, `github-actions`); '' for the others. */
+  app: string
+  /** The check run's name, the workflow's name or the status's context; '' for a suite. */
+  checkName: string
+  /** The conclusion of a run or suite ('' while it has none), or a status's state. */
+  conclusion: string
+}
+
+/** A pull request as a check event names it: its number and the `owner/name` of its head and base repositories. */
+export interface CheckedPull {
+  number: number
+  headRepo: string
+  baseRepo: string
+}
 
 export interface PullFacts {
   number: number
@@ -175,7 +204,11 @@ const EVENT_PARSERS: Record<string, EventParser> = {
   pull_request_review_comment: parseReviewComment,
   pull_request_review: parseReview,
   issues: parseIssue,
-  push: (name, _action, payload) => parsePush(name, payload)
+  push: (name, _action, payload) => parsePush(name, payload),
+  check_run: (name, action, payload) => parseCheck(name, action, payload.check_run),
+  check_suite: (name, action, payload) => parseCheck(name, action, payload.check_suite),
+  workflow_run: (name, action, payload) => parseCheck(name, action, payload.workflow_run),
+  status: parseStatus
 }
 
 export function parseEvent(name: string, payload: Record<string, unknown>): GitHubEvent {
@@ -286,6 +319,46 @@ function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent 
       )
     }))
   }
+}
+
+/** A check run, a check suite or a workflow run: the same fields where they say the same thing. */
+function parseCheck(name: string, action: string, check: unknown): GitHubEvent | null {
+  if (!isRecord(check)) return null
+  const pulls = Array.isArray(check.pull_requests) ? check.pull_requests.filter(isRecord) : []
+  return {
+    kind: 'checks',
+    name,
+    action,
+    headSha: str(check.head_sha),
+    pulls: pulls.map((pull) => ({ number: num(pull.number), headRepo: repoOfBranch(pull.head), baseRepo: repoOfBranch(pull.base) })),
+    app: isRecord(check.app) ? str(check.app.slug) : '',
+    // A suite has no name of its own (its App's is not a check's).
+    checkName: name === 'check_suite' ? '' : str(check.name),
+    conclusion: str(check.conclusion)
+  }
+}
+
+/** A legacy commit status: no action, no App, no pull requests; its context is its name, its state its conclusion. */
+function parseStatus(name: string, _action: string, payload: Record<string, unknown>): GitHubEvent {
+  return {
+    kind: 'checks',
+    name,
+    action: '',
+    headSha: str(payload.sha),
+    pulls: [],
+    app: '',
+    checkName: str(payload.context),
+    conclusion: str(payload.state)
+  }
+}
+
+/**
+ * The `owner/name` of a branch's repository in a check event's pull request, which gives the repository
+ * as `{id, url, name}` only: the name is read from its API URL (`…/repos/<owner>/<name>`).
+ */
+function repoOfBranch(branch: unknown): string {
+  const repo = isRecord(branch) && isRecord(branch.repo) ? branch.repo : {}
+  return /\/repos\/([^/]+\/[^/]+)$/.exec(str(repo.url))?.[1] ?? ''
 }
 
 /** A pull request as the webhook payload and the REST API both give it. */

@@ -50,10 +50,23 @@ export interface GitHubConnection {
 }
 
 /**
+ * A GET of a URL GitHub redirected to (a job log's signed download), through the same fetch as every call
+ * (time limits, retries, cancel) but without the token: the URL carries its own signature, and the token
+ * is for GitHub alone.
+ */
+export type SignedDownload = (url: string) => Promise<Response>
+
+/** Octokit, and the fetch of signed downloads, over one connection to GitHub. */
+export interface GitHubClient {
+  octokit: Octokit
+  download: SignedDownload
+}
+
+/**
  * Octokit on this connection, loaded on first need only: it is most of the bundle's start-up cost, and
  * many runs never talk to GitHub.
  */
-export async function connectOctokit(token: string, connection: GitHubConnection): Promise<Octokit> {
+export async function connectOctokit(token: string, connection: GitHubConnection): Promise<GitHubClient> {
   const [{ getOctokit }, { defaults }] = await Promise.all([import('@actions/github'), import('@actions/github/lib/utils')])
   // Every request, pagination pages included, goes through this fetch: the runner's proxy settings
   // (the toolkit's fetch) plus time limits, retries and a stop on cancel.
@@ -62,7 +75,10 @@ export async function connectOctokit(token: string, connection: GitHubConnection
   const cleanFetch: typeof globalThis.fetch = (url, init) =>
     baseFetch(url, typeof init?.body === 'string' ? { ...init, body: connection.clean(init.body) } : init)
   const fetch = patientFetch(cleanFetch, connection)
-  return getOctokit(token, { baseUrl: connection.apiUrl.replace(/\/+$/, ''), request: { fetch } })
+  return {
+    octokit: getOctokit(token, { baseUrl: connection.apiUrl.replace(/\/+$/, ''), request: { fetch } }),
+    download: (url) => fetch(url, { method: 'GET' })
+  }
 }
 
 /** How long GitHub asks to wait: `retry-after` (seconds or a date), else the reset time of an exhausted limit. */

@@ -83,6 +83,8 @@ export function whoSteers(event: GitHubEvent): Steerer {
     case 'pull_request':
       if (event.labeled) return commander(event.labeled.sender, 'label', event.labeled.at, true)
       return { kind: 'pull-author', actor: event.pull.author, fork: event.pull.head.fork, closed: event.action === 'closed' }
+    case 'checks':
+      return { kind: 'agent-pull' }
     case 'other':
       return { kind: 'workflow' }
   }

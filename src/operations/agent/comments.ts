@@ -141,6 +141,8 @@ function describeTrigger(event: GitHubEvent, repository: string | null): string 
       return `a review by ${escapeInline(`@${event.comment.login}`)} on ${where(event.pull.number, event.pull.url)}`
     case 'issue_comment':
       return `a comment by ${escapeInline(`@${event.comment.login}`)} on ${where(event.issue.number, event.issue.url)}`
+    case 'checks':
+      return `a ${escapeInline(event.name)} event on commit ${codeSpan(event.headSha.slice(0, 7))}`
     case 'other': {
       const what =
         event.name === 'schedule'

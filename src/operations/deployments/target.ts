@@ -36,6 +36,7 @@ function eventPull(event: GitHubEvent): { number: number; head: { ref: string; s
       return event.issue.isPullRequest ? { number: event.issue.number, head: null } : null
     case 'issues':
     case 'push':
+    case 'checks':
     case 'other':
       return null
   }

@@ -1,0 +1,115 @@
+/**
+ * The `fix-checks` planner as a table: the event's commit, the pull request found, the rounds record, the
+ * head's checks and the budget give one decision.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { type FixChecksFacts, type FixChecksPlan, handOverText, planFixChecks } from '../../../src/operations/fix-checks/plan.js'
+import { withRound, type RoundsRecord } from '../../../src/operations/fix-checks/rounds-record.js'
+
+const HEAD = '1'.repeat(40)
+const OLD = '2'.repeat(40)
+const FP = 'aaaaaaaaaaaaaaaa'
+const OTHER_FP = 'bbbbbbbbbbbbbbbb'
+const MESSAGE = 'The checks on your pull request … failed at 1111111.'
+const FAILED = { pending: [], failed: ['link-rot'], failures: { fingerprint: FP, message: MESSAGE } }
+
+/** An agent pull request at HEAD, woken for HEAD, no record, the default budget, the failures read. */
+function facts(change: Partial<FixChecksFacts> = {}): FixChecksFacts {
+  return {
+    budget: 2,
+    dryRun: false,
+    eventHead: HEAD,
+    pull: { number: 9, head: HEAD, fork: false, agentJob: true },
+    record: null,
+    checks: FAILED,
+    waitedOut: false,
+    ...change
+  }
+}
+
+const afterOneRound: RoundsRecord = { heads: [OLD], rounds: [{ head: OLD, fingerprint: OTHER_FP }] }
+const sameFailureAgain: RoundsRecord = { heads: [OLD], rounds: [{ head: OLD, fingerprint: FP }] }
+const spent: RoundsRecord = withRound(afterOneRound, { head: '3'.repeat(40), fingerprint: OTHER_FP })
+
+const cases: [string, Partial<FixChecksFacts>, Partial<FixChecksPlan>][] = [
+  ['fix-checks 0', { budget: 0 }, { kind: 'skip', reason: 'disabled', quiet: true }],
+  ['no pull request found', { pull: null }, { kind: 'skip', reason: 'no-agent-pull', quiet: true }],
+  [
+    'a pull request without a trusted job marker',
+    { pull: { number: 9, head: HEAD, fork: false, agentJob: false } },
+    { kind: 'skip', reason: 'no-agent-pull' }
+  ],
+  ['a fork', { pull: { number: 9, head: HEAD, fork: true, agentJob: true } }, { kind: 'skip', reason: 'fork', quiet: true }],
+  ['a stale event', { eventHead: OLD }, { kind: 'skip', reason: 'stale', quiet: true }],
+  ['a head answered already', { record: { heads: [HEAD], rounds: [] } }, { kind: 'skip', reason: 'answered', quiet: true }],
+  ['checks not read yet', { checks: null }, { kind: 'read', what: 'checks' }],
+  ['checks still running', { checks: { pending: ['build'], failed: ['link-rot'], failures: null } }, { kind: 'wait', pending: ['build'] }],
+  [
+    'checks still running at the deadline',
+    { checks: { pending: ['build', 'vale'], failed: [], failures: null }, waitedOut: true },
+    {
+      kind: 'skip',
+      reason: 'still-running',
+      quiet: false,
+      why: 'Checks still running at the deadline: build, vale. Their completion starts another run.'
+    }
+  ],
+  ['nothing failed', { checks: { pending: [], failed: [], failures: null } }, { kind: 'skip', reason: 'nothing-failed', quiet: true }],
+  ['failures not read yet', { checks: { pending: [], failed: ['link-rot'], failures: null } }, { kind: 'read', what: 'failures' }],
+  [
+    'a first failure',
+    {},
+    {
+      kind: 'send',
+      round: 1,
+      of: 2,
+      failed: ['link-rot'],
+      message: MESSAGE,
+      record: { heads: [HEAD], rounds: [{ head: HEAD, fingerprint: FP }] }
+    }
+  ],
+  [
+    'a new failure after a round',
+    { record: afterOneRound },
+    { kind: 'send', round: 2, of: 2, record: withRound(afterOneRound, { head: HEAD, fingerprint: FP }) }
+  ],
+  ['a first failure, dry run', { dryRun: true }, { kind: 'dry-run', round: 1, of: 2, failed: ['link-rot'], message: MESSAGE }],
+  [
+    'the budget spent',
+    { record: spent },
+    { kind: 'hand-over', rounds: 2, failed: ['link-rot'], record: { heads: [...spent.heads, HEAD], rounds: spent.rounds } }
+  ],
+  ['the budget spent, dry run', { record: spent, dryRun: true }, { kind: 'hand-over', rounds: 2 }],
+  [
+    'the same failure on the next head',
+    { record: sameFailureAgain },
+    { kind: 'hand-over', rounds: 1, record: { heads: [OLD, HEAD], rounds: sameFailureAgain.rounds } }
+  ],
+  ['a budget of 5 after one round', { budget: 5, record: afterOneRound }, { kind: 'send', round: 2, of: 5 }],
+  ['a fresh budget (no rounds) after answered heads', { record: { heads: [OLD], rounds: [] } }, { kind: 'send', round: 1, of: 2 }]
+]
+
+describe('planFixChecks', () => {
+  it.each(cases)('%s', (_, change, expected) => {
+    expect(planFixChecks(facts(change))).toMatchObject(expected)
+  })
+
+  it('skips before anything else: fix-checks 0 even on a fork with nothing read', () => {
+    expect(planFixChecks(facts({ budget: 0, pull: null, checks: null }))).toMatchObject({ reason: 'disabled' })
+  })
+
+  it('says why a stale event is skipped, with both commits', () => {
+    expect(planFixChecks(facts({ eventHead: OLD }))).toMatchObject({
+      why: 'The event is about 2222222; pull request #9 is at 1111111 now.'
+    })
+  })
+})
+
+describe('handOverText', () => {
+  it.each([
+    [1, ['link-rot'], 'Checks still fail after 1 automatic round: link-rot. A person needs to look.'],
+    [2, ['link-rot', 'vale'], 'Checks still fail after 2 automatic rounds: link-rot, vale. A person needs to look.']
+  ])('after %i round(s) of %p', (rounds, names, text) => {
+    expect(handOverText(rounds, names)).toBe(text)
+  })
+})
