@@ -169,21 +169,36 @@ describe('on a pull request', () => {
 })
 
 describe('a pull request from a fork', () => {
-  test.each([
-    ['head.repo.fork', (head: { repo: Record<string, unknown> }): void => void (head.repo.fork = true)],
-    ['another head repository', (head: { repo: Record<string, unknown> }): void => void (head.repo.full_name = 'octo-fork/Hello-World')]
-  ])('(%s) is skipped with a notice, sending nothing to Mintlify and writing nothing to GitHub', async (_name, makeFork) => {
+  test('(another head repository) starts nothing by itself: skipped with the trust notice, nothing sent or written', async () => {
     const payload = pullRequestOpened()
-    makeFork((payload.pull_request as unknown as { head: { repo: Record<string, unknown> } }).head)
+    const head = (payload.pull_request as unknown as { head: { repo: Record<string, unknown> } }).head
+    head.repo.full_name = 'octo-fork/Hello-World'
     const run = await runPreviewOnPull(sim, {}, { payload })
 
     expect(run.exitCode).toBe(0)
-    expect(run.outputs).toMatchObject({ outcome: 'skipped', 'failure-reason': '', 'status-id': '', 'preview-url': '' })
-    expect(annotations(run, 'notice')).toEqual([
-      `Skipped the preview of branch ${PULL_BRANCH}: it comes from a fork, and Mintlify cannot build branches of forks (its GitHub App cannot read them).`
-    ])
+    expect(run.outputs).toMatchObject({ outcome: 'skipped', 'failure-reason': '' })
+    expect(annotations(run, 'notice')).toEqual([expect.stringContaining('The pull request comes from a fork')])
     expect(sim.mintlifyRequests()).toEqual([])
     expect(gitHubWrites(sim)).toEqual([])
+  })
+
+  test('(head.repo.fork, the same repository) is a branch of a repository that is itself a fork: previewed', async () => {
+    const payload = pullRequestOpened()
+    ;(payload.pull_request as unknown as { head: { repo: Record<string, unknown> } }).head.repo.fork = true
+    const run = await runPreviewOnPull(sim, {}, { payload })
+
+    expect(run.outputs).toMatchObject({ outcome: 'deployed', 'preview-url': PREVIEW })
+  })
+
+  test("a maintainer's comment asking for the preview of a fork's branch is skipped: Mintlify cannot build it", async () => {
+    sim.github.addIssue(REPO, { number: 3, title: 'From a fork', user: 'stranger', pullRequest: true, headRepo: 'octo-fork/Hello-World' })
+    const run = await runOn(sim, 'issue_comment', commentPayload(sim, { body: '/preview', on: 3, pullRequest: true }), {
+      inputs: { operation: 'preview' }
+    })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(annotations(run, 'notice')).toEqual([expect.stringMatching(/comes from a fork, and Mintlify cannot build branches of forks/)])
+    expect(sim.mintlifyRequests()).toEqual([])
   })
 })
 

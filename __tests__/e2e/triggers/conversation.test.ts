@@ -50,6 +50,8 @@ describe("on the agent's pull request", () => {
     const status = at(comments, 2, 'status comment')
     expectCalls(githubCalls(sim, second), [
       `GET /collaborators/${COMMENTER}/permission`,
+      // The gate reads the pull request (a fork's would need a maintainer's look at its head).
+      'GET /pulls/101',
       // The marker is read before 👀: the plan (new job or follow-up) is decided before anything is written.
       ['POST /api/graphql', 'GET /issues/101/comments'],
       `POST /issues/comments/${command.id}/reactions`,
@@ -98,6 +100,8 @@ describe('elsewhere', () => {
 
   test('an agent pull request in another repository is introduced there, and only there', async () => {
     sim = await startHelloWorld({ prRepository: 'https://github.com/other-org/elsewhere' })
+    // Who dispatched the run (GITHUB_ACTOR) works there too, so a review may be asked of them.
+    sim.github.setPermission('other-org/elsewhere', 'Codertocat', 'write')
     const run = await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
 
     expect(run.outputs.outcome).toBe('pr-opened')
@@ -105,7 +109,8 @@ describe('elsewhere', () => {
     const elsewhere = '/api/v3/repos/other-org/elsewhere'
     expectCalls(githubCalls(sim), [
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
-      `POST ${elsewhere}/issues/101/comments`
+      `POST ${elsewhere}/issues/101/comments`,
+      `POST ${elsewhere}/pulls/101/requested_reviewers`
     ])
     expect(only(sim.github.comments('other-org/elsewhere', 101), 'introduction').body).toContain('<!-- docs-agent-action:job job_0001 -->')
     expect(annotations(run, 'warning')).toEqual([])
@@ -113,6 +118,7 @@ describe('elsewhere', () => {
 
   test('a pull_request run whose agent opens a PR elsewhere reports on its own PR and introduces the job elsewhere', async () => {
     sim = await startHelloWorld({ prRepository: 'https://github.com/other-org/elsewhere' })
+    sim.github.setPermission('other-org/elsewhere', 'Codertocat', 'write')
     const run = await runOn(sim, 'pull_request', pullRequestOpened())
 
     expect(run.outputs['pr-link']).toBe('https://github.com/other-org/elsewhere/pull/101')
@@ -124,8 +130,10 @@ describe('elsewhere', () => {
       `PATCH /issues/comments/${status.id}`,
       // A connection of its own there, which asks for the token's identity again.
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
-      `POST ${elsewhere}/issues/101/comments`
+      `POST ${elsewhere}/issues/101/comments`,
+      `POST ${elsewhere}/pulls/101/requested_reviewers`
     ])
+    expect(sim.github.requestedReviewers('other-org/elsewhere', 101).users).toEqual(['Codertocat'])
     expect(sim.github.comments('other-org/elsewhere', 101)).toHaveLength(1)
   })
 })

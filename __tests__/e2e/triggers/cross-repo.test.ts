@@ -62,7 +62,9 @@ describe('a job from the code repository whose pull request opens in the docs re
     expect(githubCalls(sim).filter((call) => call.includes(DOCS))).toEqual([
       `GET /api/v3/repos/${DOCS}/issues/101`,
       `GET /api/v3/repos/${DOCS}/issues/101/comments`,
-      `POST /api/v3/repos/${DOCS}/issues/101/comments`
+      `POST /api/v3/repos/${DOCS}/issues/101/comments`,
+      // The run that introduced it asks the code pull request's author to review it there.
+      `POST /api/v3/repos/${DOCS}/pulls/101/requested_reviewers`
     ])
     expect(annotations(run, 'warning')).toEqual([])
   })

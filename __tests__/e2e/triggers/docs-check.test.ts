@@ -132,7 +132,9 @@ describe('/docs skip', () => {
 
     expect(skipped.outputs.outcome).toBe('skipped')
     expect(sim.mintlifyRequests()).toEqual([])
-    expect(statuses()).toEqual([['success', `Docs skipped by @${COMMENTER}: internal refactor, nothing user-facing`]])
+    expect(statuses()).toEqual([
+      ['success', `Docs skipped by @${COMMENTER} at ${HEAD.slice(0, 7)}: internal refactor, nothing user-facing`]
+    ])
     const reply = sim.github.comments(REPO, PULL).at(-1)
     expect(reply?.body).toContain('Docs skipped')
     expect(reply?.body).toContain('docs-agent-action:docs-state')
@@ -141,7 +143,9 @@ describe('/docs skip', () => {
     const pushed = await onPull(pullEvent('synchronize'))
     expect(pushed.outputs.outcome).toBe('skipped')
     expect(sim.jobs.size).toBe(0)
-    expect(statuses(NEXT_HEAD)).toEqual([['success', `Docs skipped by @${COMMENTER}: internal refactor, nothing user-facing`]])
+    expect(statuses(NEXT_HEAD)).toEqual([
+      ['success', `Docs skipped by @${COMMENTER} at ${HEAD.slice(0, 7)}: internal refactor, nothing user-facing`]
+    ])
 
     // A /docs with a prompt clears the skip and runs the job.
     const asked = await command('/docs document the new flag after all')

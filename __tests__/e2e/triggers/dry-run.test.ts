@@ -27,7 +27,8 @@ describe('dry-run: true', () => {
     expect(run.exitCode).toBe(0)
     expect(sim.mintlifyRequests()).toEqual([])
     expect(writes(githubCalls(sim))).toEqual([])
-    expect(githubCalls(sim).sort()).toEqual(['GET /pulls/2/commits', 'GET /pulls/2/files'])
+    // Read, not written: the pull request's context, and its record (a skip would hold in a dry run too).
+    expect(githubCalls(sim).sort()).toEqual(['GET /issues/2/comments', 'GET /pulls/2/commits', 'GET /pulls/2/files', 'POST /api/graphql'])
     expect(sim.github.comments(REPO, PULL)).toEqual([])
     expect(run.outputs).toMatchObject({ outcome: 'dry-run', 'job-id': '', 'pr-link': '', 'failure-reason': '', 'comment-url': '' })
     const [notice, ...more] = annotations(run, 'notice')

@@ -47,7 +47,9 @@ describe('pull_request opened', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
-      'POST /issues/101/comments'
+      'POST /issues/101/comments',
+      // The run that introduces the agent's pull request asks the code pull request's author to review it.
+      'POST /pulls/101/requested_reviewers'
     ])
     expect(mintlifyCalls(sim)).toEqual(['POST /job', 'GET /job/job_0001', 'GET /job/job_0001'])
 
@@ -119,7 +121,8 @@ describe('pull_request opened', () => {
       `PATCH /issues/comments/${first.id}`,
       'GET /issues/102',
       'GET /issues/102/comments',
-      'POST /issues/102/comments'
+      'POST /issues/102/comments',
+      'POST /pulls/102/requested_reviewers'
     ])
     const comments = sim.github.comments(REPO, PULL)
     expect(comments.map((c) => c.id)).toEqual([first.id])

@@ -128,7 +128,13 @@ describe('schedule and workflow_dispatch', () => {
     const run = await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expectCalls(githubCalls(sim), [['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'], 'POST /issues/101/comments'])
+    expectCalls(githubCalls(sim), [
+      ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
+      'POST /issues/101/comments',
+      'POST /pulls/101/requested_reviewers'
+    ])
+    // reviewers: author is a dispatch's actor (GITHUB_ACTOR).
+    expect(sim.github.requestedReviewers(REPO, 101)).toEqual({ users: ['Codertocat'], teams: [] })
     expect(run.outputs['comment-url']).toBe('')
     const intro = at(sim.github.comments(REPO, 101), 0, 'introduction')
     expect(intro.body).toContain('<!-- docs-agent-action:job job_0001 -->')

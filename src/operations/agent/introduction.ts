@@ -46,7 +46,8 @@ function hostOf(url: string): string | null {
 
 /**
  * Once per job: tell the agent's pull request, in whichever repository it is, where the job came from and
- * that trigger replies there reach it. The run's result is settled by now: nothing here changes it.
+ * that trigger replies there reach it. The run's result is settled by now: nothing here changes it. True
+ * when this run wrote the introduction (so it is the run that asks for reviews).
  */
 export async function introduceAgentPull(
   report: JobReport,
@@ -57,23 +58,23 @@ export async function introduceAgentPull(
   deps: WorkflowDeps,
   grouped: GroupedRun | null,
   records: CommentRecords
-): Promise<void> {
+): Promise<boolean> {
   const jobId = report.job?.id
   // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
   const marker = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
   const intro = introductionFor(report.job?.prLink ?? null, run)
-  if (!jobId || !marker || !intro) return
+  if (!jobId || !marker || !intro) return false
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
   if (astray) deps.log.warning(astray)
   const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
-  if (!api) return
+  if (!api) return false
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   const about = recordSubject(api.repo, intro.pull)
   // The event's count of comments holds for the run's own repository only.
   const commentCount = intro.elsewhere ? undefined : commentCountOf(run.event, intro.pull)
   try {
     const trusted = await api.markerComments(pullRef(intro.pull), settings.markerAuthors, commentCount)
-    if (records.verified(trusted, about).some((comment) => jobIdInMarker(comment.records) === jobId)) return
+    if (records.verified(trusted, about).some((comment) => jobIdInMarker(comment.records) === jobId)) return false
     const body = renderAgentPullComment(marker, {
       jobId,
       event: run.event,
@@ -85,11 +86,16 @@ export async function introduceAgentPull(
     })
     await api.createComment(pullRef(intro.pull), records.seal(body, about))
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
+    return true
   } catch (error) {
-    if (intro.elsewhere && isOutOfReach(error))
-      return grouped ? warnOutOfReach(grouped, run, error, deps.log) : deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
+    if (intro.elsewhere && isOutOfReach(error)) {
+      if (grouped) warnOutOfReach(grouped, run, error, deps.log)
+      else deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
+      return false
+    }
     const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''
     github.trouble(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
+    return false
   }
 }
 

@@ -263,8 +263,9 @@ async function finishJobRun(
     if (grouped?.decision.grouped === 'continued')
       await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log, records })
     else if (plan.introduce) {
-      await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records)
-      await check?.askReviewers(report)
+      // Reviewers are asked once, by the run that introduced the agent's pull request (and so may write there).
+      if (await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records))
+        await check?.askReviewers(report)
     }
     if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
   }
