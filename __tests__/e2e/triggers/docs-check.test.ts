@@ -174,6 +174,9 @@ describe('/docs skip', () => {
 })
 
 describe('reviewers of the agent pull request', () => {
+  const REVIEWER = 'docs-lead'
+  beforeEach(() => sim.github.setPermission(REPO, REVIEWER, 'write'))
+
   test('the code pull request author is asked once, when the run introduces it, never on a follow-up', async () => {
     const run = await onPull(pullEvent('opened'))
     const agentPull = Number(run.outputs['pr-number'])
@@ -184,6 +187,17 @@ describe('reviewers of the agent pull request', () => {
       inputs: CHECK
     })
     expect(githubCalls(sim, before).filter((call) => call.includes('requested_reviewers'))).toEqual([])
+  })
+
+  test("the token's own identity is never asked: a personal token's user who opened the code pull request", async () => {
+    sim.github.addToken('ghp_codertocat', { identity: COMMENTER, repositories: { [REPO]: 'write' } })
+    const run = await onPull(pullEvent('opened'), { 'github-token': 'ghp_codertocat', reviewers: `author, ${REVIEWER}` })
+    const agentPull = Number(run.outputs['pr-number'])
+
+    expect(run.outputs.outcome).toBe('pr-opened')
+    // The author is the token's user: only the other reviewer is asked.
+    expect(sim.github.requestedReviewers(REPO, agentPull)).toEqual({ users: [REVIEWER], teams: [] })
+    expect(annotations(run, 'warning')).toEqual([])
   })
 
   test('a login GitHub refuses is one warning, and the result stands', async () => {
