@@ -1,8 +1,8 @@
 /**
  * The workflows the README and the pages of agent jobs, the docs check, the agent's failing checks,
- * analytics and docs health tell users to copy are the ones tested here: each is read from the page that holds it, its `with:` inputs and its event are
- * used as they stand (secrets and variables filled in by the simulator), and the run must do what the
- * page promises. The deployment pages' workflows are in readme-deploy-workflows.test.ts.
+ * analytics and docs health tell users to copy are the ones tested here: each is read from the page that
+ * holds it, its `with:` inputs and its event are used as they stand (secrets and variables filled in by the
+ * simulator), and the run must do what the page promises. The deployment pages' workflows are in readme-deploy-workflows.test.ts.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
