@@ -287,7 +287,6 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
       checks: 'read',
       actions: 'read',
       statuses: 'read',
-      contents: 'read',
       'pull-requests': 'write'
     })
     const job = at(Object.values(workflow.jobs), 0, 'job')
