@@ -57,7 +57,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'docs-repository': '',
   'status-context': '',
   paths: '',
-  reviewers: 'author'
+  reviewers: 'author',
+  'fix-checks': '2'
 }
 
 const DESIGN_OUTPUTS = [

@@ -64,6 +64,7 @@ describe('defaults', () => {
       baseUrl: 'https://api.mintlify.com',
       githubToken: '',
       docsCheck: { statusContext: null, paths: null, reviewers: { author: true, users: [], teams: [] } },
+      fixChecks: 2,
       comment: true,
       prNumber: null,
       trigger: '/docs',

@@ -1,6 +1,6 @@
 import { CheckCalls, type CheckAnnotation, type CheckRuns, type CombinedStatus, type JobLog, type WorkflowJob } from './calls/checks.js'
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
-import { type FileChange, type OpenPull, PullCalls, type ReviewersRequest } from './calls/pulls.js'
+import { type FileChange, type OpenPull, PullCalls, type RequestedReviewers, type ReviewersRequest } from './calls/pulls.js'
 import {
   type CommitStatusRequest,
   type Comparison,
@@ -13,7 +13,7 @@ import { connectOctokit, type GitHubConnection } from './transport.js'
 
 export type { CheckAnnotation, CheckRun, CheckRuns, CombinedStatus, CommitStatusFacts, JobLog, WorkflowJob } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
-export type { FileChange, OpenPull, ReviewersRequest } from './calls/pulls.js'
+export type { FileChange, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
 export type {
   CommitStatusRequest,
   CommitStatusState,
@@ -144,6 +144,11 @@ export class GitHubApi {
   /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…). */
   pullFileChanges(number: number, max: number): Promise<FileChange[]> {
     return this.pulls.pullFileChanges(number, max)
+  }
+
+  /** Who is asked to review a pull request now (users, and teams as `org/slug`). */
+  requestedReviewers(pull: number): Promise<RequestedReviewers> {
+    return this.pulls.requestedReviewers(pull)
   }
 
   /** Asks users and teams to review a pull request; nobody to ask sends nothing. */

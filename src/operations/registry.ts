@@ -12,6 +12,7 @@ import { runDeploy, runPreview } from './deployments/run.js'
 import { runImproveOperation } from './docs-health/improve.js'
 import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
 import { runDocsHealthOperation } from './docs-health/run.js'
+import { runFixChecks } from './fix-checks/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 
@@ -43,7 +44,7 @@ export interface OperationEntry<Inputs extends object> {
  * workflow, which answers commands itself; every other through `steered`.
  */
 const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
-  job: { inputs: readAgentInputs('job'), run: (settings, deps) => runAgentOperation(settings, 'job', deps) },
+  job: { inputs: readAgentInputs('job'), run: runJobOperation },
   message: { inputs: readAgentInputs('message'), run: (settings, deps) => runAgentOperation(settings, 'message', deps) },
   visitors: { inputs: readExportInputs('visitors'), run: steered(exportOperation('visitors')) },
   views: { inputs: readExportInputs('views'), run: steered(exportOperation('views')) },
@@ -55,6 +56,15 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   deploy: { inputs: readDeployInputs, run: steered(runDeploy) },
   preview: { inputs: readPreviewInputs, run: steered(runPreview) },
   automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) }
+}
+
+/**
+ * `job`: the agent workflow; under a check event, the failing checks of the agent's own pull request
+ * handed back to its job (`fix-checks`) instead.
+ */
+function runJobOperation(settings: Settings<AgentInputs>, deps: OperationDeps): Promise<OperationResult> {
+  const { event } = deps.run
+  return event.kind === 'checks' ? runFixChecks(settings, event, deps) : runAgentOperation(settings, 'job', deps)
 }
 
 /** The settings of `operation`: the common ones and exactly that operation's inputs. */

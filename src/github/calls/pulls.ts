@@ -90,6 +90,13 @@ export class PullCalls {
    * Asks users and teams to review a pull request; nobody to ask sends nothing. Asking again for the same
    * reviewers changes nothing, so the transport may send it again like a read.
    */
+  async requestedReviewers(pull: number): Promise<RequestedReviewers> {
+    return explained(`read the requested reviewers of pull request #${pull}`, 'pull-requests: read', async () => {
+      const { data } = await this.octokit.rest.pulls.listRequestedReviewers({ ...this.repo, pull_number: pull })
+      return { users: data.users.map((user) => user.login), teams: data.teams.map((team) => `${this.repo.owner}/${team.slug}`) }
+    })
+  }
+
   async requestReviewers(pull: number, reviewers: ReviewersRequest): Promise<void> {
     const { users, teams } = reviewers
     if (users.length === 0 && teams.length === 0) return
@@ -102,6 +109,12 @@ export class PullCalls {
       })
     )
   }
+}
+
+/** Who is asked to review a pull request: logins, and teams as `org/slug` (the repository's owner is the team's organisation). */
+export interface RequestedReviewers {
+  users: string[]
+  teams: string[]
 }
 
 async function firstItems<T>(pages: AsyncIterable<{ data: T[] }>, max: number): Promise<T[]> {

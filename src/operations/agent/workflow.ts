@@ -28,6 +28,7 @@ import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
+import { freshBudgetRecord } from '../fix-checks/fresh-budget.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
 import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readTrigger, type Trigger } from './plan.js'
@@ -87,11 +88,11 @@ export async function runAgentWorkflow(
       ? { reading: NOTHING_READ, docs: {} }
       : await readForGate(trigger, steerer, settings, run, github, deps, records)
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
-  const agentJob =
+  const agentPull =
     trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
       ? await agentJobOf(trigger.command.on.number, settings, github, records, commentCountOf(run.event, trigger.command.on.number))
       : null
-  const plan = planRun(trigger, settings, gate, agentJob)
+  const plan = planRun(trigger, settings, gate, agentPull?.jobId ?? null)
   const places = {
     github,
     log: deps.log,
@@ -104,7 +105,16 @@ export async function runAgentWorkflow(
   try {
     if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
     if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
-    return await carryOut(plan, settings, run, github, deps, check, records)
+    return await carryOut(
+      plan,
+      settings,
+      run,
+      github,
+      deps,
+      check,
+      records,
+      plan.kind === 'job' && plan.followUpOf ? (agentPull?.freshBudget ?? '') : ''
+    )
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
     if (plan.kind !== 'help' && plan.kind !== 'skip' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
@@ -149,7 +159,9 @@ async function carryOut(
   github: GitHubAccess,
   deps: WorkflowDeps,
   check: DocsCheck | null,
-  records: CommentRecords
+  records: CommentRecords,
+  /** A person's follow-up on the agent's pull request: the fresh `fix-checks` rounds record its status comment carries, or ''. */
+  freshBudget: string
 ): Promise<WorkflowResult> {
   const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
@@ -188,7 +200,7 @@ async function carryOut(
       log: deps.log,
       onAccepted: async (job) => {
         await check?.working(job.id ?? '')
-        const record = check?.recordMarker(null) ?? ''
+        const record = (check?.recordMarker(null) ?? '') + freshBudget
         if (api && thread)
           await thread.post(
             sealedFor(
@@ -209,7 +221,7 @@ async function carryOut(
     context: redact(sent.context, settings.apiKey),
     ...groupedReport(grouped)
   }
-  return await finishJobRun(report, { plan, api, thread, grouped, check, records }, settings, run, github, deps)
+  return await finishJobRun(report, { plan, api, thread, grouped, check, records, freshBudget }, settings, run, github, deps)
 }
 
 /** A denied command or a request for help: a reply (and a reaction), no job. */
@@ -241,12 +253,13 @@ interface JobPlaces {
   grouped: GroupedRun | null
   check: DocsCheck | null
   records: CommentRecords
+  freshBudget: string
 }
 
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped, check, records }: JobPlaces,
+  { plan, api, thread, grouped, check, records, freshBudget }: JobPlaces,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
@@ -256,7 +269,7 @@ async function finishJobRun(
   await check?.finished(report)
   if (api && thread)
     await thread.conclude(
-      sealedFor(thread, api, records, renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? ''))
+      sealedFor(thread, api, records, renderResultComment(thread.target.marker, report) + (check?.recordMarker(report) ?? '') + freshBudget)
     )
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
@@ -354,7 +367,8 @@ async function changeNotesFor(
 
 /**
  * The job of the agent's pull request, from the newest marker comment of a trusted author (our identity,
- * `marker-authors`) whose records verify: an edited job marker points nowhere.
+ * `marker-authors`) whose records verify: an edited job marker points nowhere. With it, the fresh rounds
+ * record a person's follow-up there writes (`fix-checks` starts its budget again).
  */
 async function agentJobOf(
   pull: number,
@@ -363,12 +377,13 @@ async function agentJobOf(
   records: CommentRecords,
   /** How many comments the event says the pull request has (see `commentCountOf`). */
   commentCount: number | undefined
-): Promise<string | null> {
+): Promise<{ jobId: string | null; freshBudget: string } | null> {
   const api = await github.optional()
   if (!api) return null
   try {
     const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount)
-    return jobOfMarkers(records.verified(trusted, recordSubject(api.repo, pull)).map((comment) => ({ body: comment.records })))
+    const verified = records.verified(trusted, recordSubject(api.repo, pull))
+    return { jobId: jobOfMarkers(verified.map((comment) => ({ body: comment.records }))), freshBudget: freshBudgetRecord(verified) }
   } catch (error) {
     github.trouble(error, 'Treating the command as a new job.')
     return null

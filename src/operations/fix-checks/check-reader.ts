@@ -1,0 +1,108 @@
+import { type CheckAnnotation, type CheckRun, type GitHubApi, GitHubError, type WorkflowJob } from '../../github/api.js'
+import { type HeadChecks, sortHeadChecks } from './check-states.js'
+import { type FailingCheck, failingRun, failingStatus, type JobLogTail, ROUND_LIMITS } from './failure-report.js'
+import { failedStepsTail } from './log-tail.js'
+
+/**
+ * What a round reads of the head's checks, and no more (DESIGN "Cost"): one page of check runs and the
+ * combined status, then the annotations of at most 5 failing checks and the logs of at most 3 failed
+ * Actions jobs, within 12 requests of check data. A read GitHub refuses for want of a permission is told
+ * (through `trouble`, once per permission) and the round goes on with what could be read.
+ */
+
+/** The most requests of check data (check runs, status, annotations, jobs, logs) one round makes. */
+export const ROUND_REQUESTS = 12
+
+/** Told of a read that failed, with what it costs the round; names a missing permission once. */
+export type ReadTrouble = (error: unknown, consequence: string) => void
+
+export class CheckReader {
+  /** Requests of check data made so far, the polls of a wait included. */
+  requests = 0
+  /** Permissions GitHub refused, each once, in the order met. */
+  readonly refused: string[] = []
+  /** The requests of the round being read: the last reading of the checks, and what it read of the failures. */
+  private roundRequests = 0
+  /** The head's checks as last read. */
+  lastRead: HeadChecks = { pending: [], failedRuns: [], failedStatuses: [] }
+
+  constructor(
+    private readonly api: GitHubApi,
+    private readonly trouble: ReadTrouble,
+    /** The action's own docs-check status context (`status-context`), which never counts; '' for none. */
+    private readonly ownContext: string
+  ) {}
+
+  /** The head's check runs (one page) and combined status, sorted: what runs, what failed. Read again by every poll of a wait. */
+  async headChecks(sha: string): Promise<HeadChecks> {
+    this.roundRequests = 0
+    const [runs, status] = await Promise.all([
+      this.read(() => this.api.checkRuns(sha), 'The check runs are left out.'),
+      this.read(() => this.api.combinedStatus(sha), 'The commit statuses are left out.')
+    ])
+    this.lastRead = sortHeadChecks(runs?.runs ?? [], status?.statuses ?? [], this.ownContext)
+    return this.lastRead
+  }
+
+  /**
+   * What the failures say: each failed check run with its annotations (the first 5 that have any) and, for
+   * a failed Actions job, the tail of its failed steps' log (the first 3); each failed status as it is.
+   * Reads stop at the round's request limit, the checks then going as far as read. About the checks last read.
+   */
+  async failures(): Promise<FailingCheck[]> {
+    const checks = this.lastRead
+    const annotated = checks.failedRuns.filter((run) => run.annotationsCount > 0).slice(0, ROUND_LIMITS.annotatedChecks)
+    const logged = checks.failedRuns.filter((run) => run.actionsJob !== null).slice(0, ROUND_LIMITS.loggedJobs)
+    const jobsOfRun = new Map<number, WorkflowJob[] | null>()
+    const failing: FailingCheck[] = []
+    for (const run of checks.failedRuns) {
+      const annotations = annotated.includes(run) ? await this.annotationsOf(run) : []
+      const logs = logged.includes(run) ? await this.logTailOf(run, jobsOfRun) : []
+      failing.push(failingRun(run, annotations, logs))
+    }
+    return [...failing, ...checks.failedStatuses.map(failingStatus)]
+  }
+
+  private async annotationsOf(run: CheckRun): Promise<CheckAnnotation[]> {
+    const read = await this.budgeted(
+      () => this.api.checkAnnotations(run.id, ROUND_LIMITS.annotationsPerCheck),
+      `The annotations of ${run.name} are left out.`
+    )
+    return read ?? []
+  }
+
+  /** The failed steps' last lines of an Actions job: its workflow run's jobs (for the steps, once per run), then its log. */
+  private async logTailOf(run: CheckRun, jobsOfRun: Map<number, WorkflowJob[] | null>): Promise<JobLogTail[]> {
+    const job = run.actionsJob
+    if (!job) return []
+    if (!jobsOfRun.has(job.runId))
+      jobsOfRun.set(job.runId, await this.budgeted(() => this.api.workflowJobs(job.runId), `The log of ${run.name} is left out.`))
+    const jobs = jobsOfRun.get(job.runId)
+    if (!jobs) return []
+    const log = await this.budgeted(() => this.api.jobLog(job.jobId, ROUND_LIMITS.logBytes), `The log of ${run.name} is left out.`)
+    if (!log) return []
+    const steps = jobs.find((listed) => listed.id === job.jobId)?.steps ?? []
+    return [{ job: run.name, lines: failedStepsTail(log.text, steps, log.cut) }]
+  }
+
+  /** A read of the failures, unless the round's requests are spent (then null, said in the log's words of `consequence`). */
+  private async budgeted<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
+    if (this.roundRequests >= ROUND_REQUESTS) return null
+    return this.read(call, consequence)
+  }
+
+  /** One request of check data; a refusal for want of a permission is told and read as nothing. */
+  private async read<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
+    this.requests++
+    this.roundRequests++
+    try {
+      return await call()
+    } catch (error) {
+      const permission = error instanceof GitHubError ? error.missingPermission : null
+      if (permission === null) throw error
+      if (!this.refused.includes(permission)) this.refused.push(permission)
+      this.trouble(error, consequence)
+      return null
+    }
+  }
+}
