@@ -333,6 +333,13 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
     )
     expect(promptOf(only(messages, 'follow-up'))).not.toContain('Mintlify Deployment')
     expect(sim.jobs.size).toBe(1)
+    // The sticky comment on the agent's pull request shows the round.
+    const roundLine = `- Round 1 of 2 at \`fc0fc0f\`: \`Mintlify Validation (docs) - link-rot\` failed. Job \`${output(started, 'job-id')}\``
+    const rounds = only(
+      sim.github.comments(REPO, agentPull).filter((comment) => comment.body.includes('- Round ')),
+      'rounds comment'
+    )
+    expect(rounds.body).toContain(roundLine)
 
     // The suite's second wake-up for the same head (another check finishing): the round is done, nothing is sent.
     const again = await runOn(sim, 'check_suite', event, { inputs })
