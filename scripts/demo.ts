@@ -148,18 +148,13 @@ async function fixChecks(sim: Simulator, agentPull: number): Promise<void> {
     ]
   })
   sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
+  // The job summary shows the message the agent received; the sticky comment on its pull request, the round.
   await step(sim, `2c. fix-checks: link-rot fails on ${DOCS}#${agentPull} at ${sha.slice(0, 7)}: one follow-up hands it to the agent`, {
     eventName: 'check_suite',
     event: mintlifySuiteCompleted(agentPull, sha, 'failure'),
     repository: DOCS,
     inputs
   })
-  const message = sim
-    .mintlifyRequests()
-    .filter((request) => request.method === 'POST' && request.path.endsWith('/message'))
-    .at(-1)
-  console.log(bold('the message the agent received:'))
-  console.log(indent((JSON.parse(message?.body ?? '{}') as { prompt?: string }).prompt ?? '(none)'))
   printComments(sim, DOCS, agentPull)
 
   // The agent pushes its fix; every check on the new head passes.
