@@ -148,7 +148,7 @@ export function fixChecksRows(cost: RoundCost): [string, string, string][] {
     [
       `fix-checks round, ${ANNOTATIONS} annotations and a ${LOG_LINES.toLocaleString('en-US')}-line log: GitHub requests`,
       String(cost.total),
-      `${cost.checkData} of check data (budget ≤ 12): ${byKind}, a log being its redirect and its download; ${cost.requests['other GitHub']} for the pull request, its record and comments; outcome ${cost.outcome}`
+      `${cost.checkData} of check data (budget ≤ 12): ${byKind}, a log being its redirect and its download; ${cost.requests['other GitHub']} for the pull request, the token's identity, the comments with its record and the sticky comment; outcome ${cost.outcome}`
     ],
     [
       'fix-checks round: the message sent to the agent',

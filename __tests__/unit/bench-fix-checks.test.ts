@@ -69,7 +69,7 @@ describe('the rows', () => {
       [
         'fix-checks round, 60 annotations and a 5,000-line log: GitHub requests',
         '13',
-        '6 of check data (budget ≤ 12): check runs 1, statuses 1, annotations 1, jobs 1, log 2, a log being its redirect and its download; 7 for the pull request, its record and comments; outcome pr-opened'
+        "6 of check data (budget ≤ 12): check runs 1, statuses 1, annotations 1, jobs 1, log 2, a log being its redirect and its download; 7 for the pull request, the token's identity, the comments with its record and the sticky comment; outcome pr-opened"
       ],
       [
         'fix-checks round: the message sent to the agent',
