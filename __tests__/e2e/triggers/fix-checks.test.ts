@@ -19,7 +19,7 @@ import {
   workflowRunPayload
 } from '../../fixtures/webhook-payloads.js'
 import { annotations } from '../harness.js'
-import { editComment, githubCalls, mark, mintlifyCalls, ownComments, promptOf, runOn, startHelloWorld } from './helpers.js'
+import { editComment, githubCalls, mark, mintlifyCalls, ownComments, runOn, startHelloWorld } from './helpers.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -280,7 +280,8 @@ describe('the budget of rounds', () => {
       }
     )
     expect(command.outputs.outcome).toBe('pr-opened')
-    const reply = at(ownComments(sim, AGENT_PULL), -1, "the follow-up's status comment")
+    const own = ownComments(sim, AGENT_PULL)
+    const reply = at(own, own.length - 1, "the follow-up's status comment")
     expect(reply.body).toMatch(/<!-- docs-agent-action:fix-checks v1 [A-Za-z0-9_-]+ -->/)
     sim.github.pushToPull(REPO, AGENT_PULL, HEAD_2)
     sim.github.addCheckRun(REPO, { sha: HEAD_2, name: SPELLING, conclusion: 'failure', title: '1 spelling error' })

@@ -53,14 +53,16 @@ export class CheckReader {
     const checks = this.lastRead
     const annotated = checks.failedRuns.filter((run) => run.annotationsCount > 0).slice(0, ROUND_LIMITS.annotatedChecks)
     const logged = checks.failedRuns.filter((run) => run.actionsJob !== null).slice(0, ROUND_LIMITS.loggedJobs)
+    // Annotations first: they are what Mintlify's checks say, and what a limit cut short would lose first.
+    const annotations = new Map<CheckRun, CheckAnnotation[]>()
+    for (const run of annotated) annotations.set(run, await this.annotationsOf(run))
     const jobsOfRun = new Map<number, WorkflowJob[] | null>()
-    const failing: FailingCheck[] = []
-    for (const run of checks.failedRuns) {
-      const annotations = annotated.includes(run) ? await this.annotationsOf(run) : []
-      const logs = logged.includes(run) ? await this.logTailOf(run, jobsOfRun) : []
-      failing.push(failingRun(run, annotations, logs))
-    }
-    return [...failing, ...checks.failedStatuses.map(failingStatus)]
+    const logs = new Map<CheckRun, JobLogTail[]>()
+    for (const run of logged) logs.set(run, await this.logTailOf(run, jobsOfRun))
+    return [
+      ...checks.failedRuns.map((run) => failingRun(run, annotations.get(run) ?? [], logs.get(run) ?? [])),
+      ...checks.failedStatuses.map(failingStatus)
+    ]
   }
 
   private async annotationsOf(run: CheckRun): Promise<CheckAnnotation[]> {
