@@ -10,6 +10,7 @@ import { startSimulator } from '../simulator/index.js'
 import { measureDeploys, renderDeployTable } from './bench-deploy.js'
 import { measurePolling, renderPollingTable } from './bench-polling.js'
 import { measureExport } from './bench-export.js'
+import { fixChecksRows, measureFixChecksRound } from './bench-fix-checks.js'
 import { LARGE_SITE, measureReportRequests, TYPICAL_SITE } from './bench-report.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
   const typicalReport = await measureReportRequests(TYPICAL_SITE)
   const largeReport = await measureReportRequests(LARGE_SITE)
+  const fixChecksRound = await measureFixChecksRound()
   const rows: [string, string, string][] = [
     [`start-up: \`node -e 0\` (median of ${STARTUP_RUNS}, in turn with the next row)`, `${startup.baselineMs.toFixed(0)} ms`, ''],
     [
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
       String(largeReport.requests),
       `${largeReport.outcome}, missing: ${largeReport.missing}`
     ],
+    ...fixChecksRows(fixChecksRound),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

@@ -4,7 +4,8 @@
  * code repository whose agent pull request opens in a docs repository (introduced there), a second push
  * grouped into that pull request (`group-runs`), a `/docs` follow-up on that pull request run by the docs
  * repository's own workflow, a preview of the agent's branch (its sticky comment and GitHub deployment), a
- * production deploy, a dry run, an analytics export, a docs-health report, and a code pull request's docs
+ * link-rot check failing on the agent's pull request (answered by one follow-up; the agent's next head
+ * passes), a production deploy, a dry run, an analytics export, a docs-health report, and a code pull request's docs
  * check (pending, then documented; a push of tests only carried over; `/docs skip` on another pull request;
  * merged: noted on the agent's pull request), and prints what a user would see: the log, the step outputs,
  * the job summary, the comments posted in both repositories and the commit statuses.
@@ -13,6 +14,7 @@ import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } fro
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
 import {
+  checkSuitePayload,
   COMMENTER,
   commentPayload,
   PULL,
@@ -75,13 +77,17 @@ function printComment(comment: SimComment, kind: string): void {
   console.log(indent(comment.body.trimEnd()))
 }
 
-/** A pull_request event of the agent's own pull request in the docs repository, and a preview of its branch. */
-async function previewAgentBranch(sim: Simulator, agentPull: number): Promise<void> {
-  // The agent's pull request as GitHub serves it: its head branch and commit.
+/** The agent's pull request as GitHub serves it: its head branch and commit. */
+async function agentHead(sim: Simulator, agentPull: number): Promise<{ ref: string; sha: string }> {
   const answer = await fetch(`${sim.url}/api/v3/repos/${DOCS}/pulls/${agentPull}`, {
     headers: { authorization: `token ${SIM_GITHUB_TOKEN}` }
   })
-  const { head } = (await answer.json()) as { head: { ref: string; sha: string } }
+  return ((await answer.json()) as { head: { ref: string; sha: string } }).head
+}
+
+/** A pull_request event of the agent's own pull request in the docs repository, and a preview of its branch. */
+async function previewAgentBranch(sim: Simulator, agentPull: number): Promise<void> {
+  const head = await agentHead(sim, agentPull)
   sim.github.setPullFiles(DOCS, agentPull, [
     { filename: 'api-reference/rate-limits.mdx', status: 'added' },
     { filename: 'quickstart.mdx', status: 'modified' },
@@ -103,6 +109,65 @@ async function previewAgentBranch(sim: Simulator, agentPull: number): Promise<vo
   })
   printComments(sim, DOCS, agentPull)
   printDeployments(sim, DOCS)
+}
+
+/** A `check_suite` completed event of Mintlify's App on a commit of the agent's pull request in the docs repository. */
+function mintlifySuiteCompleted(agentPull: number, sha: string, conclusion: string): Record<string, unknown> {
+  const payload = checkSuitePayload({ sha, pulls: [{ number: agentPull }], conclusion })
+  const api = `https://api.github.com/repos/${DOCS}`
+  const suite = payload.check_suite as {
+    pull_requests: { url: string; head: { repo: { url: string } }; base: { repo: { url: string } } }[]
+  }
+  for (const pull of suite.pull_requests) {
+    pull.url = `${api}/pulls/${agentPull}`
+    pull.head.repo.url = api
+    pull.base.repo.url = api
+  }
+  payload.repository = { ...(payload.repository as Record<string, unknown>), name: DOCS.split('/')[1], full_name: DOCS }
+  return payload
+}
+
+/**
+ * 2c. The docs repository's fix-checks workflow (docs/fix-checks.md): Mintlify's link-rot check fails on the
+ * agent's pull request, and the run hands the failure to the agent as one follow-up; the agent pushes its
+ * fix, the checks on the new head pass, and the next wake-up finds nothing failed.
+ */
+async function fixChecks(sim: Simulator, agentPull: number): Promise<void> {
+  const inputs = { 'marker-authors': APP_LOGIN, 'fix-checks': '2' }
+  const { sha } = await agentHead(sim, agentPull)
+  sim.github.addCheckRun(DOCS, { sha, name: 'Mintlify Deployment', conclusion: 'success', title: 'Deployment succeeded' })
+  sim.github.addCheckRun(DOCS, {
+    sha,
+    name: 'Mintlify Validation (docs) - link-rot',
+    conclusion: 'failure',
+    title: '2 broken links',
+    summary: 'Found 2 broken links in 1 file.',
+    annotations: [
+      { path: 'api-reference/rate-limits.mdx', startLine: 14, message: 'Broken link: /api-reference/errors#429 is not a page' },
+      { path: 'api-reference/rate-limits.mdx', startLine: 31, message: 'Broken link: /guides/retries is not a page' }
+    ]
+  })
+  sim.scriptNextMessage({ outcome: 'pr', afterPolls: 2 })
+  // The job summary shows the message the agent received; the sticky comment on its pull request, the round.
+  await step(sim, `2c. fix-checks: link-rot fails on ${DOCS}#${agentPull} at ${sha.slice(0, 7)}: one follow-up hands it to the agent`, {
+    eventName: 'check_suite',
+    event: mintlifySuiteCompleted(agentPull, sha, 'failure'),
+    repository: DOCS,
+    inputs
+  })
+  printComments(sim, DOCS, agentPull)
+
+  // The agent pushes its fix; every check on the new head passes.
+  const fixed = 'f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1f1'
+  sim.github.pushToPull(DOCS, agentPull, fixed)
+  for (const name of ['Mintlify Deployment', 'Mintlify Validation (docs) - link-rot'])
+    sim.github.addCheckRun(DOCS, { sha: fixed, name, conclusion: 'success' })
+  await step(sim, `2d. fix-checks: the agent's fix ${fixed.slice(0, 7)} passes: nothing failed, nothing sent`, {
+    eventName: 'check_suite',
+    event: mintlifySuiteCompleted(agentPull, fixed, 'success'),
+    repository: DOCS,
+    inputs
+  })
 }
 
 /** The GitHub deployments of a repository with their statuses, as the environments page lists them. */
@@ -249,8 +314,11 @@ async function main(): Promise<void> {
     //     then ready with the changed pages) and a GitHub deployment in docs-preview ("View deployment").
     await previewAgentBranch(sim, agentPull)
 
-    // 2c. The production deploy, recorded in the docs environment, with the site's link and screenshot.
-    await step(sim, `2c. deploy: a production deploy of the docs, recorded in the docs environment of ${DOCS}`, {
+    // 2c, 2d. The agent's pull request fails Mintlify's link-rot check: fix-checks hands it back to the agent.
+    await fixChecks(sim, agentPull)
+
+    // 2e. The production deploy, recorded in the docs environment, with the site's link and screenshot.
+    await step(sim, `2e. deploy: a production deploy of the docs, recorded in the docs environment of ${DOCS}`, {
       eventName: 'workflow_dispatch',
       event: {},
       repository: DOCS,

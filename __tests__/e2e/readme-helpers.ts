@@ -28,6 +28,7 @@ export const WORKFLOW_PAGES = [
   'README.md',
   'docs/agent-jobs.md',
   'docs/docs-check.md',
+  'docs/fix-checks.md',
   'docs/analytics.md',
   'docs/docs-health.md',
   'docs/deployments.md'

@@ -1,8 +1,8 @@
 /**
- * The workflows the README and the pages of agent jobs, analytics and docs health tell users to copy are
- * the ones tested here: each is read from the page that holds it, its `with:` inputs and its event are
- * used as they stand (secrets and variables filled in by the simulator), and the run must do what the
- * page promises. The deployment pages' workflows are in readme-deploy-workflows.test.ts.
+ * The workflows the README and the pages of agent jobs, the docs check, the agent's failing checks,
+ * analytics and docs health tell users to copy are the ones tested here: each is read from the page that
+ * holds it, its `with:` inputs and its event are used as they stand (secrets and variables filled in by the
+ * simulator), and the run must do what the page promises. The deployment pages' workflows are in readme-deploy-workflows.test.ts.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../simulator/index.js'
 import { githubCalls, promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
 import {
+  checkSuitePayload,
   COMMENTER,
   commentPayload,
   PULL,
@@ -46,6 +47,7 @@ describe('the pages this file reads', () => {
     ['README.md', ['Docs agent on push', 'Weekly docs refresh', 'Docs slash command']],
     ['docs/agent-jobs.md', ['Docs label', 'Docs agent from the code repository', 'Docs agent replies in the docs repository']],
     ['docs/docs-check.md', ['Docs check']],
+    ['docs/fix-checks.md', ["Docs agent fixes its pull request's checks"]],
     ['docs/analytics.md', ['Weekly docs analytics', 'Docs analytics for every project']],
     ['docs/docs-health.md', ['Weekly docs health', 'Weekly docs improvement']]
   ] as const)('%s holds exactly the workflows tested below, none left untested', (page, names) => {
@@ -269,6 +271,80 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(sim.github.comments(docsRepo, agentPull).map((c) => c.body)).toContain(
       `${REPO}#${CODE_PULL} was merged (abcdef0): this documentation can ship with it.`
     )
+  })
+})
+
+describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
+  test("Mintlify's link-rot check fails on the agent's pull request: one follow-up hands it to the job; a second wake-up sends nothing", async () => {
+    const workflow = workflowNamed('docs/fix-checks.md', "Docs agent fixes its pull request's checks")
+    expect(workflow.on).toEqual({
+      check_suite: { types: ['completed'] },
+      check_run: { types: ['completed'] },
+      workflow_run: { workflows: ['Docs CI'], types: ['completed'] },
+      status: null
+    })
+    expect(workflow.permissions).toEqual({
+      checks: 'read',
+      actions: 'read',
+      statuses: 'read',
+      'pull-requests': 'write'
+    })
+    const job = at(Object.values(workflow.jobs), 0, 'job')
+    // GitHub Actions' own check runs (this workflow's included) stay out; every other event passes.
+    expect(job.if).toBe("github.event.check_run.app.slug != 'github-actions'")
+    // One run per head commit at a time, never cancelled, on the job: the group is the head each event names.
+    expect(workflow.concurrency).toBeUndefined()
+    expect(job.concurrency).toEqual({
+      group:
+        'docs-fix-checks-${{ github.event.check_suite.head_sha || github.event.check_run.head_sha || github.event.workflow_run.head_sha || github.event.sha }}',
+      'cancel-in-progress': false
+    })
+    const inputs = actionInputs(workflow, sim)
+    expect(inputs['fix-checks']).toBe('2')
+
+    // The agent's pull request, introduced by the App whose token another workflow uses: the one marker-authors names.
+    const appLogin = defined(inputs['marker-authors'], 'marker-authors')
+    sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write' } })
+    const started = await runOn(
+      sim,
+      'workflow_dispatch',
+      {},
+      { inputs: { ...inputs, prompt: 'Document the rate limits.', 'github-token': 'ghs_app_token' } }
+    )
+    const agentPull = Number(output(started, 'pr-number'))
+    const head = 'fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0f'
+    sim.github.pushToPull(REPO, agentPull, head)
+    sim.github.addCheckRun(REPO, { sha: head, name: 'Mintlify Deployment', conclusion: 'success' })
+    sim.github.addCheckRun(REPO, {
+      sha: head,
+      name: 'Mintlify Validation (docs) - link-rot',
+      conclusion: 'failure',
+      title: '1 broken link',
+      annotations: [{ path: 'api-reference/rate-limits.mdx', startLine: 14, message: 'Broken link: /guides/retries is not a page' }]
+    })
+
+    const event = checkSuitePayload({ sha: head, pulls: [{ number: agentPull }] })
+    const round = await runOn(sim, 'check_suite', event, { inputs })
+    expect(round.exitCode).toBe(0)
+    expect(round.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': output(started, 'job-id') })
+    const messages = sim.mintlifyRequests().filter((request) => request.method === 'POST' && request.path.endsWith('/message'))
+    expect(promptOf(only(messages, 'follow-up'))).toMatch(
+      /^The checks on your pull request \S+ failed at fc0fc0f\.[\s\S]*<untrusted-data source="checks">[\s\S]*Mintlify Validation \(docs\) - link-rot[\s\S]*api-reference\/rate-limits\.mdx:14: failure: Broken link: \/guides\/retries is not a page[\s\S]*<\/untrusted-data>/
+    )
+    expect(promptOf(only(messages, 'follow-up'))).not.toContain('Mintlify Deployment')
+    expect(sim.jobs.size).toBe(1)
+    // The sticky comment on the agent's pull request shows the round.
+    const roundLine = `- Round 1 of 2 at \`fc0fc0f\`: \`Mintlify Validation (docs) - link-rot\` failed. Job \`${output(started, 'job-id')}\``
+    const rounds = only(
+      sim.github.comments(REPO, agentPull).filter((comment) => comment.body.includes('- Round ')),
+      'rounds comment'
+    )
+    expect(rounds.body).toContain(roundLine)
+
+    // The suite's second wake-up for the same head (another check finishing): the round is done, nothing is sent.
+    const again = await runOn(sim, 'check_suite', event, { inputs })
+    expect(again.outputs.outcome).toBe('skipped')
+    expect(sim.mintlifyRequests().filter((request) => request.path.endsWith('/message'))).toHaveLength(1)
   })
 })
 

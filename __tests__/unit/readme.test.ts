@@ -41,7 +41,7 @@ describe('the reference page', () => {
 })
 
 describe('the pages with workflows', () => {
-  it('keep every YAML block on its page: 15 in all, so none is dropped or added unseen', () => {
+  it('keep every YAML block on its page: 16 in all, so none is dropped or added unseen', () => {
     const counts = Object.fromEntries(pages.map((page) => [page, yamlBlocks(page).length]))
     expect(counts).toEqual({
       'README.md': 3,
@@ -51,6 +51,7 @@ describe('the pages with workflows', () => {
       'docs/docs-check.md': 1,
       'docs/development.md': 0,
       'docs/docs-health.md': 2,
+      'docs/fix-checks.md': 1,
       'docs/performance.md': 0,
       'docs/reference.md': 0
     })
@@ -65,7 +66,7 @@ describe('the pages with workflows', () => {
         return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
       })
     )
-    expect(steps).toHaveLength(16)
+    expect(steps).toHaveLength(17)
     for (const { page, step } of steps) {
       expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
       expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
@@ -74,7 +75,14 @@ describe('the pages with workflows', () => {
 })
 
 describe('the page of each operation family', () => {
-  const families = ['docs/agent-jobs.md', 'docs/docs-check.md', 'docs/analytics.md', 'docs/docs-health.md', 'docs/deployments.md']
+  const families = [
+    'docs/agent-jobs.md',
+    'docs/docs-check.md',
+    'docs/fix-checks.md',
+    'docs/analytics.md',
+    'docs/docs-health.md',
+    'docs/deployments.md'
+  ]
 
   it.each(families)('%s lists its inputs and outputs, each one that action.yml declares', (page) => {
     const inputs = namesAfter(page, '**Inputs:**')
