@@ -5,7 +5,7 @@
 import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
-import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { type Plan, planRun, readEventAsk } from '../../../src/operations/agent/plan.js'
 import { judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
@@ -42,7 +42,7 @@ function command(body: string): GitHubEvent {
 /** The plan of `event`, as the trust gate judges a commander having `role`. */
 function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
   const gate = judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [] }, 'agent')
-  return planRun(readTrigger(event, settings, 'job'), settings, gate, agentJob)
+  return planRun(readEventAsk(event, settings, 'job'), settings, gate, agentJob)
 }
 
 describe('planRun in a dry run', () => {

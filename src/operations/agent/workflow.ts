@@ -30,7 +30,7 @@ import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, gro
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
-import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readTrigger, type Trigger } from './plan.js'
+import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readEventAsk, type EventAsk } from './plan.js'
 import { type GateReading, judgeSteering, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../trust/gate.js'
 import { statusThread, threadTarget } from './status.js'
 import type { JobAction, JobReport } from './verdicts.js'
@@ -79,19 +79,17 @@ export async function runAgentWorkflow(
   })
   // The key records are signed with: derived once, for every comment this run reads or writes.
   const records = new CommentRecords(settings.apiKey, deps.log)
-  const trigger = readTrigger(run.event, settings, operation)
+  const asked = readEventAsk(run.event, settings, operation)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)
   const before =
-    trigger.kind === 'skip'
-      ? { reading: NOTHING_READ, docs: {} }
-      : await readForGate(trigger, steerer, settings, run, github, deps, records)
+    asked.kind === 'skip' ? { reading: NOTHING_READ, docs: {} } : await readForGate(asked, steerer, settings, run, github, deps, records)
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
   const agentJob =
-    trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
-      ? await agentJobOf(trigger.command.on.number, settings, github, records, commentCountOf(run.event, trigger.command.on.number))
+    asked.kind === 'command' && needsAgentJob(asked.command, gate)
+      ? await agentJobOf(asked.command.on.number, settings, github, records, commentCountOf(run.event, asked.command.on.number))
       : null
-  const plan = planRun(trigger, settings, gate, agentJob)
+  const plan = planRun(asked, settings, gate, agentJob)
   const places = {
     github,
     log: deps.log,
@@ -100,7 +98,7 @@ export async function runAgentWorkflow(
     now: deps.clock.now(),
     records
   }
-  const check = await prepareDocsCheck(plan, trigger, settings, run, places, before.docs)
+  const check = await prepareDocsCheck(plan, asked, settings, run, places, before.docs)
   try {
     if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
     if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
@@ -119,7 +117,7 @@ const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
  * a fork's, its record of the heads shown. What the docs check would read again is handed on.
  */
 async function readForGate(
-  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  asked: Exclude<EventAsk, { kind: 'skip' }>,
   steerer: Steerer,
   settings: Settings<AgentInputs>,
   run: RunContext,
@@ -127,8 +125,8 @@ async function readForGate(
   deps: WorkflowDeps,
   records: CommentRecords
 ): Promise<{ reading: GateReading; docs: ReadBeforeGate }> {
-  if (trigger.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
-  const { command } = trigger
+  if (asked.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
+  const { command } = asked
   const listedBot = steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots)
   if (listedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return { reading: NOTHING_READ, docs: {} }

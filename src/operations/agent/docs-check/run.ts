@@ -4,7 +4,7 @@ import type { Settings } from '../../../settings.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import type { CommentRecords } from '../comment-records.js'
 import type { AgentInputs } from '../inputs.js'
-import type { Plan, Trigger } from '../plan.js'
+import type { Plan, EventAsk } from '../plan.js'
 import { DocsCheck, type DocsCheckPlaces } from './check.js'
 import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, readRecord } from './facts.js'
 import type { DocsEvent, PathsVerdict } from './plan.js'
@@ -25,14 +25,14 @@ export interface ReadBeforeGate {
  */
 export async function prepareDocsCheck(
   plan: Plan,
-  trigger: Trigger,
+  asked: EventAsk,
   settings: Settings<AgentInputs>,
   run: RunContext,
   places: DocsCheckPlaces & { now: number; records: CommentRecords },
   before: ReadBeforeGate
 ): Promise<DocsCheck | null> {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
-  const command = trigger.kind === 'command' ? trigger.command : null
+  const command = asked.kind === 'command' ? asked.command : null
   const followUp = plan.kind === 'job' && plan.followUpOf !== null
   const event = docsEventOf(run.event, command, followUp)
   if (!event || !isActive(event, settings, plan)) return null
@@ -91,7 +91,7 @@ interface Gathered {
 /** The facts, each read once (or taken from what the gate's read found); a GitHub failure leaves a fact out (one warning), never the run. */
 async function gather(
   event: DocsEvent,
-  command: Extract<Trigger, { kind: 'command' }>['command'] | null,
+  command: Extract<EventAsk, { kind: 'command' }>['command'] | null,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
