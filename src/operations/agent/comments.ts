@@ -63,7 +63,7 @@ export function renderAgentPullComment(marker: string, intro: AgentPullIntroduct
   const status = intro.statusUrl ? ` The run reports on the job in ${safeLink('its status comment', intro.statusUrl)}.` : ''
   const body = [
     marker,
-    `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(intro.jobId)}, started by ${describeTrigger(intro.event, intro.fromRepository)}${run}.${status}`,
+    `🤖 The Mintlify docs agent opened this pull request as job ${codeSpan(intro.jobId)}, started by ${describeStartingEvent(intro.event, intro.fromRepository)}${run}.${status}`,
     '',
     `Reply with ${codeSpan(`${intro.trigger} <instruction>`)} to send the agent a follow-up on this job; it updates this pull request.`,
     ''
@@ -92,7 +92,7 @@ export function renderTimelineEntry(run: TimelineRun): string {
   const shown = commits.slice(0, TIMELINE_COMMITS).map((subject) => escapeInline(clipText(subject, 80)))
   if (commits.length > TIMELINE_COMMITS) shown.push(`and ${commits.length - TIMELINE_COMMITS} more`)
   const listed = shown.length > 0 ? `: ${plural(commits.length, 'commit')}, ${shown.join('; ')}` : ''
-  return `- ${describeTrigger(run.event, run.fromRepository)}${link}${listed}`
+  return `- ${describeStartingEvent(run.event, run.fromRepository)}${link}${listed}`
 }
 
 /**
@@ -123,7 +123,7 @@ export function renderGroupedRunComment(jobId: string, entry: string): string {
 }
 
 /** The event that started the run; `repository` qualifies references that would otherwise point into the wrong repository. */
-function describeTrigger(event: GitHubEvent, repository: string | null): string {
+function describeStartingEvent(event: GitHubEvent, repository: string | null): string {
   // The number is the payload's integer and the repository the run's: the label is markdown as it stands.
   const where = (number: number, url: string): string => reference(`${repository ? escapeInline(repository) : ''}#${number}`, url)
   switch (event.kind) {
