@@ -11,7 +11,7 @@ import { hkdfSha256, readSignedRecords, recordKey, type RecordSubject, sealRecor
 import { renderRecord } from '../../src/operations/agent/docs-check/record.js'
 import type { IssueComment } from '../../src/github/api.js'
 import { CommentRecords, recordSubject } from '../../src/operations/agent/comment-records.js'
-import { readRecord } from '../../src/operations/agent/docs-check/facts.js'
+import { fetchDocsRecord } from '../../src/operations/agent/docs-check/facts.js'
 import { defined } from '../expect-helpers.js'
 import { BOT_LOGIN, fakeGitHub, recordComment } from '../fixtures/fake-github.js'
 import { recordingLog } from '../fixtures/recording-log.js'
@@ -256,7 +256,7 @@ describe("the docs check's record (readRecord)", () => {
   const read = async (comments: IssueComment[]) => {
     const log = recordingLog()
     const github = fakeGitHub({ comments: new Map([[7, comments]]) })
-    const { record, own } = await readRecord(github.api, PULL, new CommentRecords(API_KEY, log), { kind: 'other', name: 'schedule' })
+    const { record, own } = await fetchDocsRecord(github.api, PULL, new CommentRecords(API_KEY, log), { kind: 'other', name: 'schedule' })
     return { jobId: record?.jobId ?? null, own: own.map((comment) => comment.id), notices: log.messages('notice') }
   }
 

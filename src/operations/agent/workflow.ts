@@ -22,7 +22,7 @@ import {
   renderWorkingComment
 } from './comments.js'
 import type { DocsCheck } from './docs-check/check.js'
-import { checkTarget, readRecord } from './docs-check/facts.js'
+import { checkTarget, fetchDocsRecord } from './docs-check/facts.js'
 import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
@@ -135,7 +135,7 @@ async function readForGate(
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
   if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
-  const record = await readRecord(api, target?.pull ?? null, records, run.event)
+  const record = await fetchDocsRecord(api, target?.pull ?? null, records, run.event)
   return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 

@@ -72,7 +72,7 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
 }
 
 /** The newest signed record among the token's own comments on the pull request, and those comments. */
-export async function readRecord(
+export async function fetchDocsRecord(
   api: GitHubApi | null,
   pull: CodePull | null,
   records: CommentRecords,

@@ -6,7 +6,7 @@ import type { CommentRecords } from '../comment-records.js'
 import type { AgentInputs } from '../inputs.js'
 import type { Plan, EventAsk } from '../plan.js'
 import { DocsCheck, type DocsCheckPlaces } from './check.js'
-import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, readRecord } from './facts.js'
+import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, fetchDocsRecord } from './facts.js'
 import type { DocsEvent, PathsVerdict } from './plan.js'
 import { planDocsCheck } from './plan.js'
 import type { DocsRecord } from './record.js'
@@ -108,7 +108,7 @@ async function gather(
   const api = await github.optional()
   try {
     gathered.target = before.target ?? (await checkTarget(run, command, api))
-    const { record, own } = before.record ?? (await readRecord(api, gathered.target.pull, records, run.event))
+    const { record, own } = before.record ?? (await fetchDocsRecord(api, gathered.target.pull, records, run.event))
     gathered.record = record
     const marker = statusMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
