@@ -112,7 +112,7 @@ export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
       return planChange(facts)
     case 'command':
     case 'label':
-      return planCommand(event, facts)
+      return planCheckOfCommand(event, facts)
     case 'scheduled':
       return startJob(facts, { status: false, record: KEEP, why: '' })
   }
@@ -188,7 +188,7 @@ function planClosed(event: Extract<DocsEvent, { kind: 'pull-request-closed' }>, 
  * request came before its head was shown). `skip` applies to code pull requests only. A prompt (or the
  * label) on a code pull request runs whatever a recorded skip said: a maintainer asked for it.
  */
-function planCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, facts: DocsCheckFacts): DocsCheckPlan {
+function planCheckOfCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, facts: DocsCheckFacts): DocsCheckPlan {
   const { login } = event.actor
   if (event.kind === 'command' && event.ask.kind === 'skip' && event.on !== 'code-pull')
     return noJob(
