@@ -249,7 +249,7 @@ describe("a run's comments (CommentRecords)", () => {
   })
 })
 
-describe("the docs check's record (readRecord)", () => {
+describe("the docs check's record (fetchDocsRecord)", () => {
   const PULL = { repository: 'acme/docs', number: 7, fork: false }
   const stateOf = (jobId: string): string =>
     defined(renderRecord({ agentPull: null, jobId, status: null, skip: null, shown: [] }), 'the docs state')
