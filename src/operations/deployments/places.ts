@@ -13,7 +13,7 @@ import type { DeploymentReport } from './verdicts.js'
 /** Changed files read for the preview comment's page links: three pages of GitHub's list. */
 const MAX_PULL_FILES = 300
 
-type TriggerPlan = Extract<DeploymentPlan, { kind: 'trigger' }>
+type PlanToTrigger = Extract<DeploymentPlan, { kind: 'trigger' }>
 
 /** Where a run is shown on GitHub besides its summary: the preview comment, the environment. */
 export interface Places {
@@ -24,7 +24,7 @@ export interface Places {
 }
 
 /** The preview comment's pull request and the environment, set up before the trigger so each follows the run. */
-export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect: () => Promise<GitHubApi | null>): Promise<Places> {
+export async function openPlaces(plan: PlanToTrigger, deps: OperationDeps, connect: () => Promise<GitHubApi | null>): Promise<Places> {
   const { comment: where } = plan
   const github = where.where !== 'none' || plan.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
@@ -47,7 +47,7 @@ export async function openPlaces(plan: TriggerPlan, deps: OperationDeps, connect
 }
 
 /** The preview comment's last word and the environment's, after the outputs are set. */
-export async function closePlaces(plan: TriggerPlan, report: DeploymentReport, places: Places, log: OperationDeps['log']): Promise<void> {
+export async function closePlaces(plan: PlanToTrigger, report: DeploymentReport, places: Places, log: OperationDeps['log']): Promise<void> {
   // Not followed (wait: false): the comment and the environment keep saying building, which is all this run knows.
   if (!endsWithLastWord(plan, report)) return
   const pages = report.verdict.outcome === 'deployed' ? await pagesOf(report, plan.pagesUnder, places, log) : null
