@@ -4,7 +4,7 @@ import { type FileChange, type OpenPull, PullCalls, type ReviewersRequest } from
 import {
   type CommitStatusRequest,
   type Comparison,
-  type DeploymentRequest,
+  type GitHubDeploymentRequest,
   type DeploymentStatusRequest,
   RepositoryCalls
 } from './calls/repository.js'
@@ -18,7 +18,7 @@ export type {
   CommitStatusRequest,
   CommitStatusState,
   Comparison,
-  DeploymentRequest,
+  GitHubDeploymentRequest as DeploymentRequest,
   DeploymentState,
   DeploymentStatusRequest
 } from './calls/repository.js'
@@ -160,7 +160,7 @@ export class GitHubApi {
   }
 
   /** A deployment of `ref` to `environment`, so the pull request and the environments page show it. */
-  createDeployment(deployment: DeploymentRequest): Promise<number> {
+  createDeployment(deployment: GitHubDeploymentRequest): Promise<number> {
     return this.repository.createDeployment(deployment)
   }
 
