@@ -18,7 +18,7 @@ export type {
   CommitStatusRequest,
   CommitStatusState,
   Comparison,
-  GitHubDeploymentRequest as DeploymentRequest,
+  GitHubDeploymentRequest,
   DeploymentState,
   DeploymentStatusRequest
 } from './calls/repository.js'
