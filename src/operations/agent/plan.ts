@@ -183,7 +183,7 @@ export interface ReplyStatus {
 }
 
 /** Where the status of a job goes. */
-export type StatusPlan = StickyStatus | ReplyStatus
+export type StatusCommentPlan = StickyStatus | ReplyStatus
 
 /** The comment the reactions go on, with the reactions of each stage. */
 export interface ReactionPlan {
@@ -234,7 +234,7 @@ export type Plan =
   | {
       kind: 'job'
       request: JobRequest
-      status: StatusPlan
+      status: StatusCommentPlan
       /** 👀 when accepted, 🚀 or 😕 at the end. */
       react: ReactionPlan | null
       /** Append the context block (new jobs only: a follow-up continues a conversation that has it). */

@@ -4,7 +4,7 @@ import { statusMarker } from '../../github/markers.js'
 import { pullOfCommit } from '../../github/commit-pull.js'
 import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
 import type { GitHubAccess } from '../../github/connection.js'
-import type { ReplyStatus, StatusPlan } from './plan.js'
+import type { ReplyStatus, StatusCommentPlan } from './plan.js'
 import type { WorkflowDeps } from './workflow.js'
 
 // Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request.
@@ -21,7 +21,7 @@ function replyTarget(status: ReplyStatus): ThreadTarget {
 
 /** Where the status comment goes, once the pull request of a pushed commit is known. */
 export async function threadTarget(
-  status: StatusPlan,
+  status: StatusCommentPlan,
   run: RunContext,
   api: GitHubApi,
   github: GitHubAccess,
