@@ -1,36 +1,36 @@
 import { describe, expect, it } from '@jest/globals'
-import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, statusMarker } from '../../src/github/markers.js'
+import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, stickyMarker } from '../../src/github/markers.js'
 
 describe('statusMarker', () => {
   it('is a hidden HTML comment naming the workflow job', () => {
-    expect(statusMarker('Docs/agent')).toBe('<!-- docs-agent-action:status Docs_agent -->')
+    expect(stickyMarker('Docs/agent')).toBe('<!-- docs-agent-action:status Docs_agent -->')
   })
 
   it('keeps safe characters as they are', () => {
-    expect(statusMarker('docs.yml:job-1_a')).toBe('<!-- docs-agent-action:status docs.yml:job-1_a -->')
+    expect(stickyMarker('docs.yml:job-1_a')).toBe('<!-- docs-agent-action:status docs.yml:job-1_a -->')
   })
 
   it('folds each run of unsafe characters into one underscore', () => {
-    expect(statusMarker('Update docs / on push')).toBe('<!-- docs-agent-action:status Update_docs_on_push -->')
+    expect(stickyMarker('Update docs / on push')).toBe('<!-- docs-agent-action:status Update_docs_on_push -->')
   })
 
   it('cannot be ended early by a hostile workflow name', () => {
-    const marker = statusMarker('x --> <img src=x> <!-- y')
+    const marker = stickyMarker('x --> <img src=x> <!-- y')
     expect(marker).toBe('<!-- docs-agent-action:status x_--_img_src_x_--_y -->')
     expect(marker.indexOf('-->')).toBe(marker.length - 3)
     expect(marker.match(/<!--/g)).toHaveLength(1)
   })
 
   it('cuts the key to 120 characters', () => {
-    expect(statusMarker('a'.repeat(500))).toBe(`<!-- docs-agent-action:status ${'a'.repeat(120)} -->`)
+    expect(stickyMarker('a'.repeat(500))).toBe(`<!-- docs-agent-action:status ${'a'.repeat(120)} -->`)
   })
 
   it('gives different workflow jobs different markers', () => {
-    expect(statusMarker('docs/agent')).not.toBe(statusMarker('docs/export'))
+    expect(stickyMarker('docs/agent')).not.toBe(stickyMarker('docs/export'))
   })
 
   it('does not look like a job marker', () => {
-    expect(jobIdInMarker(statusMarker('job x'))).toBeNull()
+    expect(jobIdInMarker(stickyMarker('job x'))).toBeNull()
   })
 })
 

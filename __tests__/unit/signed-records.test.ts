@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { createHmac } from 'node:crypto'
 import { inspect } from 'node:util'
-import { jobMarker, statusMarker } from '../../src/github/markers.js'
+import { jobMarker, stickyMarker } from '../../src/github/markers.js'
 import { hkdfSha256, readSignedRecords, recordKey, type RecordSubject, sealRecords } from '../../src/trust/signed-records.js'
 import { renderRecord } from '../../src/operations/agent/docs-check/record.js'
 import type { IssueComment } from '../../src/github/api.js'
@@ -31,7 +31,7 @@ const DOCS_STATE = defined(
   })
 )
 /** A comment as the action writes it: a sticky marker (no record), text, a job marker with its origin, a docs state. */
-const BODY = `${statusMarker('docs/agent')}\n### ✅ Done\n\n${JOB}\nSome text.\n${DOCS_STATE}\n`
+const BODY = `${stickyMarker('docs/agent')}\n### ✅ Done\n\n${JOB}\nSome text.\n${DOCS_STATE}\n`
 const SIGNATURE = /<!-- docs-agent-action:signature v1 ([0-9a-f]{32}) -->/g
 
 const hex = (text: string): Buffer => Buffer.from(text.replace(/\s+/g, ''), 'hex')
@@ -112,7 +112,7 @@ describe('sealing and reading back', () => {
   })
 
   it('leaves a body without records as it is, and reads none there', () => {
-    for (const body of ['Looks good to me.', `${statusMarker('docs/agent')}\n### ⏳ Docs agent is working\n`, '']) {
+    for (const body of ['Looks good to me.', `${stickyMarker('docs/agent')}\n### ⏳ Docs agent is working\n`, '']) {
       expect(sealRecords(body, KEY, ABOUT)).toBe(body)
       expect(readSignedRecords(body, KEY, ABOUT)).toEqual({ kind: 'none' })
     }

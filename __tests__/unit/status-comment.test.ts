@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../src/github/api.js'
 import type { IssueRef } from '../../src/github/event.js'
-import { statusMarker } from '../../src/github/markers.js'
+import { stickyMarker } from '../../src/github/markers.js'
 import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
 import { at } from '../expect-helpers.js'
 import { BOT_LOGIN, fakeGitHub, issueComment } from '../fixtures/fake-github.js'
 
-const MARKER = statusMarker('Docs agent/agent')
+const MARKER = stickyMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { on: { number: 7, kind: 'pull' }, mode: 'sticky', marker: MARKER }
 const REPLY: ThreadTarget = { on: { number: 9, kind: 'issue' }, mode: 'reply', marker: '' }
 
@@ -58,7 +58,7 @@ describe('sticky status comment', () => {
 
   it('ignores its own comments with the marker of another workflow job', async () => {
     const github = fakeGitHub()
-    github.state.comments.set(7, [issueComment({ id: 6, login: BOT_LOGIN, body: `${statusMarker('Other/job')}\nresult` })])
+    github.state.comments.set(7, [issueComment({ id: 6, login: BOT_LOGIN, body: `${stickyMarker('Other/job')}\nresult` })])
     const { status } = thread(github, STICKY)
     await status.post(`${MARKER}\nworking`)
     expect(writes(github)).toEqual([['createComment', 7, `${MARKER}\nworking`]])

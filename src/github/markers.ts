@@ -5,7 +5,7 @@
 const PREFIX = 'docs-agent-action'
 
 /** The sticky status comment of one workflow job on one pull request. */
-export function statusMarker(key: string): string {
+export function stickyMarker(key: string): string {
   return `<!-- ${PREFIX}:status ${sanitize(key)} -->`
 }
 

@@ -1,7 +1,7 @@
 import { pushEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
-import { jobIdInMarker, jobMarker, statusMarker } from '../../../src/github/markers.js'
+import { jobIdInMarker, jobMarker, stickyMarker } from '../../../src/github/markers.js'
 import { COMMENT_LIMIT, fitComment } from '../../../src/markdown.js'
 import {
   type AgentPullIntroduction,
@@ -18,7 +18,7 @@ import {
 import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'
-const MARKER = statusMarker('Docs agent/agent')
+const MARKER = stickyMarker('Docs agent/agent')
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
 
 function count(text: string, part: string): number {

@@ -1,6 +1,6 @@
 import type { GitHubApi } from '../../github/api.js'
 import { commentCountOf, pullRef, type RunContext } from '../../github/event.js'
-import { statusMarker } from '../../github/markers.js'
+import { stickyMarker } from '../../github/markers.js'
 import { pullOfCommit } from '../../github/commit-pull.js'
 import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
 import type { GitHubAccess } from '../../github/connection.js'
@@ -31,7 +31,7 @@ export async function threadTarget(
   const sticky = (pull: number): ThreadTarget => ({
     on: pullRef(pull),
     mode: 'sticky',
-    marker: statusMarker(`${run.workflow}/${run.job}`),
+    marker: stickyMarker(`${run.workflow}/${run.job}`),
     commentCount: commentCountOf(run.event, pull)
   })
   if (status.where === 'none') return null

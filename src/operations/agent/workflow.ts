@@ -3,7 +3,7 @@ import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
-import { jobOfMarkers, statusMarker } from '../../github/markers.js'
+import { jobOfMarkers, stickyMarker } from '../../github/markers.js'
 import { botAllowed } from '../../github/permissions.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -301,7 +301,7 @@ async function answerDocsCheck(
     )
   // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
   if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
-    const marker = statusMarker(`${run.workflow}/${run.job}`)
+    const marker = stickyMarker(`${run.workflow}/${run.job}`)
     const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.trouble)
     if (check.stickyId !== undefined) sticky.adopt(check.stickyId)
     await sticky.conclude(sealedFor(sticky, api, records, renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null)))

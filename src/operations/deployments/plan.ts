@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { DeploymentState } from '../../github/api.js'
-import { statusMarker } from '../../github/markers.js'
+import { stickyMarker } from '../../github/markers.js'
 import { siteUrl } from '../../mintlify/deployment.js'
 import type { Verdict } from '../../outcome.js'
 import type { CommonSettings } from '../../settings.js'
@@ -88,7 +88,7 @@ function previewComment(target: DeploymentTarget, branch: string): PreviewCommen
  */
 export function previewMarker(branch: string): string {
   const digest = createHash('sha256').update(branch).digest('hex').slice(0, 12)
-  return statusMarker(`preview:${digest}:${branch.slice(0, 80)}`)
+  return stickyMarker(`preview:${digest}:${branch.slice(0, 80)}`)
 }
 
 /** Whether the comment and the environment get a last word: not for a trigger accepted but not followed. */

@@ -1,5 +1,5 @@
 import type { RunContext } from '../../../github/event.js'
-import { statusMarker } from '../../../github/markers.js'
+import { stickyMarker } from '../../../github/markers.js'
 import type { Settings } from '../../../settings.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import type { CommentRecords } from '../comment-records.js'
@@ -110,7 +110,7 @@ async function gather(
     gathered.target = before.target ?? (await checkTarget(run, command, api))
     const { record, own } = before.record ?? (await fetchDocsRecord(api, gathered.target.pull, records, run.event))
     gathered.record = record
-    const marker = statusMarker(`${run.workflow}/${run.job}`)
+    const marker = stickyMarker(`${run.workflow}/${run.job}`)
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
     gathered.paths = await pathsVerdict(settings.docsCheck, run.event, event, gathered.target.pull, api)
   } catch (error) {
