@@ -3,11 +3,11 @@
  * docs-check-plan-rules.test.ts checks the rules that hold across every combination.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type DocsCheckPlan, planDocsCheck, type StatusNow } from '../../../src/operations/agent/docs-check/plan.js'
+import { type DocsCheckPlan, planDocsCheck, type CommitStatusNow } from '../../../src/operations/agent/docs-check/plan.js'
 import { type Case, closed, command, factsOf, HEAD, label, pullEvent, RECORDS, skipCommand, TOO_EARLY, WAITING } from './plan-factories.js'
 
 /** The status in a few words: none, working, a situation's kind, or the carried status. */
-function statusWords(status: StatusNow): string {
+function statusWords(status: CommitStatusNow): string {
   if (status.kind !== 'write') return status.kind
   const { situation } = status
   if (situation.kind === 'carried') return `carried ${situation.status.state}: ${situation.status.description}`

@@ -64,7 +64,7 @@ export interface DocsCheckFacts {
 }
 
 /** The commit status written before the job, or instead of it. */
-export type StatusNow =
+export type CommitStatusNow =
   | { kind: 'none' }
   /** Pending, "working (job <id>)", once the job is accepted; its end writes the final status. */
   | { kind: 'working' }
@@ -80,7 +80,7 @@ export type NoJobOutcome = 'skipped' | 'noted'
 
 export interface DocsCheckPlan {
   job: 'start' | 'none'
-  statusNow: StatusNow
+  statusNow: CommitStatusNow
   record: RecordUpdate
   note: ClosingNote | null
   /**
@@ -99,7 +99,7 @@ export interface DocsCheckPlan {
   dryRun: boolean
 }
 
-const NO_STATUS: StatusNow = { kind: 'none' }
+const NO_STATUS: CommitStatusNow = { kind: 'none' }
 const KEEP: RecordUpdate = { kind: 'keep' }
 
 export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
@@ -222,7 +222,7 @@ function skipWords(skip: DocsSkip): string {
   return `Docs were skipped by @${skip.login}${at}${skip.reason ? ` (${skip.reason})` : ''}`
 }
 
-function statusOf(facts: DocsCheckFacts, situation: DocsSituation): StatusNow {
+function statusOf(facts: DocsCheckFacts, situation: DocsSituation): CommitStatusNow {
   return facts.statusContext ? { kind: 'write', situation } : NO_STATUS
 }
 
