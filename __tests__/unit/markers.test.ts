@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, stickyMarker } from '../../src/github/markers.js'
 
-describe('statusMarker', () => {
+describe('stickyMarker', () => {
   it('is a hidden HTML comment naming the workflow job', () => {
     expect(stickyMarker('Docs/agent')).toBe('<!-- docs-agent-action:status Docs_agent -->')
   })
