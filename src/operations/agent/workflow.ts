@@ -90,7 +90,7 @@ export async function runAgentWorkflow(
       ? await agentJobOf(asked.command.on.number, settings, github, records, commentCountOf(run.event, asked.command.on.number))
       : null
   const plan = planRun(asked, settings, gate, agentJob)
-  const places = {
+  const checkDeps = {
     github,
     log: deps.log,
     runUrl: run.runUrl,
@@ -98,7 +98,7 @@ export async function runAgentWorkflow(
     now: deps.clock.now(),
     records
   }
-  const check = await prepareDocsCheck(plan, asked, settings, run, places, before.docs)
+  const check = await prepareDocsCheck(plan, asked, settings, run, checkDeps, before.docs)
   try {
     if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
     if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)

@@ -5,7 +5,7 @@ import type { GitHubAccess } from '../../../github/connection.js'
 import type { CommentRecords } from '../comment-records.js'
 import type { AgentInputs } from '../inputs.js'
 import type { Plan, EventAsk } from '../plan.js'
-import { DocsCheck, type DocsCheckPlaces } from './check.js'
+import { DocsCheck, type DocsCheckDeps } from './check.js'
 import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, fetchDocsRecord } from './facts.js'
 import type { DocsEvent, PathsVerdict } from './plan.js'
 import { planDocsCheck } from './plan.js'
@@ -28,7 +28,7 @@ export async function prepareDocsCheck(
   asked: EventAsk,
   settings: Settings<AgentInputs>,
   run: RunContext,
-  places: DocsCheckPlaces & { now: number; records: CommentRecords },
+  checkDeps: DocsCheckDeps & { now: number; records: CommentRecords },
   before: ReadBeforeGate
 ): Promise<DocsCheck | null> {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
@@ -37,7 +37,7 @@ export async function prepareDocsCheck(
   const event = docsEventOf(run.event, command, followUp)
   if (!event || !isActive(event, settings, plan)) return null
   if (plan.kind === 'skip' && event.kind !== 'pull-request-closed') return null
-  const facts = await gather(event, command, settings, run, places.github, places.records, before)
+  const facts = await gather(event, command, settings, run, checkDeps.github, checkDeps.records, before)
   const docsPlan = planDocsCheck({
     event,
     gate: plan.kind === 'wait' ? { kind: 'wait', commanded: plan.commanded } : { kind: 'steer' },
@@ -48,11 +48,11 @@ export async function prepareDocsCheck(
     statusContext: settings.docsCheck.statusContext !== null,
     dryRun: settings.dryRun,
     trigger: settings.trigger,
-    now: places.now
+    now: checkDeps.now
   })
   // Without a job, the step's notice says why; with one, the log does.
-  if (docsPlan.why && docsPlan.job === 'start') places.log.info(docsPlan.why)
-  return new DocsCheck(docsPlan, facts.target, facts.record, facts.stickyId, settings.docsCheck, places)
+  if (docsPlan.why && docsPlan.job === 'start') checkDeps.log.info(docsPlan.why)
+  return new DocsCheck(docsPlan, facts.target, facts.record, facts.stickyId, settings.docsCheck, checkDeps)
 }
 
 /**
