@@ -232,7 +232,7 @@ async function answerWithoutJob(
 }
 
 /** Where a job's run is told besides its outputs: the status comment, the reactions, the agent's pull request. */
-interface JobPlaces {
+interface JobChannels {
   plan: Extract<Plan, { kind: 'job' }>
   api: GitHubApi | null
   thread: StatusThread | null
@@ -244,7 +244,7 @@ interface JobPlaces {
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped, check, records }: JobPlaces,
+  { plan, api, thread, grouped, check, records }: JobChannels,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
