@@ -296,7 +296,7 @@ function planCommand(
   gate: Exclude<GateDecision, { kind: 'ignore' }>,
   agentJob: string | null
 ): Plan {
-  const { reply, react, removeLabel } = commandPlaces(command, settings)
+  const { reply, react, removeLabel } = commandResponses(command, settings)
   const used = command.label ?? settings.trigger
   // The gate first, even for help: strangers cannot make the bot talk beyond one refusal.
   if (gate.kind === 'deny' || gate.kind === 'head-moved')
@@ -332,7 +332,7 @@ function planCommand(
 }
 
 /** Where a command is answered: its reply (in a review comment's thread), its reactions, the label to remove. */
-function commandPlaces(
+function commandResponses(
   command: Command,
   settings: Settings<AgentInputs>
 ): { reply: ReplyStatus | null; react: ReactionPlan | null; removeLabel: LabelRemoval | null } {
