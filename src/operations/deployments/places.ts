@@ -16,7 +16,7 @@ const MAX_PULL_FILES = 300
 type PlanToTrigger = Extract<DeploymentPlan, { kind: 'trigger' }>
 
 /** Where a run is shown on GitHub besides its summary: the preview comment, the environment. */
-export interface Places {
+export interface GitHubViews {
   github: GitHubApi | null
   comment: StatusThread | null
   environment: EnvironmentRecord | null
@@ -24,7 +24,11 @@ export interface Places {
 }
 
 /** The preview comment's pull request and the environment, set up before the trigger so each follows the run. */
-export async function openPlaces(plan: PlanToTrigger, deps: OperationDeps, connect: () => Promise<GitHubApi | null>): Promise<Places> {
+export async function openGitHubViews(
+  plan: PlanToTrigger,
+  deps: OperationDeps,
+  connect: () => Promise<GitHubApi | null>
+): Promise<GitHubViews> {
   const { comment: where } = plan
   const github = where.where !== 'none' || plan.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
@@ -47,27 +51,32 @@ export async function openPlaces(plan: PlanToTrigger, deps: OperationDeps, conne
 }
 
 /** The preview comment's last word and the environment's, after the outputs are set. */
-export async function closePlaces(plan: PlanToTrigger, report: DeploymentReport, places: Places, log: OperationDeps['log']): Promise<void> {
+export async function closeGitHubViews(
+  plan: PlanToTrigger,
+  report: DeploymentReport,
+  views: GitHubViews,
+  log: OperationDeps['log']
+): Promise<void> {
   // Not followed (wait: false): the comment and the environment keep saying building, which is all this run knows.
   if (!endsWithLastWord(plan, report)) return
-  const pages = report.verdict.outcome === 'deployed' ? await pagesOf(report, plan.pagesUnder, places, log) : null
+  const pages = report.verdict.outcome === 'deployed' ? await pagesOf(report, plan.pagesUnder, views, log) : null
   const state = previewCommentState(report, pages)
-  if (places.comment && state) await places.comment.conclude(renderPreviewComment(places.comment.target.marker, state))
-  if (!places.environment) return
+  if (views.comment && state) await views.comment.conclude(renderPreviewComment(views.comment.target.marker, state))
+  if (!views.environment) return
   const end = environmentEnd(report)
-  await places.environment.close(end.state, report.verdict.headline, end.url)
+  await views.environment.close(end.state, report.verdict.headline, end.url)
 }
 
 /** The changed pages of the preview's pull request, linked into the preview; null when they cannot be read. */
 async function pagesOf(
   report: DeploymentReport,
   docsFolder: string | null,
-  places: Places,
+  views: GitHubViews,
   log: OperationDeps['log']
 ): Promise<ChangedPages | null> {
-  if (!places.github || places.pull === null || !report.previewUrl) return null
+  if (!views.github || views.pull === null || !report.previewUrl) return null
   try {
-    const files = await places.github.pullFileChanges(places.pull, MAX_PULL_FILES)
+    const files = await views.github.pullFileChanges(views.pull, MAX_PULL_FILES)
     return changedPages(files, docsFolder ?? '', report.previewUrl)
   } catch (error) {
     log.warning(`${messageOf(error)} The preview comment links the preview without its changed pages.`)
