@@ -49,7 +49,7 @@ describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
     const settings = settingsWith({}, 'pull_request')
     const plan = planOf(PULL, settings)
-    expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, context: true })
+    expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, withChangeNotes: true })
   })
 
   it.each<[string, string | null, string, Partial<Plan>]>([
@@ -88,7 +88,7 @@ describe('the verdict and the summary of a dry run', () => {
 
   it('shows the prompt and the context unfolded, and says nothing was sent', () => {
     const summary = renderJobSummary(
-      jobReport({ verdict: judgeDryRun('job', 'acme-docs', '', 9), job: null, waited: false, context: '## Context\n- Event: push' })
+      jobReport({ verdict: judgeDryRun('job', 'acme-docs', '', 9), job: null, waited: false, changeNotes: '## Context\n- Event: push' })
     )
     expect(summary.split('\n')[0]).toBe('### ℹ️ Docs agent job (dry run)')
     expect(summary).toContain('| Waited | nothing sent (dry run) |')
@@ -131,7 +131,7 @@ describe('runAgentWorkflow in a dry run', () => {
     expect(result.verdict.outcome).toBe('dry-run')
     expect(published).toEqual(['dry-run'])
     expect(result.job).toMatchObject({ job: null, prompt: 'Document the limits.\n::error::not a command' })
-    expect(result.job?.context).toContain('New endpoint')
+    expect(result.job?.changeNotes).toContain('New endpoint')
     expect(log.groups).toEqual([
       expect.stringMatching(/^Dry run: the prompt POST \/v2\/agent\/acme-docs\/job would carry \(\d+ characters, from prompt\)$/)
     ])

@@ -186,11 +186,11 @@ describe('renderJobSummary', () => {
 
   it('shows the context block appended to the prompt, collapsed, only when there is one', () => {
     const context = '## Context\n- Pull request: Add @acme/team docs <!-- x -->'
-    const withContext = renderJobSummary(jobReport({ context }))
+    const withContext = renderJobSummary(jobReport({ changeNotes: context }))
     expect(withContext).toContain('<details><summary>Context appended to the prompt</summary>')
     expect(withContext).toContain(`\`\`\`text\n## Context\n- Pull request: Add @acme/team docs <${ZWSP}!-- x -->\n\`\`\``)
     expect(outsideCodeBlocks(withContext)).not.toContain('@acme/team')
-    expect(renderJobSummary(jobReport({ context: '' }))).not.toContain('Context appended')
+    expect(renderJobSummary(jobReport({ changeNotes: '' }))).not.toContain('Context appended')
   })
 
   it('cuts a very long prompt in the summary, saying how much is left out', () => {

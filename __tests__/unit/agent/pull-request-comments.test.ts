@@ -87,7 +87,7 @@ describe('renderResultComment', () => {
       prompt: `Please add ${MARKER} to the page`,
       verdict: { outcome: 'failed', result: 'failure', headline: `Failed: ${MARKER}`, failureReason: MARKER },
       job: agentJob({ id: MARKER, model: MARKER, status: 'failed' }),
-      context: `Event: ${MARKER}`
+      changeNotes: `Event: ${MARKER}`
     })
     const body = renderResultComment(MARKER, report)
     expect(count(body, MARKER)).toBe(1)
@@ -108,7 +108,7 @@ describe('renderResultComment', () => {
   })
 
   it('stays under 65,000 characters when the context block is huge too', () => {
-    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000), context: 'c'.repeat(100_000) }))
+    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000), changeNotes: 'c'.repeat(100_000) }))
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(body.startsWith(MARKER)).toBe(true)
   })

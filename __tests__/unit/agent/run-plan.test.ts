@@ -92,7 +92,7 @@ describe('planRun: a slash command, every action × body × bot × permission ×
       },
       status: reply,
       react,
-      context: !followUp,
+      withChangeNotes: !followUp,
       introduce: true,
       followUpOf: followUp ? { pull: 7, jobId: 'job-41' } : null,
       dryRun: false,
@@ -228,7 +228,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
       },
       status: { where: 'reply', on },
       react: null,
-      context: true,
+      withChangeNotes: true,
       introduce: true,
       // A label never continues a job, even on the agent's pull request: it starts a new one.
       followUpOf: null,
@@ -287,7 +287,7 @@ describe('planRun: a slash command, the settings that shape it', () => {
   })
 
   it('with context: false, a new job carries no context block', () => {
-    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), admin)).toMatchObject({ context: false })
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), admin)).toMatchObject({ withChangeNotes: false })
   })
 
   it('uses the configured trigger and minimum permission', () => {
@@ -379,17 +379,17 @@ describe('planRun: a step without a command', () => {
   it('sends the prompt of the inputs, with context unless turned off', () => {
     expect(plan(other, settingsWith({ prompt: 'Document v2' }))).toMatchObject({
       request: { action: 'job', prompt: 'Document v2', promptSource: 'prompt', jobId: '' },
-      context: true,
+      withChangeNotes: true,
       introduce: true
     })
-    expect(plan(other, settingsWith({ context: 'false' }))).toMatchObject({ context: false })
+    expect(plan(other, settingsWith({ context: 'false' }))).toMatchObject({ withChangeNotes: false })
   })
 
   it('sends a follow-up for operation message, without a context block', () => {
     const settings = settingsWith({ operation: 'message', 'job-id': 'job-9' })
     expect(planRun(readEventAsk(other, settings, 'message'), settings, gateOf(other, settings), null)).toMatchObject({
       request: { action: 'message', jobId: 'job-9' },
-      context: false
+      withChangeNotes: false
     })
   })
 

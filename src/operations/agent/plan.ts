@@ -237,8 +237,8 @@ export type Plan =
       status: StatusCommentPlan
       /** 👀 when accepted, 🚀 or 😕 at the end. */
       react: ReactionPlan | null
-      /** Append the context block (new jobs only: a follow-up continues a conversation that has it). */
-      context: boolean
+      /** Append the change notes (the `context` input) (new jobs only: a follow-up continues a conversation that has it). */
+      withChangeNotes: boolean
       /** Introduce the agent's pull request when the job yields one. */
       introduce: boolean
       /** Told in the log when the command became a follow-up. */
@@ -281,7 +281,7 @@ function planStep(asked: Extract<EventAsk, { kind: 'step' }>, settings: Settings
     request,
     status: asked.status,
     react: null,
-    context: request.action === 'job' && settings.context,
+    withChangeNotes: request.action === 'job' && settings.context,
     introduce: writesToGitHub(settings),
     followUpOf: null,
     dryRun: settings.dryRun,
@@ -323,7 +323,7 @@ function planCommand(
     },
     status: reply ?? { where: 'none' },
     react,
-    context: jobId === null && settings.context,
+    withChangeNotes: jobId === null && settings.context,
     introduce: writesToGitHub(settings),
     followUpOf: jobId ? { pull: command.on.number, jobId } : null,
     dryRun: settings.dryRun,

@@ -61,7 +61,7 @@ export interface WorkflowResult {
 
 /**
  * An agent job or follow-up in the workflow it runs in: the slash command (permission, reactions,
- * replies), the status comment on the pull request, the context block, and the comment on the agent's
+ * replies), the status comment on the pull request, the change notes, and the comment on the agent's
  * own pull request that lets `/docs` replies reach it.
  */
 export async function runAgentWorkflow(
@@ -163,16 +163,16 @@ async function carryOut(
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log, records })
   const request = groupedRequest(plan.request, grouped)
-  const context = plan.context ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
+  const changeNotes = plan.withChangeNotes ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
   if (plan.dryRun) {
     await check?.working('that it starts')
-    return await showDryRun({ ...request, context }, settings, run, deps, grouped)
+    return await showDryRun({ ...request, changeNotes }, settings, run, deps, grouped)
   }
   const sent = await runAgentJob(
     {
       ...request,
       projectId: settings.projectId,
-      context,
+      changeNotes,
       wait: settings.wait,
       timeoutMs: settings.timeoutMs,
       pollIntervalMs: settings.pollIntervalMs,
@@ -204,7 +204,7 @@ async function carryOut(
   const report: JobReport = {
     ...sent,
     prompt: redact(shown, settings.apiKey),
-    context: redact(sent.context, settings.apiKey),
+    changeNotes: redact(sent.changeNotes, settings.apiKey),
     ...groupedReport(grouped)
   }
   return await finishJobRun(report, { plan, api, thread, grouped, check, records }, settings, run, github, deps)
