@@ -10,7 +10,7 @@ import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo, RunContext } from '../../../src/github/event.js'
 import { jobMarker, type RunOrigin } from '../../../src/github/markers.js'
-import { type GroupedRun, type GroupingDeps, groupRun, recordGroupedRun } from '../../../src/operations/agent/grouping.js'
+import { type GroupedRun, type GroupingDeps, groupRun, addToTimeline } from '../../../src/operations/agent/grouping.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined, only } from '../../expect-helpers.js'
 import { simulatorPerTest } from '../../simulator-harness.js'
@@ -250,7 +250,7 @@ describe('the timeline line of a continued run', () => {
     const sim = await start()
     const grouped = await continued(sim)
     const before = sim.githubRequests().length
-    await recordGroupedRun(grouped, jobReport(), RUN, {
+    await addToTimeline(grouped, jobReport(), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
       log: recordingLog(),
@@ -270,7 +270,7 @@ describe('the timeline line of a continued run', () => {
   it('is a comment of its own when another identity (in marker-authors) wrote the introduction', async () => {
     const sim = await start()
     const grouped = await continued(sim, 'docs-app[bot]')
-    await recordGroupedRun(grouped, jobReport(), RUN, {
+    await addToTimeline(grouped, jobReport(), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
       log: recordingLog(),
@@ -287,7 +287,7 @@ describe('the timeline line of a continued run', () => {
     const sim = await start()
     const grouped = await continued(sim)
     const before = sim.githubRequests().length
-    await recordGroupedRun(grouped, jobReport({ job: null }), RUN, {
+    await addToTimeline(grouped, jobReport({ job: null }), RUN, {
       github: access(sim, recordingLog()),
       client: simulatorClient(sim).client,
       log: recordingLog(),

@@ -253,7 +253,7 @@ async function jobState(jobId: string, projectId: string, client: DocsApiClient)
  * After a continued run: its line in the pull request's timeline, edited into the introduction when the
  * token wrote it, else a comment of its own. Only when the follow-up reached the job.
  */
-export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
+export async function addToTimeline(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
   if (grouped.decision.grouped !== 'continued' || report.job === null) return
   const { pull, introduction, jobId } = grouped.decision.found
   const api = grouped.plan.elsewhere ? await deps.github.elsewhere(grouped.plan.docs) : await deps.github.optional()

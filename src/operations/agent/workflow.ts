@@ -26,7 +26,7 @@ import { checkTarget, fetchDocsRecord } from './docs-check/facts.js'
 import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
-import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
+import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, addToTimeline } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
@@ -259,7 +259,7 @@ async function finishJobRun(
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (grouped?.decision.grouped === 'continued')
-      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log, records })
+      await addToTimeline(grouped, report, run, { github, client: deps.client, log: deps.log, records })
     else if (plan.introduce) {
       await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records)
       await check?.askReviewers(report)
