@@ -3,7 +3,7 @@
  * refusals are warnings the run goes on after.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type EnvironmentRequest, EnvironmentRecord } from '../../../src/operations/deployments/environment.js'
+import { type EnvironmentRequest, GitHubDeployment } from '../../../src/operations/deployments/environment.js'
 import { fakeGitHub } from '../../fixtures/fake-github.js'
 
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
@@ -16,10 +16,10 @@ const deploy: EnvironmentRequest = { kind: 'deploy', environment: 'docs', sha: S
 async function open(
   request: EnvironmentRequest,
   failing: Record<string, Error> = {}
-): Promise<{ record: EnvironmentRecord | null; warnings: string[]; github: ReturnType<typeof fakeGitHub> }> {
+): Promise<{ record: GitHubDeployment | null; warnings: string[]; github: ReturnType<typeof fakeGitHub> }> {
   const github = fakeGitHub({ failures: new Map(Object.entries(failing)) })
   const warnings: string[] = []
-  const record = await EnvironmentRecord.open(github.api, request, (message) => warnings.push(message))
+  const record = await GitHubDeployment.open(github.api, request, (message) => warnings.push(message))
   return { record, warnings, github }
 }
 

@@ -18,7 +18,7 @@ export interface EnvironmentRequest {
  * environments page its history. GitHub trouble here is a warning: the deployment at Mintlify, and the
  * result of the run, stand whatever GitHub answers.
  */
-export class EnvironmentRecord {
+export class GitHubDeployment {
   private constructor(
     private readonly api: GitHubApi,
     private readonly id: number,
@@ -27,7 +27,7 @@ export class EnvironmentRecord {
   ) {}
 
   /** Creates the deployment and marks it in progress; null (after one warning) when GitHub refuses. */
-  static async open(api: GitHubApi, request: EnvironmentRequest, warn: (message: string) => void): Promise<EnvironmentRecord | null> {
+  static async open(api: GitHubApi, request: EnvironmentRequest, warn: (message: string) => void): Promise<GitHubDeployment | null> {
     const what = request.kind === 'deploy' ? 'Mintlify docs deployment' : `Mintlify docs preview of ${request.branch ?? 'a branch'}`
     try {
       const id = await api.createDeployment({
@@ -37,7 +37,7 @@ export class EnvironmentRecord {
         transient: request.kind === 'preview',
         production: request.kind === 'deploy'
       })
-      const record = new EnvironmentRecord(api, id, request, warn)
+      const record = new GitHubDeployment(api, id, request, warn)
       await record.set('in_progress', 'Building at Mintlify.', null)
       return record
     } catch (error) {

@@ -4,7 +4,7 @@ import { pullOfCommit } from '../../github/commit-pull.js'
 import { commentCountOf, pullRef } from '../../github/event.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { OperationDeps } from '../operation.js'
-import { EnvironmentRecord } from './environment.js'
+import { GitHubDeployment } from './environment.js'
 import { changedPages, type ChangedPages } from './pages.js'
 import { type DeploymentPlan, endsWithLastWord, environmentEnd } from './plan.js'
 import { previewCommentState, renderPreviewComment } from './preview-comment.js'
@@ -19,7 +19,7 @@ type PlanToTrigger = Extract<DeploymentPlan, { kind: 'trigger' }>
 export interface GitHubViews {
   github: GitHubApi | null
   comment: StatusThread | null
-  environment: EnvironmentRecord | null
+  environment: GitHubDeployment | null
   pull: number | null
 }
 
@@ -46,7 +46,7 @@ export async function openGitHubViews(
           (error, consequence) => warn(`${messageOf(error)} ${consequence}`.trim())
         )
       : null
-  const environment = github && plan.environment ? await EnvironmentRecord.open(github, plan.environment, warn) : null
+  const environment = github && plan.environment ? await GitHubDeployment.open(github, plan.environment, warn) : null
   return { github, comment, environment, pull }
 }
 
