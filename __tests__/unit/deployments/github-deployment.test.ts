@@ -1,5 +1,5 @@
 /**
- * EnvironmentRecord: a run's deployment in a GitHub environment. What it asks GitHub for, and that GitHub's
+ * GitHubDeployment: a run's deployment in a GitHub environment. What it asks GitHub for, and that GitHub's
  * refusals are warnings the run goes on after.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -23,7 +23,7 @@ async function open(
   return { record, warnings, github }
 }
 
-describe('EnvironmentRecord.open', () => {
+describe('GitHubDeployment.open', () => {
   it('creates a transient deployment of the commit for a preview, naming the branch, and marks it in progress with the run as its log', async () => {
     const { record, warnings, github } = await open(preview)
 
@@ -84,7 +84,7 @@ describe('EnvironmentRecord.open', () => {
   })
 })
 
-describe('EnvironmentRecord.close', () => {
+describe('GitHubDeployment.close', () => {
   it.each([
     ['success', 'https://acme.mintlify.site'],
     ['failure', null],

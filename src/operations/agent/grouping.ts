@@ -39,8 +39,8 @@ export interface LookPlan {
 export const MAX_PULLS_READ = 10
 
 /** Decides from the settings and the run whether, and where, this run looks for a pull request to continue. */
-export function planGrouping(settings: Settings<AgentInputs>, operation: JobAction, run: RunContext): GroupingPlan {
-  if (!settings.groupRuns || settings.operation !== 'job' || operation !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
+export function planGrouping(settings: Settings<AgentInputs>, action: JobAction, run: RunContext): GroupingPlan {
+  if (!settings.groupRuns || settings.operation !== 'job' || action !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
   const branch = branchOf(run)
   if (!branch.ok) return { kind: 'alone', why: branch.why }
   if (!run.workflow) return { kind: 'alone', why: 'GITHUB_WORKFLOW is not set, so runs cannot be told apart by workflow.' }
@@ -183,11 +183,11 @@ export interface GroupedRun {
  */
 export async function groupRun(
   settings: Settings<AgentInputs>,
-  operation: JobAction,
+  action: JobAction,
   run: RunContext,
   deps: GroupingDeps
 ): Promise<GroupedRun | null> {
-  const plan = planGrouping(settings, operation, run)
+  const plan = planGrouping(settings, action, run)
   if (plan.kind === 'off') return null
   if (plan.kind === 'alone') {
     deps.log.info(`group-runs: ${plan.why} A new job.`)

@@ -44,14 +44,14 @@ export type EventAsk =
   | { kind: 'skip'; why: string }
   /** A slash command: the commenter's permission, and on a pull request its agent job, are needed. */
   | { kind: 'command'; command: Command }
-  /** The operation of the step (job or message), with the prompt from the inputs. */
+  /** The step's own action (a job or a message), with the prompt from the inputs. */
   | { kind: 'step'; action: JobAction; status: StickyStatus }
 
-export function readEventAsk(event: GitHubEvent, settings: Settings<AgentInputs>, operation: JobAction): EventAsk {
+export function readEventAsk(event: GitHubEvent, settings: Settings<AgentInputs>, action: JobAction): EventAsk {
   if (event.kind === 'issue_comment' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review')
     return readComment(event, settings)
   if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
-  return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+  return { kind: 'step', action, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
 }
 
 /**
@@ -268,7 +268,7 @@ export function planRun(asked: EventAsk, settings: Settings<AgentInputs>, gate: 
   return planCommand(asked.command, settings, gate, agentJob)
 }
 
-/** The step's own operation: its prompt from the inputs, its status where `readEventAsk` put it. */
+/** The step's own action: its prompt from the inputs, its status where `readEventAsk` put it. */
 function planStep(asked: Extract<EventAsk, { kind: 'step' }>, settings: Settings<AgentInputs>): Plan {
   const request: JobRequest = {
     action: asked.action,

@@ -66,7 +66,7 @@ export interface WorkflowResult {
  */
 export async function runAgentWorkflow(
   settings: Settings<AgentInputs>,
-  operation: JobAction,
+  action: JobAction,
   run: RunContext,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
@@ -79,7 +79,7 @@ export async function runAgentWorkflow(
   })
   // The key records are signed with: derived once, for every comment this run reads or writes.
   const records = new CommentRecords(settings.apiKey, deps.log)
-  const asked = readEventAsk(run.event, settings, operation)
+  const asked = readEventAsk(run.event, settings, action)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)
   const before =
