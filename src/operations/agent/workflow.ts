@@ -101,7 +101,7 @@ export async function runAgentWorkflow(
   const check = await prepareDocsCheck(plan, asked, settings, run, checkDeps, before.docs)
   try {
     if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
-    if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
+    if (plan.kind === 'skip' || plan.kind === 'wait') return noJobResult('skipped', plan.why)
     return await carryOut(plan, settings, run, github, deps, check, records)
   } finally {
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
@@ -220,7 +220,7 @@ async function answerWithoutJob(
   const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
   if (plan.kind === 'help') {
     await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-    return quiet('skipped', plan.why, replies)
+    return noJobResult('skipped', plan.why, replies)
   }
   await replies?.post(
     plan.refusal.kind === 'permission'
@@ -228,7 +228,7 @@ async function answerWithoutJob(
       : renderHeadMovedReply(plan.login, plan.refusal.head)
   )
   if (api && plan.react) await reactTo(api, plan.react, 'confused', github.trouble)
-  return quiet('denied', plan.why, replies)
+  return noJobResult('denied', plan.why, replies)
 }
 
 /** Where a job's run is told besides its outputs: the status comment, the reactions, the agent's pull request. */
@@ -323,7 +323,7 @@ function commanderOf(run: RunContext): string {
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
-function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
+function noJobResult(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
   return {
     verdict: judgeQuiet(outcome, why),
     job: null,
