@@ -49,7 +49,14 @@ describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
     const settings = settingsWith({}, 'pull_request')
     const plan = planOf(PULL, settings)
-    expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, withChangeNotes: true })
+    expect(plan).toMatchObject({
+      kind: 'job',
+      status: { where: 'none' },
+      react: null,
+      introduce: false,
+      dryRun: true,
+      withChangeNotes: true
+    })
   })
 
   it.each<[string, string | null, string, Partial<Plan>]>([

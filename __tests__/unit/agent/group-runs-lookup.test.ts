@@ -71,9 +71,9 @@ function access(sim: Simulator, log: RecordingLog, token = SIM_GITHUB_TOKEN): Gr
       clean: (text) => text
     })
   return {
-    optional: () => connect(repoOf(DOCS)),
-    elsewhere: (repo) => connect(repo),
-    trouble: (error, consequence) => log.warning(`${error instanceof Error ? error.message : String(error)} ${consequence}`)
+    apiOrNull: () => connect(repoOf(DOCS)),
+    apiIn: (repo) => connect(repo),
+    callFailed: (error, consequence) => log.warning(`${error instanceof Error ? error.message : String(error)} ${consequence}`)
   }
 }
 

@@ -287,7 +287,9 @@ describe('planRun: a slash command, the settings that shape it', () => {
   })
 
   it('with context: false, a new job carries no context block', () => {
-    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), admin)).toMatchObject({ withChangeNotes: false })
+    expect(plan(commentEvent('/docs fix it'), settingsWith({ prompt: '', context: 'false' }), admin)).toMatchObject({
+      withChangeNotes: false
+    })
   })
 
   it('uses the configured trigger and minimum permission', () => {

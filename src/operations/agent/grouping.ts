@@ -161,7 +161,7 @@ export function continueOrOpen(found: GroupedPull | null, state: JobState, docs:
 
 export interface GroupingDeps {
   /** The GitHub connections of the run, as the workflow holds them. */
-  github: Pick<GitHubAccess, 'optional' | 'elsewhere' | 'trouble'>
+  github: Pick<GitHubAccess, 'apiOrNull' | 'apiIn' | 'callFailed'>
   client: DocsApiClient
   log: { info(message: string): void; warning(message: string): void }
   /** The run's record key: introductions are read only where their records verify, and a timeline is signed again. */
@@ -194,7 +194,7 @@ export async function groupRun(
     return null
   }
   const grouped = (decision: GroupDecision, warned = false): GroupedRun => ({ plan, decision, warned })
-  const api = plan.elsewhere ? await deps.github.elsewhere(plan.docs) : await deps.github.optional()
+  const api = plan.elsewhere ? await deps.github.apiIn(plan.docs) : await deps.github.apiOrNull()
   if (!api) return grouped({ grouped: 'new', why: 'There is no GitHub token to look with: a new job.' })
   let found: GroupedPull | null
   try {
@@ -206,7 +206,7 @@ export async function groupRun(
       deps.log.warning(noAccessWarning(plan, run, error))
       return grouped({ grouped: 'new', why: 'The docs repository is out of reach.' }, true)
     }
-    deps.github.trouble(error, 'Runs are not grouped this time: a new job.')
+    deps.github.callFailed(error, 'Runs are not grouped this time: a new job.')
     return grouped({ grouped: 'new', why: 'The look-up failed.' })
   }
   const state: JobState = found && !settings.dryRun ? await jobState(found.jobId, settings.projectId, deps.client) : { kind: 'unread' }
@@ -256,7 +256,7 @@ async function jobState(jobId: string, projectId: string, client: DocsApiClient)
 export async function addToTimeline(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
   if (grouped.decision.grouped !== 'continued' || report.job === null) return
   const { pull, introduction, jobId } = grouped.decision.found
-  const api = grouped.plan.elsewhere ? await deps.github.elsewhere(grouped.plan.docs) : await deps.github.optional()
+  const api = grouped.plan.elsewhere ? await deps.github.apiIn(grouped.plan.docs) : await deps.github.apiOrNull()
   if (!api) return
   const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
   try {
@@ -270,7 +270,7 @@ export async function addToTimeline(grouped: GroupedRun, report: JobReport, run:
     else await api.createComment(pullRef(pull.number), renderGroupedRunComment(jobId, entry))
     deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
   } catch (error) {
-    deps.github.trouble(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)
+    deps.github.callFailed(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)
   }
 }
 

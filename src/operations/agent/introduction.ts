@@ -65,7 +65,7 @@ export async function introduceAgentPull(
   if (!jobId || !marker || !intro) return
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
   if (astray) deps.log.warning(astray)
-  const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
+  const api = intro.elsewhere ? await github.apiIn(intro.repo) : await github.apiOrNull()
   if (!api) return
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   const about = recordSubject(api.repo, intro.pull)
@@ -89,7 +89,7 @@ export async function introduceAgentPull(
     if (intro.elsewhere && isOutOfReach(error))
       return grouped ? warnOutOfReach(grouped, run, error, deps.log) : deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
     const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''
-    github.trouble(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
+    github.callFailed(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
   }
 }
 

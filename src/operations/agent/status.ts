@@ -11,7 +11,7 @@ import type { WorkflowDeps } from './workflow.js'
 
 /** The reply comment of a command, updated in place while the run goes on. */
 export function statusThread(api: GitHubApi, status: ReplyStatus, github: GitHubAccess): StatusThread {
-  return new StatusThread(api, replyTarget(status), github.trouble)
+  return new StatusThread(api, replyTarget(status), github.callFailed)
 }
 
 function replyTarget(status: ReplyStatus): ThreadTarget {
@@ -37,6 +37,6 @@ export async function threadTarget(
   if (status.where === 'none') return null
   if (status.where === 'reply') return replyTarget(status)
   if (status.where === 'pull') return sticky(status.pull)
-  const pull = await pullOfCommit(api, status.sha, 'result', { info: (message) => deps.log.info(message), trouble: github.trouble })
+  const pull = await pullOfCommit(api, status.sha, 'result', { info: (message) => deps.log.info(message), callFailed: github.callFailed })
   return pull === null ? null : sticky(pull)
 }

@@ -130,7 +130,7 @@ async function readForGate(
   const listedBot = steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots)
   if (listedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return { reading: NOTHING_READ, docs: {} }
-  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  const api = await github.apiOrThrow(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   const role = needsRole(steerer) ? await api.roleOf(command.login) : null
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
@@ -149,15 +149,15 @@ async function carryOut(
   check: DocsCheck | null,
   records: CommentRecords
 ): Promise<WorkflowResult> {
-  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
+  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.apiOrNull()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
-  if (api && plan.react) await reactTo(api, plan.react, 'eyes', github.trouble)
+  if (api && plan.react) await reactTo(api, plan.react, 'eyes', github.callFailed)
   if (plan.followUpOf)
     deps.log.info(
       `#${plan.followUpOf.pull} is the agent's pull request for job ${plan.followUpOf.jobId}: the command becomes a follow-up message.`
     )
   const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
-  const thread = api && target ? new StatusThread(api, target, github.trouble) : null
+  const thread = api && target ? new StatusThread(api, target, github.callFailed) : null
   if (check?.stickyId !== undefined) thread?.adopt(check.stickyId)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
@@ -227,7 +227,7 @@ async function answerWithoutJob(
       ? renderDeniedReply(plan.login, plan.refusal.role, plan.used, settings.minPermission)
       : renderHeadMovedReply(plan.login, plan.refusal.head)
   )
-  if (api && plan.react) await reactTo(api, plan.react, 'confused', github.trouble)
+  if (api && plan.react) await reactTo(api, plan.react, 'confused', github.callFailed)
   return noJobResult('denied', plan.why, replies)
 }
 
@@ -264,7 +264,7 @@ async function finishJobRun(
       await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records)
       await check?.askReviewers(report)
     }
-    if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+    if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.callFailed)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null }
 }
@@ -286,8 +286,8 @@ async function answerDocsCheck(
   const docs = check.plan
   const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : plan.kind === 'wait' ? plan.reply : null
   const react = plan.kind === 'job' || plan.kind === 'wait' ? plan.react : null
-  const api = replyTo || react || docs.note || docs.waitingComment ? await github.optional() : null
-  if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.trouble)
+  const api = replyTo || react || docs.note || docs.waitingComment ? await github.apiOrNull() : null
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.callFailed)
   await check.beforeJob()
   await check.tellAgentPull()
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
@@ -302,11 +302,11 @@ async function answerDocsCheck(
   // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
   if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
-    const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.trouble)
+    const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.callFailed)
     if (check.stickyId !== undefined) sticky.adopt(check.stickyId)
     await sticky.conclude(sealedFor(sticky, api, records, renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null)))
   }
-  if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.callFailed)
   const verdict =
     docs.outcome === 'noted'
       ? judgeNoted(docs.why)
@@ -345,7 +345,7 @@ async function changeNotesFor(
       : event.kind === 'issue_comment' && event.issue.isPullRequest
         ? event.issue.number
         : settings.prNumber
-  const api = pullNumber !== null ? await github.optional() : null
+  const api = pullNumber !== null ? await github.apiOrNull() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
   return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
@@ -362,33 +362,33 @@ async function agentJobOf(
   /** How many comments the event says the pull request has (see `commentCountOf`). */
   commentCount: number | undefined
 ): Promise<string | null> {
-  const api = await github.optional()
+  const api = await github.apiOrNull()
   if (!api) return null
   try {
     const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount)
     return jobOfMarkers(records.verified(trusted, recordSubject(api.repo, pull)).map((comment) => ({ body: comment.records })))
   } catch (error) {
-    github.trouble(error, 'Treating the command as a new job.')
+    github.callFailed(error, 'Treating the command as a new job.')
     return null
   }
 }
 
 /** The label goes, or one warning says it stays (and why); the run's result does not change. */
 async function removeLabel(label: LabelRemoval, github: GitHubAccess): Promise<void> {
-  const api = await github.optional()
+  const api = await github.apiOrNull()
   if (!api) return
   try {
     await api.removeLabel(label.on, label.name)
   } catch (error) {
-    github.trouble(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
+    github.callFailed(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
   }
 }
 
-async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: GitHubAccess['trouble']): Promise<void> {
+async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, callFailed: GitHubAccess['callFailed']): Promise<void> {
   try {
     await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.on, on.commentId, content))
   } catch (error) {
-    trouble(error, '')
+    callFailed(error, '')
   }
 }
 

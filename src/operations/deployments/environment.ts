@@ -15,7 +15,7 @@ export interface EnvironmentRequest {
 
 /**
  * The deployment in a GitHub environment, so the pull request shows "View deployment" and the
- * environments page its history. GitHub trouble here is a warning: the deployment at Mintlify, and the
+ * environments page its history. a GitHub failure here is a warning: the deployment at Mintlify, and the
  * result of the run, stand whatever GitHub answers.
  */
 export class GitHubDeployment {

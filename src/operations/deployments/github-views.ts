@@ -32,12 +32,12 @@ export async function openGitHubViews(
   const { comment: where } = plan
   const github = where.where !== 'none' || plan.environment ? await connect() : null
   const warn = (message: string): void => deps.log.warning(message)
-  const tell = {
+  const log = {
     info: (message: string): void => deps.log.info(message),
-    trouble: (error: unknown, consequence: string): void => warn(`${messageOf(error)} ${consequence}`.trim())
+    callFailed: (error: unknown, consequence: string): void => warn(`${messageOf(error)} ${consequence}`.trim())
   }
   const pull =
-    !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, 'preview', tell)
+    !github || where.where === 'none' ? null : where.where === 'pull' ? where.pull : await pullOfCommit(github, where.sha, 'preview', log)
   const comment =
     github && pull !== null && where.where !== 'none'
       ? new StatusThread(

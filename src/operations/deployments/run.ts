@@ -26,7 +26,7 @@ export const runPreview: RunOperation<PreviewInputs> = (settings, deps) =>
  */
 async function runDeployment(request: DeploymentRequest, settings: Settings<DeployInputs>, deps: OperationDeps): Promise<OperationResult> {
   // GitHub once, on first need; without a token (or a repository) one warning, then null.
-  const { optional: github } = gitHubAccess({
+  const { apiOrNull: github } = gitHubAccess({
     token: settings.githubToken,
     repo: deps.run.repo,
     connect: deps.connectGitHub,

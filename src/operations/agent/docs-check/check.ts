@@ -92,7 +92,7 @@ export class DocsCheck {
     const teamSlugs = teams.filter((team) => team.org === pull.repository.split('/')[0]?.toLowerCase()).map((team) => team.slug)
     if (people.length === 0 && teamSlugs.length === 0) return
     const [owner = '', repo = ''] = pull.repository.split('/')
-    const api = await this.deps.github.elsewhere({ owner, repo })
+    const api = await this.deps.github.apiIn({ owner, repo })
     const self = people.length > 0 ? ((await api?.tokenLogin().catch(() => '')) ?? '').toLowerCase() : ''
     const logins = people.filter((login) => login.toLowerCase() !== self)
     if (logins.length === 0 && teamSlugs.length === 0) return
@@ -100,7 +100,7 @@ export class DocsCheck {
       await api?.requestReviewers(pull.number, { users: logins, teams: teamSlugs })
       this.deps.log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teamSlugs].join(', ')} to review ${pull.repository}#${pull.number}.`)
     } catch (error) {
-      this.deps.github.trouble(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
+      this.deps.github.callFailed(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
     }
   }
 
@@ -108,14 +108,13 @@ export class DocsCheck {
   async tellAgentPull(): Promise<void> {
     const note = this.plan.note
     if (!note) return
-    if (this.plan.dryRun)
-      return this.deps.log.info(`Dry run: would comment on ${note.pull.repository}#${note.pull.number}: ${note.text}.`)
+    if (this.plan.dryRun) return this.deps.log.info(`Dry run: would comment on ${note.pull.repository}#${note.pull.number}: ${note.text}.`)
     const [owner = '', repo = ''] = note.pull.repository.split('/')
-    const api = await this.deps.github.elsewhere({ owner, repo } satisfies Repo)
+    const api = await this.deps.github.apiIn({ owner, repo } satisfies Repo)
     try {
       await api?.createComment(pullRef(note.pull.number), this.deps.clean(`${note.text}.`))
     } catch (error) {
-      this.deps.github.trouble(error, `${note.pull.repository}#${note.pull.number} was not told.`)
+      this.deps.github.callFailed(error, `${note.pull.repository}#${note.pull.number} was not told.`)
     }
   }
 
@@ -127,7 +126,7 @@ export class DocsCheck {
     const status = docsStatus(situation, this.deps.runUrl, this.deps.clean)
     const words = `${context} status of ${sha.slice(0, 7)}: ${status.state}, "${status.description}"`
     if (this.plan.dryRun) return this.deps.log.info(`Dry run: would set the ${words}.`)
-    const api: GitHubApi | null = await this.deps.github.optional()
+    const api: GitHubApi | null = await this.deps.github.apiOrNull()
     if (!api) return
     try {
       await api.createCommitStatus(sha, { ...status, context })
@@ -135,7 +134,7 @@ export class DocsCheck {
       this.lastStatus = status
       this.deps.log.info(`Set the ${words}.`)
     } catch (error) {
-      this.deps.github.trouble(error, 'The docs check stays as it was on this commit.')
+      this.deps.github.callFailed(error, 'The docs check stays as it was on this commit.')
     }
   }
 }

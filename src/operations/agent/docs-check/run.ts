@@ -105,7 +105,7 @@ async function gather(
     paths: 'unset'
   }
   if (event.kind === 'scheduled') return { ...gathered, target: await checkTarget(run, command, null) }
-  const api = await github.optional()
+  const api = await github.apiOrNull()
   try {
     gathered.target = before.target ?? (await checkTarget(run, command, api))
     const { record, own } = before.record ?? (await fetchDocsRecord(api, gathered.target.pull, records, run.event))
@@ -114,7 +114,7 @@ async function gather(
     gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
     gathered.paths = await pathsVerdict(settings.docsCheck, run.event, event, gathered.target.pull, api)
   } catch (error) {
-    github.trouble(error, 'The docs check goes on with what it could read.')
+    github.callFailed(error, 'The docs check goes on with what it could read.')
   }
   return gathered
 }
