@@ -20,7 +20,7 @@ import { parseSkipCommand } from './skip-command.js'
  * commit its status goes on, the pull request's record, and whether a changed file matches `paths`.
  */
 
-/** A pull request's files: 3 pages of 100 at most (DESIGN, "cost"). */
+/** A pull request's files: 3 pages of 100 at most, so a huge pull request costs a run three requests, not hundreds. */
 const MAX_PULL_FILES = 300
 
 /** The event as the docs check reads it; null for events it has nothing to say about. */
