@@ -11,7 +11,7 @@ import { hkdfSha256, readSignedRecords, recordKey, type RecordSubject, sealRecor
 import { renderRecord } from '../../src/operations/agent/docs-check/record.js'
 import type { IssueComment } from '../../src/github/api.js'
 import { CommentRecords, recordSubject } from '../../src/operations/agent/comment-records.js'
-import { fetchDocsRecord } from '../../src/operations/agent/docs-check/facts.js'
+import { fetchDocsRecord } from '../../src/operations/agent/docs-check/github-reads.js'
 import { defined } from '../expect-helpers.js'
 import { BOT_LOGIN, fakeGitHub, recordComment } from '../fixtures/fake-github.js'
 import { recordingLog } from '../fixtures/recording-log.js'

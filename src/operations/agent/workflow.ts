@@ -22,7 +22,7 @@ import {
   renderWorkingComment
 } from './comments.js'
 import type { DocsCheck } from './docs-check/check.js'
-import { checkTarget, fetchDocsRecord } from './docs-check/facts.js'
+import { checkTarget, fetchDocsRecord } from './docs-check/github-reads.js'
 import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
