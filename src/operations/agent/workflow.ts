@@ -23,7 +23,7 @@ import {
 } from './comments.js'
 import type { DocsCheck } from './docs-check/check.js'
 import { checkTarget, fetchDocsRecord } from './docs-check/github-reads.js'
-import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
+import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/prepare.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, addToTimeline } from './grouping.js'
