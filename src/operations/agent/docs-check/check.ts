@@ -7,7 +7,7 @@ import type { CheckTarget } from './github-reads.js'
 import type { DocsCheckInputs } from './inputs.js'
 import type { DocsCheckPlan } from './plan.js'
 import { type CommitStatus, type DocsRecord, recordWith, renderRecord, updateRecord } from './record.js'
-import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './status.js'
+import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './commit-status.js'
 
 /** What the docs check writes with: GitHub on first need, the log, the run's link, the last check on text. */
 export interface DocsCheckDeps {

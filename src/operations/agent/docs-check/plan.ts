@@ -1,5 +1,5 @@
 import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './record.js'
-import type { DocsSituation } from './status.js'
+import type { DocsSituation } from './commit-status.js'
 
 /**
  * The docs check's decision for one run, from the event and what is known about the code pull request,
