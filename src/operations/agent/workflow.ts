@@ -32,7 +32,7 @@ import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
 import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readEventAsk, type EventAsk } from './plan.js'
 import { type GateReading, judgeSteering, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../trust/gate.js'
-import { statusThread, threadTarget } from './status.js'
+import { statusThread, threadTarget } from './status-comment-target.js'
 import type { JobAction, JobReport } from './verdicts.js'
 
 export type WorkflowLog = OperationLog
