@@ -3,7 +3,7 @@
  * refusals are warnings the run goes on after.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type EnvironmentRequest, GitHubDeployment } from '../../../src/operations/deployments/environment.js'
+import { type EnvironmentRequest, GitHubDeployment } from '../../../src/operations/deployments/github-deployment.js'
 import { fakeGitHub } from '../../fixtures/fake-github.js'
 
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
