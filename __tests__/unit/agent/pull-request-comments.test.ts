@@ -6,15 +6,13 @@ import { COMMENT_LIMIT, fitComment } from '../../../src/markdown.js'
 import {
   type AgentPullIntroduction,
   renderAgentPullComment,
-  renderDeniedReply,
   renderGroupedRunComment,
   renderTimelineEntry,
   TIMELINE_HEADING,
-  withTimelineEntry,
-  renderResultComment,
-  renderUsageReply,
-  renderWorkingComment
-} from '../../../src/operations/agent/comments.js'
+  withTimelineEntry
+} from '../../../src/operations/agent/agent-pull-comment.js'
+import { renderDeniedReply, renderUsageReply } from '../../../src/operations/agent/command-replies.js'
+import { renderResultComment, renderWorkingComment } from '../../../src/operations/agent/status-comment.js'
 import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'

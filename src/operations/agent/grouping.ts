@@ -6,7 +6,7 @@ import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
 import type { Settings } from '../../settings.js'
-import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './comments.js'
+import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './agent-pull-comment.js'
 import { type CommentRecords, recordSubject, type WithRecords } from './comment-records.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobRequest } from './plan.js'

@@ -3,7 +3,7 @@ import { commentCountOf, pullRef, type Repo, type RunContext } from '../../githu
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
-import { renderAgentPullComment } from './comments.js'
+import { renderAgentPullComment } from './agent-pull-comment.js'
 import { type CommentRecords, recordSubject } from './comment-records.js'
 import type { GitHubAccess } from '../../github/connection.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'

@@ -11,16 +11,8 @@ import { judgeNoted, judgeQuiet, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import { redact } from '../../text.js'
 import type { OperationLog } from '../operation.js'
-import {
-  renderDeniedReply,
-  renderHeadMovedReply,
-  renderRepeatForHeadReply,
-  renderResultComment,
-  renderSkipReply,
-  renderUsageReply,
-  renderWaitingComment,
-  renderWorkingComment
-} from './comments.js'
+import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, renderSkipReply, renderUsageReply } from './command-replies.js'
+import { renderResultComment, renderWaitingComment, renderWorkingComment } from './status-comment.js'
 import type { DocsCheck } from './docs-check/check.js'
 import { checkTarget, fetchDocsRecord } from './docs-check/github-reads.js'
 import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/prepare.js'

@@ -1,47 +1,8 @@
-import { formatDuration } from '../../duration.js'
 import type { GitHubEvent } from '../../github/event.js'
-import type { Permission } from '../../github/permissions.js'
 import { codeSpan, escapeInline, fitComment, linkWithLabel, plural, safeLink } from '../../markdown.js'
-import type { AgentJob } from '../../mintlify/job.js'
 import { clipText } from '../../text.js'
-import { renderJobSummary } from './summary.js'
-import type { JobReport } from './verdicts.js'
 
-/** The status comment while the job runs. */
-export function renderWorkingComment(marker: string, job: AgentJob, runUrl: string | null, timeoutMs: number, waiting: boolean): string {
-  const id = job.id ? `job ${codeSpan(job.id)}` : 'the job'
-  const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
-  const next = waiting
-    ? `The ${run} waits up to ${formatDuration(timeoutMs)} for it and updates this comment.`
-    : `The ${run} does not wait for it (wait: false).`
-  return fitComment(withMarker(marker, ['### ⏳ Docs agent is working', '', `The docs agent accepted ${id}. ${next}`, ''].join('\n')))
-}
-
-/** The status comment once the run has a result: the same facts as the job summary. */
-export function renderResultComment(marker: string, report: JobReport): string {
-  return fitComment(withMarker(marker, renderJobSummary(report)))
-}
-
-/** Reply to `/docs` alone or `/docs help`. */
-export function renderUsageReply(trigger: string, minPermission: Permission): string {
-  const command = codeSpan(`${trigger} <instruction>`)
-  return [
-    '### Docs agent commands',
-    '',
-    `- ${command}: starts a docs agent job with your instruction. On a pull request the agent opened, the instruction goes to that job as a follow-up.`,
-    `- ${codeSpan(`${trigger} skip [reason]`)}: on a code pull request, says it needs no docs: the docs check turns green, and no docs job runs on it until a ${codeSpan(`${trigger} <instruction>`)} there.`,
-    `- ${codeSpan(`${trigger} help`)}: shows this message.`,
-    '',
-    `Everything after ${codeSpan(trigger)}, on the first line and below, is the instruction. Commands need the ${codeSpan(minPermission)} permission on this repository or higher.`,
-    ''
-  ].join('\n')
-}
-
-/** Reply to a commenter below `min-permission`; no job is started. */
-export function renderDeniedReply(login: string, role: string | null, trigger: string, minPermission: Permission): string {
-  const has = role ? `your permission is ${codeSpan(role)}` : 'you are not a collaborator of this repository'
-  return `${escapeInline(`@${login}`)}: ${codeSpan(trigger)} needs the ${codeSpan(minPermission)} permission on this repository or higher, and ${has}, so no docs agent job was started.\n`
-}
+// The comment on the pull request the agent opened: where its job came from, how to talk to it, and (`group-runs`) the timeline of the runs grouped into it.
 
 /** What the comment on the agent's pull request says about where its job came from. */
 export interface AgentPullIntroduction {
@@ -158,43 +119,4 @@ function describeStartingEvent(event: GitHubEvent, repository: string | null): s
 /** `owner/name#12`, linked to its page when the payload gave a web address. */
 function reference(label: string, url: string): string {
   return url.startsWith('https://') ? linkWithLabel(label, url) : label
-}
-
-/** A sticky comment starts with its hidden marker; a reply comment has none. */
-function withMarker(marker: string, body: string): string {
-  return marker ? `${marker}\n${body}` : body
-}
-
-/** The reply to a `/docs skip`: who decided and why (the record rides along, hidden), and how to ask for docs after all. */
-export function renderSkipReply(why: string, trigger: string): string {
-  return [
-    '### Docs skipped',
-    '',
-    escapeInline(why),
-    '',
-    `${codeSpan(`${trigger} <instruction>`)} on this pull request asks for docs after all.`,
-    ''
-  ].join('\n')
-}
-
-/** A maintainer's command on a fork's pull request whose head moved after the one they were shown. */
-export function renderHeadMovedReply(login: string, head: string): string {
-  return `${escapeInline(`@${login}`)}: The pull request changed after it was shown (now ${codeSpan(head.slice(0, 7))}): look at the new commits, then repeat the command.\n`
-}
-
-/** The sticky comment of a fork's pull request waiting for a maintainer; it also holds the record of the head shown. */
-export function renderWaitingComment(marker: string, head: string, trigger: string): string {
-  const at = head ? ` at ${codeSpan(head.slice(0, 7))}` : ''
-  return [
-    marker,
-    '### Docs: waiting for a maintainer',
-    '',
-    `This pull request comes from a fork, so it starts no docs agent job by itself. Looked at it${at}? ${codeSpan(trigger)} to document it, ${codeSpan(`${trigger} skip`)} if it needs none. A later push waits for a maintainer again.`,
-    ''
-  ].join('\n')
-}
-
-/** A maintainer's command that came before the fork's head was shown as waiting: it is shown now, and the command is to be repeated. */
-export function renderRepeatForHeadReply(login: string, head: string, trigger: string): string {
-  return `${escapeInline(`@${login}`)}: Nothing was sent. This pull request comes from a fork, and its head ${codeSpan(head.slice(0, 7))} had not been shown as waiting for a maintainer before your command. Look at it, then repeat the command (${codeSpan(trigger)} or ${codeSpan(`${trigger} skip`)}).\n`
 }
