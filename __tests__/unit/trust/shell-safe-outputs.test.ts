@@ -3,7 +3,7 @@
  * a shell gives meaning to is percent-encoded, and nothing else changes.
  */
 import { describe, expect, it } from '@jest/globals'
-import { shellSafeUrl } from '../../src/trust/shell-safe-outputs.js'
+import { shellSafeUrl } from '../../../src/trust/shell-safe-outputs.js'
 
 describe('shellSafeUrl', () => {
   it.each([

@@ -4,15 +4,15 @@
  * retries back off for seconds each, which cost no real time here.
  */
 import { afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals'
-import { PULL, pullRequestOpened, REPO } from '../fixtures/webhook-payloads.js'
-import type { Simulator } from '../../simulator/index.js'
-import { startHelloWorld } from '../e2e/triggers/helpers.js'
-import { at } from '../expect-helpers.js'
-import * as core from '../fixtures/core.js'
-import { runInProcess } from '../fixtures/in-process.js'
+import { PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import type { Simulator } from '../../../simulator/index.js'
+import { startHelloWorld } from '../../e2e/triggers/helpers.js'
+import { at } from '../../expect-helpers.js'
+import * as core from '../../fixtures/core.js'
+import { runInProcess } from '../../fixtures/in-process.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
-const { run } = await import('../../src/main.js')
+const { run } = await import('../../../src/main.js')
 
 let sim: Simulator
 beforeAll(async () => {

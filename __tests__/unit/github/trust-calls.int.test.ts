@@ -3,9 +3,9 @@
  * do what (whose comments carry trusted markers, a commenter's role) and how failures are named.
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { systemClock } from '../../src/clock.js'
-import { GitHubApi, GitHubError } from '../../src/github/api.js'
-import { DEFAULT_GITHUB_IDENTITY, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../simulator/index.js'
+import { systemClock } from '../../../src/clock.js'
+import { GitHubApi, GitHubError } from '../../../src/github/api.js'
+import { DEFAULT_GITHUB_IDENTITY, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
 
 const REPO = { owner: 'octo-org', repo: 'docs' }
 const FULL_NAME = 'octo-org/docs'

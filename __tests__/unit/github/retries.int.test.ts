@@ -4,8 +4,8 @@
  * recorded, not slept.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { Clock } from '../../src/clock.js'
-import { startSimulator, type Simulator } from '../../simulator/index.js'
+import type { Clock } from '../../../src/clock.js'
+import { startSimulator, type Simulator } from '../../../simulator/index.js'
 import {
   type ConnectOptions,
   connectTo,
@@ -13,8 +13,8 @@ import {
   fakeClock,
   preloadToolkit,
   requestsTo as requestsIn
-} from '../fixtures/github-client.js'
-import { closedPort } from '../fixtures/loopback-api.js'
+} from '../../fixtures/github-client.js'
+import { closedPort } from '../../fixtures/loopback-api.js'
 
 let sim: Simulator
 beforeAll(preloadToolkit)

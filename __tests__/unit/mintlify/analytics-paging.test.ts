@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { type FetchedPage, type PagePosition, type PagedEndpoint, readPages, resolvePageSize } from '../../src/mintlify/paging.js'
+import { type FetchedPage, type PagePosition, type PagedEndpoint, readPages, resolvePageSize } from '../../../src/mintlify/paging.js'
 
 /** Serves `pages` in order and records every position asked for; a request past the last page fails the test. */
 function server(pages: FetchedPage<number>[]): { asked: PagePosition[]; fetch: (position: PagePosition) => Promise<FetchedPage<number>> } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { isKnownStatus, isTerminal, parseJob, parsePullLink, pullNumberOf } from '../../src/mintlify/job.js'
-import { jobRecord } from '../fixtures/agent-jobs.js'
+import { isKnownStatus, isTerminal, parseJob, parsePullLink, pullNumberOf } from '../../../src/mintlify/job.js'
+import { jobRecord } from '../../fixtures/agent-jobs.js'
 
 describe('parseJob', () => {
   it('reads every documented field', () => {

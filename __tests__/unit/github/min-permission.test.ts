@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { effectiveRole, meetsPermission, type Permission, PERMISSIONS } from '../../src/github/permissions.js'
+import { effectiveRole, meetsPermission, type Permission, PERMISSIONS } from '../../../src/github/permissions.js'
 
 /** Every role against every minimum, from the lowest to the highest. */
 const LADDER: Permission[] = ['read', 'triage', 'write', 'maintain', 'admin']

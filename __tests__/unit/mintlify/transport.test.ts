@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { createNodeTransport, type HttpRequest, TransportError } from '../../src/mintlify/transport.js'
-import { closeApis, closedPort, hang, json, resetConnection, startApi } from '../fixtures/loopback-api.js'
+import { createNodeTransport, type HttpRequest, TransportError } from '../../../src/mintlify/transport.js'
+import { closeApis, closedPort, hang, json, resetConnection, startApi } from '../../fixtures/loopback-api.js'
 
 afterEach(closeApis)
 

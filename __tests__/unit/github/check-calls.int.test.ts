@@ -4,8 +4,8 @@
  * the permission each names when GitHub refuses it.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, SIM_GITHUB_TOKEN, type Simulator } from '../../simulator/index.js'
-import { connectTo, failureOf, preloadToolkit, SIM_REPO } from '../fixtures/github-client.js'
+import { startSimulator, SIM_GITHUB_TOKEN, type Simulator } from '../../../simulator/index.js'
+import { connectTo, failureOf, preloadToolkit, SIM_REPO } from '../../fixtures/github-client.js'
 
 const REPO = `${SIM_REPO.owner}/${SIM_REPO.repo}`
 const SHA = 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00'

@@ -5,10 +5,10 @@
  * client against the fake GitHub over HTTP, counting the pages it asks for.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import type { GitHubApi } from '../../src/github/api.js'
-import { lastPageOf } from '../../src/github/calls/comments.js'
-import { DEFAULT_GITHUB_IDENTITY, startSimulator, type Simulator } from '../../simulator/index.js'
-import { connectTo, preloadToolkit, SIM_REPO } from '../fixtures/github-client.js'
+import type { GitHubApi } from '../../../src/github/api.js'
+import { lastPageOf } from '../../../src/github/calls/comments.js'
+import { DEFAULT_GITHUB_IDENTITY, startSimulator, type Simulator } from '../../../simulator/index.js'
+import { connectTo, preloadToolkit, SIM_REPO } from '../../fixtures/github-client.js'
 
 const FULL_NAME = `${SIM_REPO.owner}/${SIM_REPO.repo}`
 const PULL = { number: 7, kind: 'pull' } as const

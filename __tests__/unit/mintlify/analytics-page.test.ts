@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseAnalyticsPage } from '../../src/mintlify/analytics.js'
+import { parseAnalyticsPage } from '../../../src/mintlify/analytics.js'
 
 const TOTALS = { human: 120, ai: 30, total: 140 }
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { commentCountOf, parseEvent, readRunContext } from '../../src/github/event.js'
-import { tempDir } from '../fixtures/temp-dir.js'
+import { commentCountOf, parseEvent, readRunContext } from '../../../src/github/event.js'
+import { tempDir } from '../../fixtures/temp-dir.js'
 import {
   checkRunPayload,
   checkSuitePayload,
@@ -12,7 +12,7 @@ import {
   webhookExample,
   webhookExamples,
   workflowRunPayload
-} from '../fixtures/webhook-payloads.js'
+} from '../../fixtures/webhook-payloads.js'
 
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 

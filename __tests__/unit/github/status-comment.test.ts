@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { GitHubError } from '../../src/github/api.js'
-import type { IssueRef } from '../../src/github/event.js'
-import { stickyMarker } from '../../src/github/markers.js'
-import { StatusThread, type ThreadTarget } from '../../src/github/status-thread.js'
-import { at } from '../expect-helpers.js'
-import { BOT_LOGIN, fakeGitHub, issueComment } from '../fixtures/fake-github.js'
+import { GitHubError } from '../../../src/github/api.js'
+import type { IssueRef } from '../../../src/github/event.js'
+import { stickyMarker } from '../../../src/github/markers.js'
+import { StatusThread, type ThreadTarget } from '../../../src/github/status-thread.js'
+import { at } from '../../expect-helpers.js'
+import { BOT_LOGIN, fakeGitHub, issueComment } from '../../fixtures/fake-github.js'
 
 const MARKER = stickyMarker('Docs agent/agent')
 const STICKY: ThreadTarget = { on: { number: 7, kind: 'pull' }, mode: 'sticky', marker: MARKER }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseSlashCommand, planForComment } from '../../src/github/slash-command.js'
+import { parseSlashCommand, planForComment } from '../../../src/github/slash-command.js'
 
 const run = (prompt: string) => ({ kind: 'run', prompt })
 

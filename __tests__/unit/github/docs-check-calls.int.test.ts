@@ -3,8 +3,8 @@
  * status, requested reviewers, a comparison of two commits, and a pull request's author and merge.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startSimulator, type Simulator } from '../../simulator/index.js'
-import { connectTo, failureOf, fakeClock, preloadToolkit, requestsTo } from '../fixtures/github-client.js'
+import { startSimulator, type Simulator } from '../../../simulator/index.js'
+import { connectTo, failureOf, fakeClock, preloadToolkit, requestsTo } from '../../fixtures/github-client.js'
 
 const REPO = 'octo-org/docs'
 const HEAD_SHA = 'c0ffee'.padEnd(40, '0')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { READER_PARSERS } from '../../src/mintlify/analytics.js'
-import { startSimulator, type Simulator } from '../../simulator/index.js'
-import { simulatorClient } from '../fixtures/docs-api-client.js'
+import { READER_PARSERS } from '../../../src/mintlify/analytics.js'
+import { startSimulator, type Simulator } from '../../../simulator/index.js'
+import { simulatorClient } from '../../fixtures/docs-api-client.js'
 
 describe('READER_PARSERS read each page as the OpenAPI document describes it', () => {
   it('feedback: every documented field of the three entry shapes, and never the contact address', () => {

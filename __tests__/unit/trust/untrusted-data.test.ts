@@ -3,7 +3,7 @@
  * with nothing in it able to close the block, pose as the instruction, or hide from a reader.
  */
 import { describe, expect, it } from '@jest/globals'
-import { cleanUntrustedLine, cleanUntrustedText, untrustedDataBlock, untrustedFieldText } from '../../src/trust/untrusted-data.js'
+import { cleanUntrustedLine, cleanUntrustedText, untrustedDataBlock, untrustedFieldText } from '../../../src/trust/untrusted-data.js'
 
 /** Every code point DESIGN.md names as invisible or direction-changing, astral tags included. */
 const INVISIBLE_RANGES: [number, number][] = [

@@ -9,8 +9,8 @@ import {
   parseDeployTrigger,
   parsePreviewTrigger,
   siteUrl
-} from '../../src/mintlify/deployment.js'
-import { deploymentRecord } from '../fixtures/deployment-records.js'
+} from '../../../src/mintlify/deployment.js'
+import { deploymentRecord } from '../../fixtures/deployment-records.js'
 
 describe('parseDeploymentStatus', () => {
   it('reads every documented field of a status record', () => {

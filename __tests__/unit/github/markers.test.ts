@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, stickyMarker } from '../../src/github/markers.js'
+import { jobIdInMarker, jobMarker, readJobMarker, type RunOrigin, sameOrigin, stickyMarker } from '../../../src/github/markers.js'
 
 describe('stickyMarker', () => {
   it('is a hidden HTML comment naming the workflow job', () => {
