@@ -9,7 +9,7 @@ import {
   documentedFiles,
   isDocumented,
   type PathsFilter
-} from '../../../src/operations/agent/docs-check/paths.js'
+} from '../../../../src/operations/agent/docs-check/paths.js'
 import { docsCheckInputs, refusal } from './factories.js'
 
 function filterOf(...globs: string[]): PathsFilter {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import type { GitHubEvent, PullFacts } from '../../../src/github/event.js'
-import { docsEventOf } from '../../../src/operations/agent/docs-check/github-reads.js'
-import type { Command } from '../../../src/operations/agent/plan.js'
+import type { GitHubEvent, PullFacts } from '../../../../src/github/event.js'
+import { docsEventOf } from '../../../../src/operations/agent/docs-check/github-reads.js'
+import type { Command } from '../../../../src/operations/agent/plan.js'
 
 const PULL: PullFacts = {
   number: 7,
