@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
-import { isValidBranchName } from '../simulator/deployments/names.js'
-import { SIM_GITHUB_TOKEN, type Simulator, type SimulatorOptions } from '../simulator/index.js'
-import { at, defined, only } from './expect-helpers.js'
-import { requestSimulator, simulatorPerTest, type SimReply } from './simulator-harness.js'
+import { isValidBranchName } from '../../simulator/deployments/names.js'
+import { SIM_GITHUB_TOKEN, type Simulator, type SimulatorOptions } from '../../simulator/index.js'
+import { at, defined, only } from '../expect-helpers.js'
+import { requestSimulator, simulatorPerTest, type SimReply } from './harness.js'
 
 const { start, current } = simulatorPerTest()
 

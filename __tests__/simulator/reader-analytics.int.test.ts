@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { at, defined } from './expect-helpers.js'
-import { analyticsPath, simulatorPerTest } from './simulator-harness.js'
+import { at, defined } from '../expect-helpers.js'
+import { analyticsPath, simulatorPerTest } from './harness.js'
 
 const { start, current } = simulatorPerTest()
 

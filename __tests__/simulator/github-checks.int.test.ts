@@ -3,8 +3,8 @@
 // job's log behind a redirect that expires, legacy statuses, a run that completes later, and a token that
 // may not read them.
 import { describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator } from '../simulator/index.js'
-import { requestSimulator, simulatorPerTest, type SimReply } from './simulator-harness.js'
+import { SIM_GITHUB_TOKEN, type Simulator } from '../../simulator/index.js'
+import { requestSimulator, simulatorPerTest, type SimReply } from './harness.js'
 
 const REPO = 'octo-org/docs'
 const API = `/api/v3/repos/${REPO}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { at } from './expect-helpers.js'
-import { simulatorPerTest } from './simulator-harness.js'
+import { at } from '../expect-helpers.js'
+import { simulatorPerTest } from './harness.js'
 
 const { start, current } = simulatorPerTest()
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import type { AnalyticsRow, AnalyticsTotals } from '../simulator/index.js'
-import { at } from './expect-helpers.js'
-import { analyticsPath, simulatorPerTest } from './simulator-harness.js'
+import type { AnalyticsRow, AnalyticsTotals } from '../../simulator/index.js'
+import { at } from '../expect-helpers.js'
+import { analyticsPath, simulatorPerTest } from './harness.js'
 
 const { start, current } = simulatorPerTest()
 

@@ -1,8 +1,8 @@
 // Commit statuses on the fake GitHub, as the docs check writes them (`status-context`) and branch
 // protection reads them: writing one, the statuses of a ref, the combined status, and a token that may not.
 import { describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator } from '../simulator/index.js'
-import { requestSimulator, simulatorPerTest, type SimReply } from './simulator-harness.js'
+import { SIM_GITHUB_TOKEN, type Simulator } from '../../simulator/index.js'
+import { requestSimulator, simulatorPerTest, type SimReply } from './harness.js'
 
 const OWNER = 'octo-org'
 const NAME = 'code'

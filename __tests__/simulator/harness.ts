@@ -1,5 +1,5 @@
 import { afterEach } from '@jest/globals'
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator/index.js'
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../simulator/index.js'
 
 /**
  * One simulator per test, closed after it: the test calls `start`, its helpers `current`. Call at the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator, type SimulatorOptions } from '../simulator/index.js'
-import { at } from './expect-helpers.js'
-import { simulatorPerTest } from './simulator-harness.js'
+import { SIM_GITHUB_TOKEN, type Simulator, type SimulatorOptions } from '../../simulator/index.js'
+import { at } from '../expect-helpers.js'
+import { simulatorPerTest } from './harness.js'
 
 const OWNER = 'octo-org'
 const NAME = 'docs'

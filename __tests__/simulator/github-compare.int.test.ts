@@ -1,8 +1,8 @@
 // Comparisons of two commits on the fake GitHub (`GET …/compare/{base}...{head}`), as the docs check reads
 // a push's changed files when its payload was cut, or the files between `before` and `after`.
 import { describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator } from '../simulator/index.js'
-import { requestSimulator, simulatorPerTest, type SimReply } from './simulator-harness.js'
+import { SIM_GITHUB_TOKEN, type Simulator } from '../../simulator/index.js'
+import { requestSimulator, simulatorPerTest, type SimReply } from './harness.js'
 
 const OWNER = 'octo-org'
 const NAME = 'code'

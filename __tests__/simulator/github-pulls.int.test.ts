@@ -1,8 +1,8 @@
 // What a docs check reads of a pull request on the fake GitHub: its author, its head (a fork's or not),
 // whether and how it was merged, and its changed files page by page.
 import { describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator } from '../simulator/index.js'
-import { requestSimulator, simulatorPerTest, type SimReply } from './simulator-harness.js'
+import { SIM_GITHUB_TOKEN, type Simulator } from '../../simulator/index.js'
+import { requestSimulator, simulatorPerTest, type SimReply } from './harness.js'
 
 const REPO = 'octo-org/code'
 const API = `/api/v3/repos/${REPO}`
