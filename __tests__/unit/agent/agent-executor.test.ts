@@ -4,7 +4,7 @@ import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
-import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, recordComment } from '../../fixtures/fake-github.js'
+import { fakeGitHub, type FakeGitHub, fakePull } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
@@ -60,17 +60,6 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
 }
 
 describe('runAgentWorkflow carries out the plan', () => {
-  it('refuses a commenter below min-permission: a reply and 😕, no request to the docs API', async () => {
-    const github = fakeGitHub({ roles: new Map([['octocat', 'read']]) })
-    const { result, requests } = await execute(commandOn(7, '/docs fix it'), github)
-
-    expect(result.verdict.outcome).toBe('denied')
-    expect(requests).toEqual([])
-    expect(github.callsTo('createComment')).toHaveLength(1)
-    expect(github.callsTo('react').map((call) => call.args[2])).toEqual(['confused'])
-    expect(github.callsTo('ownComments')).toEqual([])
-  })
-
   it('publishes the outputs before the last GitHub calls (result comment, reaction, introduction)', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
     const { result, published } = await execute(commandOn(7, '/docs fix it'), github)
@@ -81,29 +70,6 @@ describe('runAgentWorkflow carries out the plan', () => {
     const resultComment = github.calls.findIndex((call) => call.method === 'updateComment' && String(call.args[2]).includes(PR_LINK))
     expect(resultComment).toBeGreaterThanOrEqual(0)
     expect(entry?.githubCallsBefore).toBeLessThanOrEqual(resultComment)
-  })
-
-  it('turns a command on the agent pull request into a follow-up to the job in our marker', async () => {
-    const github = fakeGitHub({
-      roles: new Map([['octocat', 'write']]),
-      comments: new Map([[30, [recordComment(30, { id: 3, login: BOT_LOGIN, body: 'Job here <!-- docs-agent-action:job job_1 -->' })]]])
-    })
-    const { result, requests, log } = await execute(commandOn(30, '/docs shorten the intro'), github)
-
-    expect(requests).toEqual(['message job_1 shorten the intro'])
-    expect(result.verdict.outcome).toBe('pr-opened')
-    expect(github.callsTo('react').map((call) => call.args[2])).toEqual(['eyes', 'rocket'])
-    expect(log.messages('info')).toContain("#30 is the agent's pull request for job job_1: the command becomes a follow-up message.")
-  })
-
-  it('ignores a marker written by someone else: a new job starts', async () => {
-    const github = fakeGitHub({
-      roles: new Map([['octocat', 'admin']]),
-      comments: new Map([[30, [recordComment(30, { id: 3, login: 'mallory', body: '<!-- docs-agent-action:job job_9 -->' })]]])
-    })
-    const { requests } = await execute(commandOn(30, '/docs shorten the intro'), github)
-
-    expect(requests).toEqual(['create shorten the intro'])
   })
 
   it('answers help with the usage and sends nothing', async () => {
