@@ -10,7 +10,6 @@ const typescript = {
 
 /** @type {import('jest').Config} */
 export default {
-  testTimeout: 30000,
   // Jest's default is one worker per core but one, so one worker on a two-core machine. An end-to-end file
   // spends most of its time waiting on the action's child process and the simulator, so two workers keep
   // two cores busy; every test holds at any machine speed, so a loaded machine only makes it slower.
@@ -31,6 +30,8 @@ export default {
       ...typescript,
       displayName: 'e2e',
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+      // 30 s a test (Jest reads testTimeout only globally, so the unit project keeps its default 5 s).
+      setupFilesAfterEnv: ['<rootDir>/__tests__/e2e/timeout.ts'],
       // Runs only when an end-to-end test is selected: dist/ is rebuilt first unless it is the bundle of src/.
       globalSetup: '<rootDir>/scripts/dist-freshness.ts'
     }

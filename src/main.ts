@@ -189,7 +189,7 @@ async function writeSummary(markdown: string): Promise<void> {
   await core.summary.addRaw(markdown, true).write()
 }
 
-/** Ends the step as DESIGN.md's outcome table says. */
+/** Ends the step by the verdict's result: success logs, notice and warning annotate, failure fails the step. */
 function conclude(verdict: Verdict, out: ExitBoundary): void {
   switch (verdict.result) {
     case 'success':

@@ -4,7 +4,7 @@ import { type FileChange, type OpenPull, PullCalls, type RequestedReviewers, typ
 import {
   type CommitStatusRequest,
   type Comparison,
-  type DeploymentRequest,
+  type GitHubDeploymentRequest,
   type DeploymentStatusRequest,
   RepositoryCalls
 } from './calls/repository.js'
@@ -18,7 +18,7 @@ export type {
   CommitStatusRequest,
   CommitStatusState,
   Comparison,
-  DeploymentRequest,
+  GitHubDeploymentRequest,
   DeploymentState,
   DeploymentStatusRequest
 } from './calls/repository.js'
@@ -165,7 +165,7 @@ export class GitHubApi {
   }
 
   /** A deployment of `ref` to `environment`, so the pull request and the environments page show it. */
-  createDeployment(deployment: DeploymentRequest): Promise<number> {
+  createDeployment(deployment: GitHubDeploymentRequest): Promise<number> {
     return this.repository.createDeployment(deployment)
   }
 

@@ -9,14 +9,14 @@ export async function pullOfCommit(
   sha: string,
   /** What goes to the summary instead: 'result', 'preview'. */
   what: string,
-  tell: { info(message: string): void; trouble(error: unknown, consequence: string): void }
+  log: { info(message: string): void; callFailed(error: unknown, consequence: string): void }
 ): Promise<number | null> {
   try {
     const [pull] = await api.pullsForCommit(sha)
-    if (pull === undefined) tell.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the ${what} goes to the job summary only.`)
+    if (pull === undefined) log.info(`Commit ${sha.slice(0, 7)} belongs to no pull request: the ${what} goes to the job summary only.`)
     return pull ?? null
   } catch (error) {
-    tell.trouble(error, `The ${what} goes to the job summary only.`)
+    log.callFailed(error, `The ${what} goes to the job summary only.`)
     return null
   }
 }

@@ -9,13 +9,13 @@ import type { Repo } from './event.js'
  */
 export interface GitHubAccess {
   /** A GitHub call failed: warn, with what it costs; a missing permission is named once. */
-  trouble: (error: unknown, consequence: string) => void
+  callFailed: (error: unknown, consequence: string) => void
   /** For what cannot be done without GitHub (a slash command's permission check): throws without a token. */
-  required: (why: string) => Promise<GitHubApi>
+  apiOrThrow: (why: string) => Promise<GitHubApi>
   /** For what is nice to have (comments, context, deployments): null, with one warning, without a token. */
-  optional: () => Promise<GitHubApi | null>
+  apiOrNull: () => Promise<GitHubApi | null>
   /** The same token in another repository (the agent's pull request may be there); null without a token. */
-  elsewhere: (repo: Repo) => Promise<GitHubApi | null>
+  apiIn: (repo: Repo) => Promise<GitHubApi | null>
 }
 
 export interface GitHubAccessOptions {
@@ -40,7 +40,7 @@ export function gitHubAccess({ token, repo, connect, log, without }: GitHubAcces
     connections.set(key, known)
     return known
   }
-  const optional = async (): Promise<GitHubApi | null> => {
+  const apiOrNull = async (): Promise<GitHubApi | null> => {
     if (token && repo) return connectTo(repo)
     if (!warned)
       log.warning(
@@ -53,14 +53,14 @@ export function gitHubAccess({ token, repo, connect, log, without }: GitHubAcces
   }
   return {
     /** A permission the token lacks is named once; the later calls that need it fail quietly (into the log). */
-    trouble: (error, consequence) => {
+    callFailed: (error, consequence) => {
       const permission = error instanceof GitHubError ? error.missingPermission : null
       const message = `${messageOf(error)} ${consequence}`.trim()
       if (permission && missing.has(permission)) return log.info(message)
       if (permission) missing.add(permission)
       log.warning(message)
     },
-    required: (why) => {
+    apiOrThrow: (why) => {
       if (!token)
         throw new InputError(
           'github-token',
@@ -70,7 +70,7 @@ export function gitHubAccess({ token, repo, connect, log, without }: GitHubAcces
         throw new Error(`GITHUB_REPOSITORY is not set, but the action needs the repository ${why}: run it in a GitHub Actions workflow.`)
       return connectTo(repo)
     },
-    optional,
-    elsewhere: async (other) => (token ? connectTo(other) : optional())
+    apiOrNull,
+    apiIn: async (other) => (token ? connectTo(other) : apiOrNull())
   }
 }

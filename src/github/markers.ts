@@ -4,8 +4,8 @@
  */
 const PREFIX = 'docs-agent-action'
 
-/** The sticky status comment of one workflow job on one pull request. */
-export function statusMarker(key: string): string {
+/** The marker of a sticky comment: one workflow job's status comment, or one branch's preview comment, on a pull request. */
+export function stickyMarker(key: string): string {
   return `<!-- ${PREFIX}:status ${sanitize(key)} -->`
 }
 

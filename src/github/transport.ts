@@ -94,8 +94,8 @@ export function gitHubRetryAfter(header: (name: string) => string | null, now: n
 type Attempt = { response: Response; failure: Failure | null } | { error: Error; failure: Failure | null }
 
 /**
- * The fetch Octokit uses: each attempt bounded by 30 s and by the run's deadline, retried as DESIGN.md
- * "Requests" says. Reads and updates (GET, PATCH, DELETE, and the repeatable POSTs above) are retried on
+ * The fetch Octokit uses: each attempt bounded by 30 s and by the run's deadline, retried so that no write
+ * is ever made twice. Reads and updates (GET, PATCH, DELETE, and the repeatable POSTs above) are retried on
  * network errors, the answers `isRetryableStatus` names (408, 429, every 5xx but 501) and rate-limit
  * 403s; a comment creation (POST) only when nothing was sent or GitHub answered 429, because a repeated
  * POST after a lost answer would post the comment twice.

@@ -109,13 +109,7 @@ export function plainText(markdown: string): string {
   return markdown.replace(/\[((?:\\.|[^\]\\])+)\]\([^)\s]+\)/g, '$1').replace(/\\([\\`*_[\]|~#+\-=.)(])/g, '$1')
 }
 
-/**
- * Markdown without its fenced code blocks, where nothing renders, links or pings. A block counts only
- * when closed by the same fence, so text that breaks out of its block stays in the result.
- */
-export function outsideCodeBlocks(markdown: string): string {
-  return markdown.replace(/^(`{3,})[^`\n]*\n[\s\S]*?\n\1[ \t]*$/gm, '')
-}
+export { outsideCodeBlocks } from '../../fixtures/markdown.js'
 
 /**
  * Edits comment `comment` (of the token's identity) through the fake GitHub's REST API, as anyone holding

@@ -18,7 +18,7 @@ function request(overrides: Partial<AgentJobRequest> = {}): AgentJobRequest {
     jobId: '',
     prompt: PROMPT,
     promptSource: 'prompt',
-    context: '',
+    changeNotes: '',
     wait: true,
     timeoutMs: 30 * 60_000,
     pollIntervalMs: 15_000,
@@ -194,11 +194,11 @@ describe('runAgentJob', () => {
   it('appends the context block to the prompt of a new job, keeping both apart in the report', async () => {
     const context = '## Context\n- Repository: acme/docs\n- Event: push'
     const { deps, events, log } = harness({ accepted: agentJob({ status: 'active' }) })
-    const report = await runAgentJob(request({ wait: false, context }), deps)
+    const report = await runAgentJob(request({ wait: false, changeNotes: context }), deps)
 
     expect(events[0]).toBe(`createJob acme-docs ${PROMPT}\n\n${context}`)
     expect(report.prompt).toBe(PROMPT)
-    expect(report.context).toBe(context)
+    expect(report.changeNotes).toBe(context)
     expect(log.messages('info')[0]).toBe(
       `Creating an agent job in project acme-docs (prompt from prompt, 43 characters, plus a ${context.length}-character context block).`
     )
@@ -207,7 +207,7 @@ describe('runAgentJob', () => {
   it('sends a follow-up with the block it is given (group-runs: the changes since the pull request was opened)', async () => {
     const { deps, events, log } = harness({ accepted: agentJob({ id: 'job_5' }) })
     const context = '---\nNew changes since this pull request was opened …\nEvent: push to main'
-    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', context, wait: false }), deps)
+    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', changeNotes: context, wait: false }), deps)
 
     expect(events[0]).toBe(`sendMessage acme-docs job_5 Shorter, please.\n\n${context}`)
     expect(log.messages('info')[0]).toBe(
@@ -217,7 +217,7 @@ describe('runAgentJob', () => {
 
   it('sends a follow-up alone when it is given no block (a slash command continues a conversation that has one)', async () => {
     const { deps, events } = harness({ accepted: agentJob({ id: 'job_5' }) })
-    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', context: '', wait: false }), deps)
+    await runAgentJob(request({ action: 'message', jobId: 'job_5', prompt: 'Shorter, please.', changeNotes: '', wait: false }), deps)
     expect(events[0]).toBe('sendMessage acme-docs job_5 Shorter, please.')
   })
 

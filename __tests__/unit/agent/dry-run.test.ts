@@ -5,7 +5,7 @@
 import { pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
-import { type Plan, planRun, readTrigger } from '../../../src/operations/agent/plan.js'
+import { type Plan, planRun, readEventAsk } from '../../../src/operations/agent/plan.js'
 import { judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { judgeDryRun } from '../../../src/operations/agent/verdicts.js'
@@ -42,14 +42,21 @@ function command(body: string): GitHubEvent {
 /** The plan of `event`, as the trust gate judges a commander having `role`. */
 function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
   const gate = judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [] }, 'agent')
-  return planRun(readTrigger(event, settings, 'job'), settings, gate, agentJob)
+  return planRun(readEventAsk(event, settings, 'job'), settings, gate, agentJob)
 }
 
 describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
     const settings = settingsWith({}, 'pull_request')
     const plan = planOf(PULL, settings)
-    expect(plan).toMatchObject({ kind: 'job', status: { where: 'none' }, react: null, introduce: false, dryRun: true, context: true })
+    expect(plan).toMatchObject({
+      kind: 'job',
+      status: { where: 'none' },
+      react: null,
+      introduce: false,
+      dryRun: true,
+      withChangeNotes: true
+    })
   })
 
   it.each<[string, string | null, string, Partial<Plan>]>([
@@ -88,7 +95,7 @@ describe('the verdict and the summary of a dry run', () => {
 
   it('shows the prompt and the context unfolded, and says nothing was sent', () => {
     const summary = renderJobSummary(
-      jobReport({ verdict: judgeDryRun('job', 'acme-docs', '', 9), job: null, waited: false, context: '## Context\n- Event: push' })
+      jobReport({ verdict: judgeDryRun('job', 'acme-docs', '', 9), job: null, waited: false, changeNotes: '## Context\n- Event: push' })
     )
     expect(summary.split('\n')[0]).toBe('### ℹ️ Docs agent job (dry run)')
     expect(summary).toContain('| Waited | nothing sent (dry run) |')
@@ -131,7 +138,7 @@ describe('runAgentWorkflow in a dry run', () => {
     expect(result.verdict.outcome).toBe('dry-run')
     expect(published).toEqual(['dry-run'])
     expect(result.job).toMatchObject({ job: null, prompt: 'Document the limits.\n::error::not a command' })
-    expect(result.job?.context).toContain('New endpoint')
+    expect(result.job?.changeNotes).toContain('New endpoint')
     expect(log.groups).toEqual([
       expect.stringMatching(/^Dry run: the prompt POST \/v2\/agent\/acme-docs\/job would carry \(\d+ characters, from prompt\)$/)
     ])

@@ -1,19 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
+import { outsideCodeBlocks, tableRow } from '../../fixtures/markdown.js'
 import { renderJobSummary } from '../../../src/operations/agent/summary.js'
 import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'
 
-/** The table row named `name`, e.g. `| Job | `job_1` |`. */
-function row(summary: string, name: string): string | undefined {
-  return summary.split('\n').find((line) => line.startsWith(`| ${name} |`))
-}
-
 /** The summary with every fenced code block cut out: what GitHub renders as markdown. */
-function outsideCodeBlocks(summary: string): string {
-  return summary.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '')
-}
-
 describe('renderJobSummary', () => {
   it('leads with the result, then the headline', () => {
     const lines = renderJobSummary(jobReport()).split('\n')
@@ -25,35 +17,35 @@ describe('renderJobSummary', () => {
 
   it('shows the outcome, job id and status', () => {
     const summary = renderJobSummary(jobReport())
-    expect(row(summary, 'Outcome')).toBe('| Outcome | `pr-opened` |')
-    expect(row(summary, 'Job')).toBe('| Job | `job_1` |')
-    expect(row(summary, 'Status')).toBe('| Status | completed |')
+    expect(tableRow(summary, 'Outcome')).toBe('| Outcome | `pr-opened` |')
+    expect(tableRow(summary, 'Job')).toBe('| Job | `job_1` |')
+    expect(tableRow(summary, 'Status')).toBe('| Status | completed |')
   })
 
   it('shows a job id exactly as it must be copied into job-id, without escapes', () => {
     const summary = renderJobSummary(jobReport({ job: agentJob({ id: 'job_abc-123*x', status: 'completed' }) }))
-    expect(row(summary, 'Job')).toBe('| Job | `job_abc-123*x` |')
+    expect(tableRow(summary, 'Job')).toBe('| Job | `job_abc-123*x` |')
   })
 
   it('links the pull request by its repository and number (it may be in another repository)', () => {
-    expect(row(renderJobSummary(jobReport()), 'Pull request')).toMatch(
+    expect(tableRow(renderJobSummary(jobReport()), 'Pull request')).toMatch(
       /^\| Pull request \| \[acme\/docs#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) \|$/
     )
   })
 
   it("says 'none' when there is no pull request", () => {
     const report = jobReport({ job: agentJob({ status: 'completed', prLink: null }) })
-    expect(row(renderJobSummary(report), 'Pull request')).toBe('| Pull request | none |')
+    expect(tableRow(renderJobSummary(report), 'Pull request')).toBe('| Pull request | none |')
   })
 
   it('shows how long it waited and how many polls it took', () => {
-    expect(row(renderJobSummary(jobReport()), 'Waited')).toBe('| Waited | 2m 05s (9 polls) |')
-    expect(row(renderJobSummary(jobReport({ durationMs: 3_000, polls: 1 })), 'Waited')).toBe('| Waited | 3s (1 poll) |')
+    expect(tableRow(renderJobSummary(jobReport()), 'Waited')).toBe('| Waited | 2m 05s (9 polls) |')
+    expect(tableRow(renderJobSummary(jobReport({ durationMs: 3_000, polls: 1 })), 'Waited')).toBe('| Waited | 3s (1 poll) |')
   })
 
   it('says wait: false only when the run was told not to wait', () => {
     const started = { outcome: 'started', result: 'success', headline: 'The docs agent accepted job job_1.', failureReason: '' } as const
-    expect(row(renderJobSummary(jobReport({ verdict: started, waited: false, polls: 0 })), 'Waited')).toBe(
+    expect(tableRow(renderJobSummary(jobReport({ verdict: started, waited: false, polls: 0 })), 'Waited')).toBe(
       '| Waited | not waited (wait: false) |'
     )
   })
@@ -61,20 +53,20 @@ describe('renderJobSummary', () => {
   it('says no job was accepted after a failed create with wait: true', () => {
     const reason = 'Could not create the agent job: HTTP 500, the Mintlify API had a server error.'
     const failed = { outcome: 'failed', result: 'failure', headline: reason, failureReason: reason } as const
-    expect(row(renderJobSummary(jobReport({ verdict: failed, job: null, waited: false, polls: 0 })), 'Waited')).toBe(
+    expect(tableRow(renderJobSummary(jobReport({ verdict: failed, job: null, waited: false, polls: 0 })), 'Waited')).toBe(
       '| Waited | not waited: no job was accepted |'
     )
   })
 
   it('shows the model and the source repository and ref', () => {
     const summary = renderJobSummary(jobReport())
-    expect(row(summary, 'Model')).toMatch(/^\| Model \| claude\\?-sonnet\\?-4 \|$/)
-    expect(row(summary, 'Source')).toBe('| Source | [https://github.com/acme/docs](https://github.com/acme/docs) @ main |')
+    expect(tableRow(summary, 'Model')).toMatch(/^\| Model \| claude\\?-sonnet\\?-4 \|$/)
+    expect(tableRow(summary, 'Source')).toBe('| Source | [https://github.com/acme/docs](https://github.com/acme/docs) @ main |')
   })
 
   it('says a grouped run continued the job of the open agent pull request, linked', () => {
     const pull = 'https://github.com/acme/docs/pull/12'
-    expect(row(renderJobSummary(jobReport({ action: 'message', grouped: { kind: 'continued', pull } })), 'Grouped (group-runs)')).toBe(
+    expect(tableRow(renderJobSummary(jobReport({ action: 'message', grouped: { kind: 'continued', pull } })), 'Grouped (group-runs)')).toBe(
       `| Grouped (group-runs) | \`continued\`: sent a follow-up to the job of [acme/docs#12](${pull}) |`
     )
     const dryRun = jobReport({
@@ -83,19 +75,19 @@ describe('renderJobSummary', () => {
       job: null,
       grouped: { kind: 'continued', pull }
     })
-    expect(row(renderJobSummary(dryRun), 'Grouped (group-runs)')).toContain('`continued`: would send a follow-up')
+    expect(tableRow(renderJobSummary(dryRun), 'Grouped (group-runs)')).toContain('`continued`: would send a follow-up')
   })
 
   it('says a grouped run opened a new job, and shows no grouping row for a run that did not group', () => {
-    expect(row(renderJobSummary(jobReport({ grouped: { kind: 'new', pull: null } })), 'Grouped (group-runs)')).toContain('`new`')
-    expect(row(renderJobSummary(jobReport()), 'Grouped (group-runs)')).toBeUndefined()
+    expect(tableRow(renderJobSummary(jobReport({ grouped: { kind: 'new', pull: null } })), 'Grouped (group-runs)')).toContain('`new`')
+    expect(tableRow(renderJobSummary(jobReport()), 'Grouped (group-runs)')).toBeUndefined()
   })
 
   it('links the workflow run when known', () => {
-    expect(row(renderJobSummary(jobReport()), 'Workflow run')).toBe(
+    expect(tableRow(renderJobSummary(jobReport()), 'Workflow run')).toBe(
       '| Workflow run | [this run](https://github.com/acme/docs/actions/runs/42) |'
     )
-    expect(row(renderJobSummary(jobReport({ runUrl: null })), 'Workflow run')).toBeUndefined()
+    expect(tableRow(renderJobSummary(jobReport({ runUrl: null })), 'Workflow run')).toBeUndefined()
   })
 
   it('shows dashes where a start failure left no job', () => {
@@ -111,10 +103,10 @@ describe('renderJobSummary', () => {
     })
     const summary = renderJobSummary(report)
     expect(summary.split('\n')[0]).toBe('### ❌ Docs agent job')
-    expect(row(summary, 'Job')).toBe('| Job | – |')
-    expect(row(summary, 'Status')).toBe('| Status | – |')
-    expect(row(summary, 'Pull request')).toBe('| Pull request | none |')
-    expect(row(summary, 'Source')).toBe('| Source | – |')
+    expect(tableRow(summary, 'Job')).toBe('| Job | – |')
+    expect(tableRow(summary, 'Status')).toBe('| Status | – |')
+    expect(tableRow(summary, 'Pull request')).toBe('| Pull request | none |')
+    expect(tableRow(summary, 'Source')).toBe('| Source | – |')
   })
 
   it('marks a notice and a warning with their own icons, and names a follow-up', () => {
@@ -178,19 +170,19 @@ describe('renderJobSummary', () => {
       source: { repository: 'javascript:alert(1)', ref: 'main | <i>' }
     })
     const summary = renderJobSummary(jobReport({ job }))
-    expect(row(summary, 'Status')).toBe('| Status | completed\\|&lt;b&gt;x&lt;/b&gt; |')
-    expect(row(summary, 'Model')).toBe(`| Model | @${ZWSP}octocat |`)
-    expect(row(summary, 'Source')).not.toContain('](')
-    expect(row(summary, 'Source')).not.toContain('<')
+    expect(tableRow(summary, 'Status')).toBe('| Status | completed\\|&lt;b&gt;x&lt;/b&gt; |')
+    expect(tableRow(summary, 'Model')).toBe(`| Model | @${ZWSP}octocat |`)
+    expect(tableRow(summary, 'Source')).not.toContain('](')
+    expect(tableRow(summary, 'Source')).not.toContain('<')
   })
 
   it('shows the context block appended to the prompt, collapsed, only when there is one', () => {
     const context = '## Context\n- Pull request: Add @acme/team docs <!-- x -->'
-    const withContext = renderJobSummary(jobReport({ context }))
+    const withContext = renderJobSummary(jobReport({ changeNotes: context }))
     expect(withContext).toContain('<details><summary>Context appended to the prompt</summary>')
     expect(withContext).toContain(`\`\`\`text\n## Context\n- Pull request: Add @acme/team docs <${ZWSP}!-- x -->\n\`\`\``)
     expect(outsideCodeBlocks(withContext)).not.toContain('@acme/team')
-    expect(renderJobSummary(jobReport({ context: '' }))).not.toContain('Context appended')
+    expect(renderJobSummary(jobReport({ changeNotes: '' }))).not.toContain('Context appended')
   })
 
   it('cuts a very long prompt in the summary, saying how much is left out', () => {

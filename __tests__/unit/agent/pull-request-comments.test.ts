@@ -1,24 +1,22 @@
 import { pushEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
-import { jobIdInMarker, jobMarker, statusMarker } from '../../../src/github/markers.js'
+import { jobIdInMarker, jobMarker, stickyMarker } from '../../../src/github/markers.js'
 import { COMMENT_LIMIT, fitComment } from '../../../src/markdown.js'
 import {
   type AgentPullIntroduction,
   renderAgentPullComment,
-  renderDeniedReply,
   renderGroupedRunComment,
   renderTimelineEntry,
   TIMELINE_HEADING,
-  withTimelineEntry,
-  renderResultComment,
-  renderUsageReply,
-  renderWorkingComment
-} from '../../../src/operations/agent/comments.js'
+  withTimelineEntry
+} from '../../../src/operations/agent/agent-pull-comment.js'
+import { renderDeniedReply, renderUsageReply } from '../../../src/operations/agent/command-replies.js'
+import { renderResultComment, renderWorkingComment } from '../../../src/operations/agent/status-comment.js'
 import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
 
 const ZWSP = '\u200B'
-const MARKER = statusMarker('Docs agent/agent')
+const MARKER = stickyMarker('Docs agent/agent')
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
 
 function count(text: string, part: string): number {
@@ -87,7 +85,7 @@ describe('renderResultComment', () => {
       prompt: `Please add ${MARKER} to the page`,
       verdict: { outcome: 'failed', result: 'failure', headline: `Failed: ${MARKER}`, failureReason: MARKER },
       job: agentJob({ id: MARKER, model: MARKER, status: 'failed' }),
-      context: `Event: ${MARKER}`
+      changeNotes: `Event: ${MARKER}`
     })
     const body = renderResultComment(MARKER, report)
     expect(count(body, MARKER)).toBe(1)
@@ -108,7 +106,7 @@ describe('renderResultComment', () => {
   })
 
   it('stays under 65,000 characters when the context block is huge too', () => {
-    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000), context: 'c'.repeat(100_000) }))
+    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000), changeNotes: 'c'.repeat(100_000) }))
     expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT)
     expect(body.startsWith(MARKER)).toBe(true)
   })

@@ -1,11 +1,8 @@
 /**
- * The step outputs of deploy, preview and automation: every output the operation owns is set (empty where
+ * The step outputs of deploy and preview: every output the operation owns is set (empty where
  * nothing is known), so a later step's `if:` never reads a stale value.
  */
 import { describe, expect, it } from '@jest/globals'
-import { parseAutomationTrigger } from '../../../src/mintlify/deployment.js'
-import { automationOutputs } from '../../../src/operations/automation/outputs.js'
-import { judgeAutomation } from '../../../src/operations/automation/verdicts.js'
 import { deploymentOutputs } from '../../../src/operations/deployments/outputs.js'
 import { judgeForkPreview, judgeTriggerDryRun } from '../../../src/operations/deployments/verdicts.js'
 import { judgeStartFailure, resultOutputs } from '../../../src/outcome.js'
@@ -81,36 +78,6 @@ describe('deploymentOutputs', () => {
     expect(fork).toEqual({ outcome: 'skipped', 'failure-reason': '', 'status-id': '', status: '', 'preview-url': '' })
     const dryRun = judgeTriggerDryRun({ operation: 'preview', projectId: 'acme-docs', branch: 'feature/x', environment: null })
     expect(deploymentOutputs(deploymentReport(idle, { statusId: null, verdict: dryRun })).outcome).toBe('dry-run')
-  })
-})
-
-describe('automationOutputs', () => {
-  it('gives a queued run its instance id as automation-run and its job id as job-id', () => {
-    const trigger = parseAutomationTrigger({ schemaId: 'a'.repeat(24), instanceId: 'b'.repeat(24), jobId: '1001' })
-    if (!trigger) throw new Error('expected a trigger')
-    expect(automationOutputs({ automationId: 'a'.repeat(24), trigger, verdict: judgeAutomation(trigger, 'a'.repeat(24)) })).toEqual({
-      outcome: 'started',
-      'failure-reason': '',
-      'automation-run': 'b'.repeat(24),
-      'job-id': '1001'
-    })
-  })
-
-  it('empties the ids of a refused trigger and gives its reason', () => {
-    const verdict = judgeStartFailure(new Error('Could not trigger automation x: HTTP 404.'), false)
-    expect(automationOutputs({ automationId: 'x', trigger: null, verdict })).toEqual({
-      outcome: 'failed',
-      'failure-reason': 'Could not trigger automation x: HTTP 404.',
-      'automation-run': '',
-      'job-id': ''
-    })
-  })
-
-  it('empties the ids the answer left out', () => {
-    const trigger = parseAutomationTrigger({ schemaId: 'a'.repeat(24) })
-    if (!trigger) throw new Error('expected a trigger')
-    const outputs = automationOutputs({ automationId: 'x', trigger, verdict: judgeAutomation(trigger, 'x') })
-    expect([outputs['automation-run'], outputs['job-id']]).toEqual(['', ''])
   })
 })
 

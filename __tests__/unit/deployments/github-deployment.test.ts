@@ -1,9 +1,9 @@
 /**
- * EnvironmentRecord: a run's deployment in a GitHub environment. What it asks GitHub for, and that GitHub's
+ * GitHubDeployment: a run's deployment in a GitHub environment. What it asks GitHub for, and that GitHub's
  * refusals are warnings the run goes on after.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type EnvironmentRequest, EnvironmentRecord } from '../../../src/operations/deployments/environment.js'
+import { type EnvironmentRequest, GitHubDeployment } from '../../../src/operations/deployments/github-deployment.js'
 import { fakeGitHub } from '../../fixtures/fake-github.js'
 
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
@@ -16,14 +16,14 @@ const deploy: EnvironmentRequest = { kind: 'deploy', environment: 'docs', sha: S
 async function open(
   request: EnvironmentRequest,
   failing: Record<string, Error> = {}
-): Promise<{ record: EnvironmentRecord | null; warnings: string[]; github: ReturnType<typeof fakeGitHub> }> {
+): Promise<{ record: GitHubDeployment | null; warnings: string[]; github: ReturnType<typeof fakeGitHub> }> {
   const github = fakeGitHub({ failures: new Map(Object.entries(failing)) })
   const warnings: string[] = []
-  const record = await EnvironmentRecord.open(github.api, request, (message) => warnings.push(message))
+  const record = await GitHubDeployment.open(github.api, request, (message) => warnings.push(message))
   return { record, warnings, github }
 }
 
-describe('EnvironmentRecord.open', () => {
+describe('GitHubDeployment.open', () => {
   it('creates a transient deployment of the commit for a preview, naming the branch, and marks it in progress with the run as its log', async () => {
     const { record, warnings, github } = await open(preview)
 
@@ -84,7 +84,7 @@ describe('EnvironmentRecord.open', () => {
   })
 })
 
-describe('EnvironmentRecord.close', () => {
+describe('GitHubDeployment.close', () => {
   it.each([
     ['success', 'https://acme.mintlify.site'],
     ['failure', null],

@@ -4,7 +4,7 @@ import type { Repo } from '../event.js'
 import { effectiveRole } from '../permissions.js'
 import type { Octokit } from '../transport.js'
 
-export interface DeploymentRequest {
+export interface GitHubDeploymentRequest {
   /** The commit (a sha) or branch deployed. */
   ref: string
   environment: string
@@ -79,7 +79,7 @@ export class RepositoryCalls {
    * required contexts (the docs build does not wait for CI) and no auto-merge (a docs preview never merges
    * the default branch into a pull request's branch).
    */
-  async createDeployment(deployment: DeploymentRequest): Promise<number> {
+  async createDeployment(deployment: GitHubDeploymentRequest): Promise<number> {
     return explained(`create a deployment in environment ${deployment.environment}`, 'deployments: write', async () => {
       const { data } = await this.octokit.rest.repos.createDeployment({
         ...this.repo,

@@ -8,17 +8,17 @@ import { judgeDryRun, type JobReport } from './verdicts.js'
 import type { WorkflowDeps, WorkflowResult } from './workflow.js'
 
 /**
- * A dry run ends where the request would leave: everything is validated, the permission and the context
- * were read from GitHub, and the prompt with its context block goes to the log and the summary instead.
+ * A dry run ends where the request would leave: everything is validated, the permission and the change notes
+ * were read from GitHub, and the prompt with its change notes goes to the log and the summary instead.
  */
 export async function showDryRun(
-  request: JobRequest & { context: string },
+  request: JobRequest & { changeNotes: string },
   settings: Settings<AgentInputs>,
   run: RunContext,
   deps: WorkflowDeps,
   grouped: GroupedRun | null
 ): Promise<WorkflowResult> {
-  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
+  const prompt = request.changeNotes ? `${request.prompt}\n\n${request.changeNotes}` : request.prompt
   const target =
     request.action === 'job'
       ? `POST /v2/agent/${settings.projectId}/job`
@@ -34,7 +34,7 @@ export async function showDryRun(
     job: null,
     prompt: redact(request.prompt, settings.apiKey),
     promptSource: request.promptSource,
-    context: redact(request.context, settings.apiKey),
+    changeNotes: redact(request.changeNotes, settings.apiKey),
     waited: false,
     durationMs: 0,
     polls: 0,

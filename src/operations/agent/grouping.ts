@@ -6,7 +6,7 @@ import { readJobMarker, type RunOrigin, sameOrigin } from '../../github/markers.
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { ApiError } from '../../mintlify/errors.js'
 import type { Settings } from '../../settings.js'
-import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './comments.js'
+import { renderGroupedRunComment, renderTimelineEntry, withTimelineEntry } from './agent-pull-comment.js'
 import { type CommentRecords, recordSubject, type WithRecords } from './comment-records.js'
 import type { AgentInputs } from './inputs.js'
 import type { JobRequest } from './plan.js'
@@ -39,8 +39,8 @@ export interface LookPlan {
 export const MAX_PULLS_READ = 10
 
 /** Decides from the settings and the run whether, and where, this run looks for a pull request to continue. */
-export function planGrouping(settings: Settings<AgentInputs>, operation: JobAction, run: RunContext): GroupingPlan {
-  if (!settings.groupRuns || settings.operation !== 'job' || operation !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
+export function planGrouping(settings: Settings<AgentInputs>, action: JobAction, run: RunContext): GroupingPlan {
+  if (!settings.groupRuns || settings.operation !== 'job' || action !== 'job' || isCommandOrLabel(run.event)) return { kind: 'off' }
   const branch = branchOf(run)
   if (!branch.ok) return { kind: 'alone', why: branch.why }
   if (!run.workflow) return { kind: 'alone', why: 'GITHUB_WORKFLOW is not set, so runs cannot be told apart by workflow.' }
@@ -161,7 +161,7 @@ export function continueOrOpen(found: GroupedPull | null, state: JobState, docs:
 
 export interface GroupingDeps {
   /** The GitHub connections of the run, as the workflow holds them. */
-  github: Pick<GitHubAccess, 'optional' | 'elsewhere' | 'trouble'>
+  github: Pick<GitHubAccess, 'apiOrNull' | 'apiIn' | 'callFailed'>
   client: DocsApiClient
   log: { info(message: string): void; warning(message: string): void }
   /** The run's record key: introductions are read only where their records verify, and a timeline is signed again. */
@@ -183,18 +183,18 @@ export interface GroupedRun {
  */
 export async function groupRun(
   settings: Settings<AgentInputs>,
-  operation: JobAction,
+  action: JobAction,
   run: RunContext,
   deps: GroupingDeps
 ): Promise<GroupedRun | null> {
-  const plan = planGrouping(settings, operation, run)
+  const plan = planGrouping(settings, action, run)
   if (plan.kind === 'off') return null
   if (plan.kind === 'alone') {
     deps.log.info(`group-runs: ${plan.why} A new job.`)
     return null
   }
   const grouped = (decision: GroupDecision, warned = false): GroupedRun => ({ plan, decision, warned })
-  const api = plan.elsewhere ? await deps.github.elsewhere(plan.docs) : await deps.github.optional()
+  const api = plan.elsewhere ? await deps.github.apiIn(plan.docs) : await deps.github.apiOrNull()
   if (!api) return grouped({ grouped: 'new', why: 'There is no GitHub token to look with: a new job.' })
   let found: GroupedPull | null
   try {
@@ -206,7 +206,7 @@ export async function groupRun(
       deps.log.warning(noAccessWarning(plan, run, error))
       return grouped({ grouped: 'new', why: 'The docs repository is out of reach.' }, true)
     }
-    deps.github.trouble(error, 'Runs are not grouped this time: a new job.')
+    deps.github.callFailed(error, 'Runs are not grouped this time: a new job.')
     return grouped({ grouped: 'new', why: 'The look-up failed.' })
   }
   const state: JobState = found && !settings.dryRun ? await jobState(found.jobId, settings.projectId, deps.client) : { kind: 'unread' }
@@ -253,10 +253,10 @@ async function jobState(jobId: string, projectId: string, client: DocsApiClient)
  * After a continued run: its line in the pull request's timeline, edited into the introduction when the
  * token wrote it, else a comment of its own. Only when the follow-up reached the job.
  */
-export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
+export async function addToTimeline(grouped: GroupedRun, report: JobReport, run: RunContext, deps: GroupingDeps): Promise<void> {
   if (grouped.decision.grouped !== 'continued' || report.job === null) return
   const { pull, introduction, jobId } = grouped.decision.found
-  const api = grouped.plan.elsewhere ? await deps.github.elsewhere(grouped.plan.docs) : await deps.github.optional()
+  const api = grouped.plan.elsewhere ? await deps.github.apiIn(grouped.plan.docs) : await deps.github.apiOrNull()
   if (!api) return
   const entry = renderTimelineEntry({ event: run.event, fromRepository: fromRepository(grouped, run), runUrl: run.runUrl })
   try {
@@ -270,7 +270,7 @@ export async function recordGroupedRun(grouped: GroupedRun, report: JobReport, r
     else await api.createComment(pullRef(pull.number), renderGroupedRunComment(jobId, entry))
     deps.log.info(`Added this run to the timeline of ${fullName(grouped.plan.docs)}#${pull.number}.`)
   } catch (error) {
-    deps.github.trouble(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)
+    deps.github.callFailed(error, `The timeline of ${fullName(grouped.plan.docs)}#${pull.number} misses this run.`)
   }
 }
 

@@ -88,7 +88,7 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
       context: readBoolean(input, 'context', true),
       wait: readBoolean(input, 'wait', true),
       prNumber: readPullNumber(input),
-      trigger: readTrigger(input('trigger')),
+      trigger: readTriggerWord(input('trigger')),
       label: input('label').trim(),
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       groupRuns,
@@ -175,7 +175,7 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
   return prompt
 }
 
-function readTrigger(raw: string): string {
+function readTriggerWord(raw: string): string {
   const trigger = raw.trim() || '/docs'
   if (/\s/.test(trigger)) {
     throw new InputError('trigger', `Input 'trigger' must be one word such as /docs; got '${clip(trigger)}'.`)

@@ -3,7 +3,7 @@ import { commentCountOf, pullRef, type Repo, type RunContext } from '../../githu
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
-import { renderAgentPullComment } from './comments.js'
+import { renderAgentPullComment } from './agent-pull-comment.js'
 import { type CommentRecords, recordSubject } from './comment-records.js'
 import type { GitHubAccess } from '../../github/connection.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from './grouping.js'
@@ -66,7 +66,7 @@ export async function introduceAgentPull(
   if (!jobId || !marker || !intro) return false
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
   if (astray) deps.log.warning(astray)
-  const api = intro.elsewhere ? await github.elsewhere(intro.repo) : await github.optional()
+  const api = intro.elsewhere ? await github.apiIn(intro.repo) : await github.apiOrNull()
   if (!api) return false
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
   const about = recordSubject(api.repo, intro.pull)
@@ -94,7 +94,7 @@ export async function introduceAgentPull(
       return false
     }
     const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''
-    github.trouble(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
+    github.callFailed(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
     return false
   }
 }

@@ -12,8 +12,8 @@ export interface AgentJobRequest {
   jobId: string
   prompt: string
   promptSource: string
-  /** Appended to the prompt, or '': a new job's context, or (`group-runs`) the changes a follow-up brings. */
-  context: string
+  /** Appended to the prompt, or '': a new job's change notes, or (`group-runs`) the changes a follow-up brings. */
+  changeNotes: string
   wait: boolean
   timeoutMs: number
   pollIntervalMs: number
@@ -41,7 +41,7 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
     job,
     prompt: request.prompt,
     promptSource: request.promptSource,
-    context: request.context,
+    changeNotes: request.changeNotes,
     waited,
     durationMs: clock.now() - started,
     polls,
@@ -82,11 +82,11 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   return report(judgeJob(result, accepted, request.timeoutMs, request.action), result.record, result.polls, true)
 }
 
-/** The one request that starts the work: a new job, or the follow-up message, its prompt with the context appended. */
+/** The one request that starts the work: a new job, or the follow-up message, its prompt with the change notes appended. */
 function send(request: AgentJobRequest, client: DocsApiClient, log: AgentJobDeps['log']): Promise<AgentJob> {
-  const context = request.context ? `, plus a ${request.context.length}-character context block` : ''
-  const prompt = request.context ? `${request.prompt}\n\n${request.context}` : request.prompt
-  const from = `prompt from ${request.promptSource}, ${request.prompt.length} characters${context}`
+  const notes = request.changeNotes ? `, plus a ${request.changeNotes.length}-character context block` : ''
+  const prompt = request.changeNotes ? `${request.prompt}\n\n${request.changeNotes}` : request.prompt
+  const from = `prompt from ${request.promptSource}, ${request.prompt.length} characters${notes}`
   if (request.action === 'job') {
     log.info(`Creating an agent job in project ${request.projectId} (${from}).`)
     return client.createJob(request.projectId, prompt)

@@ -8,7 +8,7 @@ import type { JobAction } from './verdicts.js'
 
 /**
  * What a run does, decided from the event and the settings before anything is written. Two pure stages
- * around the trust gate (src/trust/gate.ts): `readTrigger` says what the event asks; the gate says whether
+ * around the trust gate (src/trust/gate.ts): `readEventAsk` says what the event asks; the gate says whether
  * whoever asked may; `planRun` decides with both. The executor (workflow.ts) only gathers the facts and
  * carries the plan out.
  */
@@ -38,19 +38,20 @@ export type StickyStatus =
   /** One sticky comment on the pull request the pushed commit belongs to, if any (looked up). */
   | { where: 'commit'; sha: string }
 
-export type Trigger =
+/** What the event asks of the run, before the gate judges whoever asked. */
+export type EventAsk =
   /** Nothing for this run to do: nothing is read or written. */
   | { kind: 'skip'; why: string }
   /** A slash command: the commenter's permission, and on a pull request its agent job, are needed. */
   | { kind: 'command'; command: Command }
-  /** The operation of the step (job or message), with the prompt from the inputs. */
+  /** The step's own action (a job or a message), with the prompt from the inputs. */
   | { kind: 'step'; action: JobAction; status: StickyStatus }
 
-export function readTrigger(event: GitHubEvent, settings: Settings<AgentInputs>, operation: JobAction): Trigger {
+export function readEventAsk(event: GitHubEvent, settings: Settings<AgentInputs>, action: JobAction): EventAsk {
   if (event.kind === 'issue_comment' || event.kind === 'pull_request_review_comment' || event.kind === 'pull_request_review')
     return readComment(event, settings)
   if (event.kind === 'issues' || (event.kind === 'pull_request' && event.action === 'labeled')) return readLabel(event, settings)
-  return { kind: 'step', action: operation, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
+  return { kind: 'step', action, status: writesToGitHub(settings) ? stickyStatus(event, settings) : { where: 'none' } }
 }
 
 /**
@@ -61,7 +62,7 @@ export function readTrigger(event: GitHubEvent, settings: Settings<AgentInputs>,
 function readComment(
   event: Extract<GitHubEvent, { kind: 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review' }>,
   settings: Settings<AgentInputs>
-): Trigger {
+): EventAsk {
   const { comment } = event
   const review = event.kind === 'pull_request_review'
   const fresh = review
@@ -114,7 +115,7 @@ function withDiffPlace(prompt: string, comment: ReviewCommentFacts): string {
  * skipped otherwise (and every other issue event). An issue's prompt is `prompt` (or the default
  * instruction) followed by its title, link and body as data; a pull request's is `prompt` with its context.
  */
-function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings<AgentInputs>): Trigger {
+function readLabel(event: Extract<GitHubEvent, { kind: 'issues' | 'pull_request' }>, settings: Settings<AgentInputs>): EventAsk {
   const { labeled } = event
   if (!labeled)
     return { kind: 'skip', why: `The ${event.name} event (${event.action || 'no action'}) starts nothing; only an added label does.` }
@@ -182,7 +183,7 @@ export interface ReplyStatus {
 }
 
 /** Where the status of a job goes. */
-export type StatusPlan = StickyStatus | ReplyStatus
+export type StatusCommentPlan = StickyStatus | ReplyStatus
 
 /** The comment the reactions go on, with the reactions of each stage. */
 export interface ReactionPlan {
@@ -233,11 +234,11 @@ export type Plan =
   | {
       kind: 'job'
       request: JobRequest
-      status: StatusPlan
+      status: StatusCommentPlan
       /** 👀 when accepted, 🚀 or 😕 at the end. */
       react: ReactionPlan | null
-      /** Append the context block (new jobs only: a follow-up continues a conversation that has it). */
-      context: boolean
+      /** Append the change notes (the `context` input) (new jobs only: a follow-up continues a conversation that has it). */
+      withChangeNotes: boolean
       /** Introduce the agent's pull request when the job yields one. */
       introduce: boolean
       /** Told in the log when the command became a follow-up. */
@@ -256,21 +257,21 @@ export function needsAgentJob(command: Command, gate: GateDecision): boolean {
  * Decides a run, once the gate has judged whoever steers it. `agentJob`: the job of the agent's pull
  * request a command is on (from a trusted, signed marker), or null.
  */
-export function planRun(trigger: Trigger, settings: Settings<AgentInputs>, gate: GateDecision, agentJob: string | null): Plan {
-  if (trigger.kind === 'skip') return trigger
+export function planRun(asked: EventAsk, settings: Settings<AgentInputs>, gate: GateDecision, agentJob: string | null): Plan {
+  if (asked.kind === 'skip') return asked
   if (gate.kind === 'ignore') return { kind: 'skip', why: gate.why }
-  if (trigger.kind === 'step') {
-    if (gate.kind === 'steer') return planStep(trigger, settings)
+  if (asked.kind === 'step') {
+    if (gate.kind === 'steer') return planStep(asked, settings)
     // A step has no commander to refuse: only a fork's pull request stops it, waiting for a maintainer.
     return { kind: 'wait', why: gate.why, commanded: false, reply: null, react: null, removeLabel: null }
   }
-  return planCommand(trigger.command, settings, gate, agentJob)
+  return planCommand(asked.command, settings, gate, agentJob)
 }
 
-/** The step's own operation: its prompt from the inputs, its status where `readTrigger` put it. */
-function planStep(trigger: Extract<Trigger, { kind: 'step' }>, settings: Settings<AgentInputs>): Plan {
+/** The step's own action: its prompt from the inputs, its status where `readEventAsk` put it. */
+function planStep(asked: Extract<EventAsk, { kind: 'step' }>, settings: Settings<AgentInputs>): Plan {
   const request: JobRequest = {
-    action: trigger.action,
+    action: asked.action,
     prompt: settings.prompt,
     promptSource: settings.promptSource,
     jobId: settings.jobId
@@ -278,9 +279,9 @@ function planStep(trigger: Extract<Trigger, { kind: 'step' }>, settings: Setting
   return {
     kind: 'job',
     request,
-    status: trigger.status,
+    status: asked.status,
     react: null,
-    context: request.action === 'job' && settings.context,
+    withChangeNotes: request.action === 'job' && settings.context,
     introduce: writesToGitHub(settings),
     followUpOf: null,
     dryRun: settings.dryRun,
@@ -295,7 +296,7 @@ function planCommand(
   gate: Exclude<GateDecision, { kind: 'ignore' }>,
   agentJob: string | null
 ): Plan {
-  const { reply, react, removeLabel } = commandPlaces(command, settings)
+  const { reply, react, removeLabel } = commandResponses(command, settings)
   const used = command.label ?? settings.trigger
   // The gate first, even for help: strangers cannot make the bot talk beyond one refusal.
   if (gate.kind === 'deny' || gate.kind === 'head-moved')
@@ -322,7 +323,7 @@ function planCommand(
     },
     status: reply ?? { where: 'none' },
     react,
-    context: jobId === null && settings.context,
+    withChangeNotes: jobId === null && settings.context,
     introduce: writesToGitHub(settings),
     followUpOf: jobId ? { pull: command.on.number, jobId } : null,
     dryRun: settings.dryRun,
@@ -331,7 +332,7 @@ function planCommand(
 }
 
 /** Where a command is answered: its reply (in a review comment's thread), its reactions, the label to remove. */
-function commandPlaces(
+function commandResponses(
   command: Command,
   settings: Settings<AgentInputs>
 ): { reply: ReplyStatus | null; react: ReactionPlan | null; removeLabel: LabelRemoval | null } {

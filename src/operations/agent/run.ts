@@ -21,14 +21,14 @@ export async function runAgentOperation(
     log: deps.log,
     deadline: deps.deadline,
     connectGitHub: deps.connectGitHub,
-    publish: (partial) => deps.publish(resultOutputs(agentResult(partial))),
+    publish: (partial) => deps.publish(resultOutputs(operationResultOf(partial))),
     ...(showPrompt ? { showPrompt } : {})
   })
-  return agentResult(result)
+  return operationResultOf(result)
 }
 
 /** The outputs and summary of an agent run (or of the notice that none ran). */
-export function agentResult(result: WorkflowResult): OperationResult {
+export function operationResultOf(result: WorkflowResult): OperationResult {
   const outputs = result.job ? jobOutputs(result.job) : { outcome: result.verdict.outcome, 'failure-reason': result.verdict.failureReason }
   return {
     verdict: result.verdict,

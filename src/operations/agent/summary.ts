@@ -46,8 +46,8 @@ export function renderJobSummary(report: JobReport): string {
     codeBlock(truncate(report.prompt, PROMPT_LIMIT)),
     '',
     '</details>',
-    ...(report.context
-      ? ['', `${details}<summary>Context appended to the prompt</summary>`, '', codeBlock(report.context), '', '</details>']
+    ...(report.changeNotes
+      ? ['', `${details}<summary>Context appended to the prompt</summary>`, '', codeBlock(report.changeNotes), '', '</details>']
       : []),
     ''
   ].join('\n')

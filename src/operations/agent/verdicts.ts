@@ -16,8 +16,8 @@ export interface JobReport {
   job: AgentJob | null
   prompt: string
   promptSource: string
-  /** The context block appended to the prompt, or ''. */
-  context: string
+  /** The change notes appended to the prompt, or ''. */
+  changeNotes: string
   waited: boolean
   durationMs: number
   polls: number

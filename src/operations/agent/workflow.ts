@@ -3,7 +3,7 @@ import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
-import { jobOfMarkers, statusMarker } from '../../github/markers.js'
+import { jobOfMarkers, stickyMarker } from '../../github/markers.js'
 import { botAllowed } from '../../github/permissions.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
@@ -11,29 +11,21 @@ import { judgeNoted, judgeQuiet, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import { redact } from '../../text.js'
 import type { OperationLog } from '../operation.js'
-import {
-  renderDeniedReply,
-  renderHeadMovedReply,
-  renderRepeatForHeadReply,
-  renderResultComment,
-  renderSkipReply,
-  renderUsageReply,
-  renderWaitingComment,
-  renderWorkingComment
-} from './comments.js'
+import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, renderSkipReply, renderUsageReply } from './command-replies.js'
+import { renderResultComment, renderWaitingComment, renderWorkingComment } from './status-comment.js'
 import type { DocsCheck } from './docs-check/check.js'
-import { checkTarget, readRecord } from './docs-check/facts.js'
-import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/run.js'
+import { checkTarget, fetchDocsRecord } from './docs-check/github-reads.js'
+import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/prepare.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
-import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, recordGroupedRun } from './grouping.js'
+import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, addToTimeline } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
 import { freshBudgetRecord } from '../fix-checks/fresh-budget.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
-import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readTrigger, type Trigger } from './plan.js'
+import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readEventAsk, type EventAsk } from './plan.js'
 import { type GateReading, judgeSteering, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../trust/gate.js'
-import { statusThread, threadTarget } from './status.js'
+import { statusThread, threadTarget } from './status-comment-target.js'
 import type { JobAction, JobReport } from './verdicts.js'
 
 export type WorkflowLog = OperationLog
@@ -62,12 +54,12 @@ export interface WorkflowResult {
 
 /**
  * An agent job or follow-up in the workflow it runs in: the slash command (permission, reactions,
- * replies), the status comment on the pull request, the context block, and the comment on the agent's
+ * replies), the status comment on the pull request, the change notes, and the comment on the agent's
  * own pull request that lets `/docs` replies reach it.
  */
 export async function runAgentWorkflow(
   settings: Settings<AgentInputs>,
-  operation: JobAction,
+  action: JobAction,
   run: RunContext,
   deps: WorkflowDeps
 ): Promise<WorkflowResult> {
@@ -80,20 +72,18 @@ export async function runAgentWorkflow(
   })
   // The key records are signed with: derived once, for every comment this run reads or writes.
   const records = new CommentRecords(settings.apiKey, deps.log)
-  const trigger = readTrigger(run.event, settings, operation)
+  const asked = readEventAsk(run.event, settings, action)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)
   const before =
-    trigger.kind === 'skip'
-      ? { reading: NOTHING_READ, docs: {} }
-      : await readForGate(trigger, steerer, settings, run, github, deps, records)
+    asked.kind === 'skip' ? { reading: NOTHING_READ, docs: {} } : await readForGate(asked, steerer, settings, run, github, deps, records)
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
   const agentPull =
-    trigger.kind === 'command' && needsAgentJob(trigger.command, gate)
-      ? await agentJobOf(trigger.command.on.number, settings, github, records, commentCountOf(run.event, trigger.command.on.number))
+    asked.kind === 'command' && needsAgentJob(asked.command, gate)
+      ? await agentJobOf(asked.command.on.number, settings, github, records, commentCountOf(run.event, asked.command.on.number))
       : null
-  const plan = planRun(trigger, settings, gate, agentPull?.jobId ?? null)
-  const places = {
+  const plan = planRun(asked, settings, gate, agentPull?.jobId ?? null)
+  const checkDeps = {
     github,
     log: deps.log,
     runUrl: run.runUrl,
@@ -101,10 +91,10 @@ export async function runAgentWorkflow(
     now: deps.clock.now(),
     records
   }
-  const check = await prepareDocsCheck(plan, trigger, settings, run, places, before.docs)
+  const check = await prepareDocsCheck(plan, asked, settings, run, checkDeps, before.docs)
   try {
     if (check?.plan.job === 'none') return await answerDocsCheck(check, plan, settings, run, github, records)
-    if (plan.kind === 'skip' || plan.kind === 'wait') return quiet('skipped', plan.why)
+    if (plan.kind === 'skip' || plan.kind === 'wait') return noJobResult('skipped', plan.why)
     return await carryOut(
       plan,
       settings,
@@ -129,7 +119,7 @@ const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
  * a fork's, its record of the heads shown. What the docs check would read again is handed on.
  */
 async function readForGate(
-  trigger: Exclude<Trigger, { kind: 'skip' }>,
+  asked: Exclude<EventAsk, { kind: 'skip' }>,
   steerer: Steerer,
   settings: Settings<AgentInputs>,
   run: RunContext,
@@ -137,17 +127,17 @@ async function readForGate(
   deps: WorkflowDeps,
   records: CommentRecords
 ): Promise<{ reading: GateReading; docs: ReadBeforeGate }> {
-  if (trigger.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
-  const { command } = trigger
+  if (asked.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
+  const { command } = asked
   const listedBot = steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots)
   if (listedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return { reading: NOTHING_READ, docs: {} }
-  const api = await github.required(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  const api = await github.apiOrThrow(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
   const role = needsRole(steerer) ? await api.roleOf(command.login) : null
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
   if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
-  const record = await readRecord(api, target?.pull ?? null, records, run.event)
+  const record = await fetchDocsRecord(api, target?.pull ?? null, records, run.event)
   return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 
@@ -163,30 +153,30 @@ async function carryOut(
   /** A person's follow-up on the agent's pull request: the fresh `fix-checks` rounds record its status comment carries, or ''. */
   freshBudget: string
 ): Promise<WorkflowResult> {
-  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.optional()
+  const api = plan.kind === 'job' && plan.status.where === 'none' && !plan.react ? null : await github.apiOrNull()
   if (plan.kind === 'deny' || plan.kind === 'help') return answerWithoutJob(plan, api, settings, github)
-  if (api && plan.react) await reactTo(api, plan.react, 'eyes', github.trouble)
+  if (api && plan.react) await reactTo(api, plan.react, 'eyes', github.callFailed)
   if (plan.followUpOf)
     deps.log.info(
       `#${plan.followUpOf.pull} is the agent's pull request for job ${plan.followUpOf.jobId}: the command becomes a follow-up message.`
     )
   const target = api ? await threadTarget(plan.status, run, api, github, deps) : null
-  const thread = api && target ? new StatusThread(api, target, github.trouble) : null
+  const thread = api && target ? new StatusThread(api, target, github.callFailed) : null
   if (check?.stickyId !== undefined) thread?.adopt(check.stickyId)
 
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, plan.request.action, run, { github, client: deps.client, log: deps.log, records })
   const request = groupedRequest(plan.request, grouped)
-  const context = plan.context ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
+  const changeNotes = plan.withChangeNotes ? await changeNotesFor(settings, run, github, deps, changeNotesHeading(grouped)) : ''
   if (plan.dryRun) {
     await check?.working('that it starts')
-    return await showDryRun({ ...request, context }, settings, run, deps, grouped)
+    return await showDryRun({ ...request, changeNotes }, settings, run, deps, grouped)
   }
   const sent = await runAgentJob(
     {
       ...request,
       projectId: settings.projectId,
-      context,
+      changeNotes,
       wait: settings.wait,
       timeoutMs: settings.timeoutMs,
       pollIntervalMs: settings.pollIntervalMs,
@@ -218,7 +208,7 @@ async function carryOut(
   const report: JobReport = {
     ...sent,
     prompt: redact(shown, settings.apiKey),
-    context: redact(sent.context, settings.apiKey),
+    changeNotes: redact(sent.changeNotes, settings.apiKey),
     ...groupedReport(grouped)
   }
   return await finishJobRun(report, { plan, api, thread, grouped, check, records, freshBudget }, settings, run, github, deps)
@@ -234,19 +224,19 @@ async function answerWithoutJob(
   const replies = api && plan.reply ? statusThread(api, plan.reply, github) : null
   if (plan.kind === 'help') {
     await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
-    return quiet('skipped', plan.why, replies)
+    return noJobResult('skipped', plan.why, replies)
   }
   await replies?.post(
     plan.refusal.kind === 'permission'
       ? renderDeniedReply(plan.login, plan.refusal.role, plan.used, settings.minPermission)
       : renderHeadMovedReply(plan.login, plan.refusal.head)
   )
-  if (api && plan.react) await reactTo(api, plan.react, 'confused', github.trouble)
-  return quiet('denied', plan.why, replies)
+  if (api && plan.react) await reactTo(api, plan.react, 'confused', github.callFailed)
+  return noJobResult('denied', plan.why, replies)
 }
 
 /** Where a job's run is told besides its outputs: the status comment, the reactions, the agent's pull request. */
-interface JobPlaces {
+interface JobChannels {
   plan: Extract<Plan, { kind: 'job' }>
   api: GitHubApi | null
   thread: StatusThread | null
@@ -259,7 +249,7 @@ interface JobPlaces {
 /** The run's last words, once the outputs are set: the result comment, then the agent's pull request and the reaction. */
 async function finishJobRun(
   report: JobReport,
-  { plan, api, thread, grouped, check, records, freshBudget }: JobPlaces,
+  { plan, api, thread, grouped, check, records, freshBudget }: JobChannels,
   settings: Settings<AgentInputs>,
   run: RunContext,
   github: GitHubAccess,
@@ -274,13 +264,13 @@ async function finishJobRun(
   // Cancelled: the runner kills the step soon; the status comment said so, the rest can wait for a next run.
   if (!deps.signal.aborted) {
     if (grouped?.decision.grouped === 'continued')
-      await recordGroupedRun(grouped, report, run, { github, client: deps.client, log: deps.log, records })
+      await addToTimeline(grouped, report, run, { github, client: deps.client, log: deps.log, records })
     else if (plan.introduce) {
       // Reviewers are asked once, by the run that introduced the agent's pull request (and so may write there).
       if (await introduceAgentPull(report, thread?.url ?? null, settings, run, github, deps, grouped, records))
         await check?.askReviewers(report)
     }
-    if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.trouble)
+    if (api && plan.react) await reactTo(api, plan.react, report.verdict.result === 'failure' ? 'confused' : 'rocket', github.callFailed)
   }
   return { verdict: report.verdict, job: report, commentUrl: thread?.url ?? null, docsState: check?.lastState ?? null }
 }
@@ -302,8 +292,8 @@ async function answerDocsCheck(
   const docs = check.plan
   const replyTo = plan.kind === 'job' && plan.status.where === 'reply' ? plan.status : plan.kind === 'wait' ? plan.reply : null
   const react = plan.kind === 'job' || plan.kind === 'wait' ? plan.react : null
-  const api = replyTo || react || docs.note || docs.waitingComment ? await github.optional() : null
-  if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.trouble)
+  const api = replyTo || react || docs.note || docs.waitingComment ? await github.apiOrNull() : null
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'eyes', github.callFailed)
   await check.beforeJob()
   await check.tellAgentPull()
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
@@ -317,12 +307,12 @@ async function answerDocsCheck(
     )
   // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
   if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
-    const marker = statusMarker(`${run.workflow}/${run.job}`)
-    const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.trouble)
+    const marker = stickyMarker(`${run.workflow}/${run.job}`)
+    const sticky = new StatusThread(api, { on: pullRef(check.target.pull.number), mode: 'sticky', marker }, github.callFailed)
     if (check.stickyId !== undefined) sticky.adopt(check.stickyId)
     await sticky.conclude(sealedFor(sticky, api, records, renderWaitingComment(marker, head, settings.trigger) + check.recordMarker(null)))
   }
-  if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.trouble)
+  if (api && react && !docs.dryRun) await reactTo(api, react, 'rocket', github.callFailed)
   const verdict =
     docs.outcome === 'noted'
       ? judgeNoted(docs.why)
@@ -339,7 +329,7 @@ function commanderOf(run: RunContext): string {
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
-function quiet(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
+function noJobResult(outcome: 'skipped' | 'denied', why: string, replies: StatusThread | null = null): WorkflowResult {
   return {
     verdict: judgeQuiet(outcome, why),
     job: null,
@@ -361,7 +351,7 @@ async function changeNotesFor(
       : event.kind === 'issue_comment' && event.issue.isPullRequest
         ? event.issue.number
         : settings.prNumber
-  const api = pullNumber !== null ? await github.optional() : null
+  const api = pullNumber !== null ? await github.apiOrNull() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
   return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
 }
@@ -379,34 +369,34 @@ async function agentJobOf(
   /** How many comments the event says the pull request has (see `commentCountOf`). */
   commentCount: number | undefined
 ): Promise<{ jobId: string | null; freshBudget: string } | null> {
-  const api = await github.optional()
+  const api = await github.apiOrNull()
   if (!api) return null
   try {
     const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount)
     const verified = records.verified(trusted, recordSubject(api.repo, pull))
     return { jobId: jobOfMarkers(verified.map((comment) => ({ body: comment.records }))), freshBudget: freshBudgetRecord(verified) }
   } catch (error) {
-    github.trouble(error, 'Treating the command as a new job.')
+    github.callFailed(error, 'Treating the command as a new job.')
     return null
   }
 }
 
 /** The label goes, or one warning says it stays (and why); the run's result does not change. */
 async function removeLabel(label: LabelRemoval, github: GitHubAccess): Promise<void> {
-  const api = await github.optional()
+  const api = await github.apiOrNull()
   if (!api) return
   try {
     await api.removeLabel(label.on, label.name)
   } catch (error) {
-    github.trouble(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
+    github.callFailed(error, `The label ${label.name} stays on #${label.on.number}: remove it before adding it again.`)
   }
 }
 
-async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, trouble: GitHubAccess['trouble']): Promise<void> {
+async function reactTo(api: GitHubApi, on: ReactionPlan, content: Reaction, callFailed: GitHubAccess['callFailed']): Promise<void> {
   try {
     await (on.reviewComment ? api.reactToReviewComment(on.commentId, content) : api.react(on.on, on.commentId, content))
   } catch (error) {
-    trouble(error, '')
+    callFailed(error, '')
   }
 }
 

@@ -16,7 +16,7 @@ import { Top } from './top-pages.js'
 /**
  * What differs between the exports (visitors, views, feedback, searches, assistant): how a page is
  * fetched, the file's columns and head, the key that tells a row seen twice, and what the summary
- * counts. The export loop (operations/analytics-export.ts) is the same for all of them.
+ * counts. The export loop (analytics/export.ts) is the same for all of them.
  */
 export interface ExportKind<Row> {
   /** One page at `position`, in the shape readPages follows. */

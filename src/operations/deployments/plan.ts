@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { DeploymentState } from '../../github/api.js'
-import { statusMarker } from '../../github/markers.js'
+import { stickyMarker } from '../../github/markers.js'
 import { siteUrl } from '../../mintlify/deployment.js'
 import type { Verdict } from '../../outcome.js'
 import type { CommonSettings } from '../../settings.js'
-import type { EnvironmentRequest } from './environment.js'
+import type { EnvironmentRequest } from './github-deployment.js'
 import type { DeployInputs, DeploymentRequest } from './inputs.js'
 import type { DeploymentTarget } from './target.js'
-import { type DeploymentReport, judgeForkPreview, judgeTriggerDryRun, type TriggerPlan } from './verdicts.js'
+import { type DeploymentReport, judgeForkPreview, judgeTriggerDryRun, type DeploymentPost } from './verdicts.js'
 
 /**
  * What a deploy or preview run does, decided from the event and the inputs before anything is sent:
@@ -33,7 +33,7 @@ export type DeploymentPlan =
   | { kind: 'dry-run'; verdict: Verdict }
   | {
       kind: 'trigger'
-      trigger: TriggerPlan
+      trigger: DeploymentPost
       comment: PreviewCommentPlan
       /** The GitHub deployment that records the run; null: none (`environment` empty). */
       environment: EnvironmentRequest | null
@@ -59,7 +59,7 @@ export function planDeployment(
   const branch = target.branch ?? ''
   if (request.kind === 'preview' && target.fork !== null) return { kind: 'skip', verdict: judgeForkPreview(branch, target.fork || null) }
   const environment = inputs.environment || null
-  const trigger: TriggerPlan =
+  const trigger: DeploymentPost =
     request.kind === 'deploy'
       ? { operation: 'deploy', projectId: inputs.projectId, environment }
       : { operation: 'preview', projectId: inputs.projectId, branch, environment }
@@ -88,7 +88,7 @@ function previewComment(target: DeploymentTarget, branch: string): PreviewCommen
  */
 export function previewMarker(branch: string): string {
   const digest = createHash('sha256').update(branch).digest('hex').slice(0, 12)
-  return statusMarker(`preview:${digest}:${branch.slice(0, 80)}`)
+  return stickyMarker(`preview:${digest}:${branch.slice(0, 80)}`)
 }
 
 /** Whether the comment and the environment get a last word: not for a trigger accepted but not followed. */

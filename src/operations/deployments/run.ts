@@ -4,7 +4,7 @@ import type { Settings } from '../../settings.js'
 import type { OperationDeps, RunOperation } from '../operation.js'
 import type { DeployInputs, DeploymentRequest, PreviewInputs } from './inputs.js'
 import { deploymentOutputs } from './outputs.js'
-import { closePlaces, openPlaces } from './places.js'
+import { closeGitHubViews, openGitHubViews } from './github-views.js'
 import { type DeploymentPlan, planDeployment } from './plan.js'
 import { renderDeploymentSummary } from './summary.js'
 import { type DeploymentTarget, resolveTarget } from './target.js'
@@ -26,7 +26,7 @@ export const runPreview: RunOperation<PreviewInputs> = (settings, deps) =>
  */
 async function runDeployment(request: DeploymentRequest, settings: Settings<DeployInputs>, deps: OperationDeps): Promise<OperationResult> {
   // GitHub once, on first need; without a token (or a repository) one warning, then null.
-  const { optional: github } = gitHubAccess({
+  const { apiOrNull: github } = gitHubAccess({
     token: settings.githubToken,
     repo: deps.run.repo,
     connect: deps.connectGitHub,
@@ -36,13 +36,13 @@ async function runDeployment(request: DeploymentRequest, settings: Settings<Depl
   const target = await resolveTarget(request, settings.prNumber, deps.run, github)
   const plan = planDeployment(request, target, settings, deps.run.runUrl)
   if (plan.kind !== 'trigger') return untriggered(plan, request.kind, target, settings, deps)
-  const places = await openPlaces(plan, deps, github)
-  const report = await triggerAndWait(plan, target, settings, deps, places.comment)
+  const views = await openGitHubViews(plan, deps, github)
+  const report = await triggerAndWait(plan, target, settings, deps, views.comment)
   deps.publish(deploymentOutputs(report))
-  await closePlaces(plan, report, places, deps.log)
+  await closeGitHubViews(plan, report, views, deps.log)
   return {
     ...resultOf(report),
-    ...(request.kind === 'preview' ? { statusComment: places.comment?.url ?? null } : {})
+    ...(request.kind === 'preview' ? { statusComment: views.comment?.url ?? null } : {})
   }
 }
 

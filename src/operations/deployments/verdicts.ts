@@ -123,17 +123,17 @@ export function judgeForkPreview(branch: string, fork: string | null): Verdict {
 }
 
 /** What a deploy or preview run would trigger. */
-export type TriggerPlan =
+export type DeploymentPost =
   | { operation: 'deploy'; projectId: string; environment: string | null }
   | { operation: 'preview'; projectId: string; branch: string; environment: string | null }
 
 /** A dry run of a trigger: the request that would be sent, and that nothing was. */
-export function judgeTriggerDryRun(plan: TriggerPlan): Verdict {
+export function judgeTriggerDryRun(plan: DeploymentPost): Verdict {
   const environment = plan.environment ? `, recorded in the GitHub environment ${plan.environment}` : ''
   return judgeWouldSend(`send ${triggerRequest(plan)}${environment}`)
 }
 
-function triggerRequest(plan: TriggerPlan): string {
+function triggerRequest(plan: DeploymentPost): string {
   switch (plan.operation) {
     case 'deploy':
       return `POST ${DEPLOYMENT_PATHS.deploy(plan.projectId)} (a deployment from the project's deployment branch)`

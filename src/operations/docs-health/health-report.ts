@@ -6,7 +6,7 @@ import type { AssistantFindings, PageToFix, PendingPage, SearchWithoutClick, Tra
 import type { ClosedRange, Section } from './plan.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
 
-/** The file's top-level keys are DESIGN.md's; a section the budget could not pay for is null and listed in `missing`. */
+/** The report file: its top-level keys are documented and stay stable; a section the budget could not pay for is null and listed in `missing`. */
 export interface HealthReport {
   range: ClosedRange
   previousRange: ClosedRange

@@ -1,6 +1,6 @@
 import { judgeQuiet, type OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
-import { agentResult, runAgentOperation } from '../agent/run.js'
+import { operationResultOf, runAgentOperation } from '../agent/run.js'
 import type { OperationDeps } from '../operation.js'
 import { DEFAULT_IMPROVE_PROMPT, hasFindings, type HealthReport, renderFindingsBlock } from './health-report.js'
 import type { ImproveInputs } from './inputs.js'
@@ -23,7 +23,7 @@ export async function runImproveOperation(settings: Settings<ImproveInputs>, dep
   deps.publish(reportOutputs)
   const job = hasFindings(health.report)
     ? await improveJob(health.report, settings, deps)
-    : agentResult({
+    : operationResultOf({
         verdict: judgeQuiet('skipped', 'The report found nothing readers struggled with in the range: no agent job was started.'),
         job: null,
         commentUrl: null

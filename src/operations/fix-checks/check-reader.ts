@@ -7,7 +7,7 @@ import { failedStepsTail } from './log-tail.js'
  * What a round reads of the head's checks, and no more (DESIGN "Cost"): one page of check runs and the
  * combined status, then the annotations of at most 5 failing checks and the logs of at most 3 failed
  * Actions jobs, within 12 requests of check data. A read GitHub refuses for want of a permission is told
- * (through `trouble`, once per permission) and the round goes on with what could be read.
+ * (through `callFailed`, once per permission) and the round goes on with what could be read.
  */
 
 /** The most requests of check data (check runs, status, annotations, jobs, logs) one round makes. */
@@ -28,7 +28,7 @@ export class CheckReader {
 
   constructor(
     private readonly api: GitHubApi,
-    private readonly trouble: ReadTrouble,
+    private readonly callFailed: ReadTrouble,
     /** The action's own docs-check status context (`status-context`), which never counts; '' for none. */
     private readonly ownContext: string
   ) {}
@@ -103,7 +103,7 @@ export class CheckReader {
       const permission = error instanceof GitHubError ? error.missingPermission : null
       if (permission === null) throw error
       if (!this.refused.includes(permission)) this.refused.push(permission)
-      this.trouble(error, consequence)
+      this.callFailed(error, consequence)
       return null
     }
   }

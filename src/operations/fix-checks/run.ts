@@ -1,7 +1,7 @@
 import type { GitHubApi } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChecksEvent, pullRef, type PullFacts } from '../../github/event.js'
-import { jobOfMarkers, statusMarker } from '../../github/markers.js'
+import { jobOfMarkers, stickyMarker } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import { failure, judgeQuiet, resultOutputs, type OperationResult, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
@@ -10,7 +10,7 @@ import { waitFor } from '../../wait.js'
 import { CommentRecords, recordSubject } from '../agent/comment-records.js'
 import type { AgentInputs } from '../agent/inputs.js'
 import { runAgentJob } from '../agent/job-run.js'
-import { agentResult } from '../agent/run.js'
+import { operationResultOf } from '../agent/run.js'
 import { judgeDryRun, type JobReport } from '../agent/verdicts.js'
 import type { OperationDeps } from '../operation.js'
 import { failedNames, type HeadChecks } from './check-states.js'
@@ -50,10 +50,10 @@ export async function runFixChecks(settings: Settings<AgentInputs>, event: Check
     log: deps.log,
     without: "the agent's pull request and its checks cannot be read"
   })
-  const api = await github.required("to read the agent's pull request and its checks")
+  const api = await github.apiOrThrow("to read the agent's pull request and its checks")
   const records = new CommentRecords(settings.apiKey, deps.log)
   const agentPull = await agentPullOf(event, api, settings, records, stickyMarkerOf(deps))
-  const reader = new CheckReader(api, github.trouble, settings.docsCheck.statusContext ?? '')
+  const reader = new CheckReader(api, github.callFailed, settings.docsCheck.statusContext ?? '')
   const plan = await decide(
     { ...facts, pull: agentPull?.facts ?? null, record: agentPull?.record ?? null },
     agentPull,
@@ -154,7 +154,7 @@ async function agentPullOf(
 
 /** One sticky comment per workflow job, as the agent's runs keep theirs. */
 function stickyMarkerOf(deps: OperationDeps): string {
-  return statusMarker(`${deps.run.workflow}/${deps.run.job}`)
+  return stickyMarker(`${deps.run.workflow}/${deps.run.job}`)
 }
 
 function checksFacts(checks: HeadChecks): ChecksFacts {
@@ -223,17 +223,17 @@ async function carryOut(
   const thread = new StatusThread(
     places.api,
     { on: pullRef(pull.facts.number), mode: 'sticky', marker: stickyMarkerOf(deps) },
-    places.github.trouble
+    places.github.callFailed
   )
   thread.adopt(pull.stickyId)
   const sealed = (body: string): string => places.records.seal(body, recordSubject(places.api.repo, pull.facts.number))
   const record = renderRoundsRecord(plan.record) ?? ''
   if (plan.kind === 'hand-over') {
     const verdict = judgeQuiet('skipped', handOverText(plan.rounds, plan.failed))
-    deps.publish(resultOutputs(agentResult({ verdict, job: null, commentUrl: null })))
+    deps.publish(resultOutputs(operationResultOf({ verdict, job: null, commentUrl: null })))
     const reviewers = await requestedReviewers(pull.facts.number, places)
     await thread.conclude(sealed(renderHandOverComment(thread.target.marker, { ...plan, reviewers }, pull.earlierLines, record)))
-    return agentResult({ verdict, job: null, commentUrl: thread.url })
+    return operationResultOf({ verdict, job: null, commentUrl: thread.url })
   }
   const shown = (answer: string | null): RoundShown => ({ ...plan, head: pull.facts.head, jobId: pull.jobId, answer })
   const lines = (answer: string | null): string[] => [...pull.earlierLines, roundLine(shown(answer))]
@@ -247,7 +247,7 @@ async function carryOut(
       jobId: pull.jobId,
       prompt: plan.message,
       promptSource: promptSourceOf(plan),
-      context: '',
+      changeNotes: '',
       wait: settings.wait,
       timeoutMs: settings.timeoutMs,
       pollIntervalMs: settings.pollIntervalMs,
@@ -264,10 +264,10 @@ async function carryOut(
     }
   )
   const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey) }
-  deps.publish(resultOutputs(agentResult({ verdict: report.verdict, job: report, commentUrl: thread.url })))
+  deps.publish(resultOutputs(operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })))
   // A message the API never accepted was no round: nothing is recorded, and the next wake-up tries again.
   if (report.job !== null) await thread.conclude(sealed(renderRoundsComment(thread.target.marker, lines(report.verdict.headline), record)))
-  return agentResult({ verdict: report.verdict, job: report, commentUrl: thread.url })
+  return operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })
 }
 
 /** A dry run: the message goes to the log and the summary; nothing is sent or written. */
@@ -290,13 +290,13 @@ async function showRound(
     job: null,
     prompt: redact(plan.message, settings.apiKey),
     promptSource: promptSourceOf(plan),
-    context: '',
+    changeNotes: '',
     waited: false,
     durationMs: 0,
     polls: 0,
     runUrl: deps.run.runUrl
   }
-  return agentResult({ verdict: report.verdict, job: report, commentUrl: null })
+  return operationResultOf({ verdict: report.verdict, job: report, commentUrl: null })
 }
 
 function promptSourceOf(plan: { round: number; of: number }): string {
@@ -309,14 +309,14 @@ async function requestedReviewers(pull: number, { api, github }: Places): Promis
     const { users, teams } = await api.requestedReviewers(pull)
     return [...users, ...teams]
   } catch (error) {
-    github.trouble(error, 'The hand-over mentions no reviewer.')
+    github.callFailed(error, 'The hand-over mentions no reviewer.')
     return []
   }
 }
 
 /** A run that sent nothing: its verdict as the result, its outputs set. */
 function finish(verdict: Verdict, deps: OperationDeps): OperationResult {
-  const result = agentResult({ verdict, job: null, commentUrl: null })
+  const result = operationResultOf({ verdict, job: null, commentUrl: null })
   deps.publish(resultOutputs(result))
   return result
 }

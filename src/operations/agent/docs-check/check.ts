@@ -3,14 +3,14 @@ import { pullRef, type Repo } from '../../../github/event.js'
 import { parsePullLink } from '../../../mintlify/job.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import type { JobReport } from '../verdicts.js'
-import type { CheckTarget } from './facts.js'
+import type { CheckTarget } from './github-reads.js'
 import type { DocsCheckInputs } from './inputs.js'
 import type { DocsCheckPlan } from './plan.js'
 import { type CommitStatus, type DocsRecord, recordWith, renderRecord, updateRecord } from './record.js'
-import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './status.js'
+import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './commit-status.js'
 
 /** What the docs check writes with: GitHub on first need, the log, the run's link, the last check on text. */
-export interface DocsCheckPlaces {
+export interface DocsCheckDeps {
   github: GitHubAccess
   log: { info(message: string): void }
   runUrl: string | null
@@ -34,7 +34,7 @@ export class DocsCheck {
     /** The pull request's sticky comment among the token's own (null: none), when they were read; the status thread adopts it. */
     readonly stickyId: number | null | undefined,
     private readonly inputs: DocsCheckInputs,
-    private readonly places: DocsCheckPlaces
+    private readonly deps: DocsCheckDeps
   ) {
     this.lastStatus = record?.status ?? null
   }
@@ -92,15 +92,15 @@ export class DocsCheck {
     const teamSlugs = teams.filter((team) => team.org === pull.repository.split('/')[0]?.toLowerCase()).map((team) => team.slug)
     if (people.length === 0 && teamSlugs.length === 0) return
     const [owner = '', repo = ''] = pull.repository.split('/')
-    const api = await this.places.github.elsewhere({ owner, repo })
+    const api = await this.deps.github.apiIn({ owner, repo })
     const self = people.length > 0 ? ((await api?.tokenLogin().catch(() => '')) ?? '').toLowerCase() : ''
     const logins = people.filter((login) => login.toLowerCase() !== self)
     if (logins.length === 0 && teamSlugs.length === 0) return
     try {
       await api?.requestReviewers(pull.number, { users: logins, teams: teamSlugs })
-      this.places.log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teamSlugs].join(', ')} to review ${pull.repository}#${pull.number}.`)
+      this.deps.log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teamSlugs].join(', ')} to review ${pull.repository}#${pull.number}.`)
     } catch (error) {
-      this.places.github.trouble(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
+      this.deps.github.callFailed(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
     }
   }
 
@@ -108,14 +108,13 @@ export class DocsCheck {
   async tellAgentPull(): Promise<void> {
     const note = this.plan.note
     if (!note) return
-    if (this.plan.dryRun)
-      return this.places.log.info(`Dry run: would comment on ${note.pull.repository}#${note.pull.number}: ${note.text}.`)
+    if (this.plan.dryRun) return this.deps.log.info(`Dry run: would comment on ${note.pull.repository}#${note.pull.number}: ${note.text}.`)
     const [owner = '', repo = ''] = note.pull.repository.split('/')
-    const api = await this.places.github.elsewhere({ owner, repo } satisfies Repo)
+    const api = await this.deps.github.apiIn({ owner, repo } satisfies Repo)
     try {
-      await api?.createComment(pullRef(note.pull.number), this.places.clean(`${note.text}.`))
+      await api?.createComment(pullRef(note.pull.number), this.deps.clean(`${note.text}.`))
     } catch (error) {
-      this.places.github.trouble(error, `${note.pull.repository}#${note.pull.number} was not told.`)
+      this.deps.github.callFailed(error, `${note.pull.repository}#${note.pull.number} was not told.`)
     }
   }
 
@@ -124,18 +123,18 @@ export class DocsCheck {
     const context = this.inputs.statusContext
     const sha = this.target.sha
     if (!context || !sha) return
-    const status = docsStatus(situation, this.places.runUrl, this.places.clean)
+    const status = docsStatus(situation, this.deps.runUrl, this.deps.clean)
     const words = `${context} status of ${sha.slice(0, 7)}: ${status.state}, "${status.description}"`
-    if (this.plan.dryRun) return this.places.log.info(`Dry run: would set the ${words}.`)
-    const api: GitHubApi | null = await this.places.github.optional()
+    if (this.plan.dryRun) return this.deps.log.info(`Dry run: would set the ${words}.`)
+    const api: GitHubApi | null = await this.deps.github.apiOrNull()
     if (!api) return
     try {
       await api.createCommitStatus(sha, { ...status, context })
       this.lastState = status.state
       this.lastStatus = status
-      this.places.log.info(`Set the ${words}.`)
+      this.deps.log.info(`Set the ${words}.`)
     } catch (error) {
-      this.places.github.trouble(error, 'The docs check stays as it was on this commit.')
+      this.deps.github.callFailed(error, 'The docs check stays as it was on this commit.')
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './record.js'
-import type { DocsSituation } from './status.js'
+import type { DocsSituation } from './commit-status.js'
 
 /**
  * The docs check's decision for one run, from the event and what is known about the code pull request,
@@ -64,7 +64,7 @@ export interface DocsCheckFacts {
 }
 
 /** The commit status written before the job, or instead of it. */
-export type StatusNow =
+export type CommitStatusNow =
   | { kind: 'none' }
   /** Pending, "working (job <id>)", once the job is accepted; its end writes the final status. */
   | { kind: 'working' }
@@ -80,7 +80,7 @@ export type NoJobOutcome = 'skipped' | 'noted'
 
 export interface DocsCheckPlan {
   job: 'start' | 'none'
-  statusNow: StatusNow
+  statusNow: CommitStatusNow
   record: RecordUpdate
   note: ClosingNote | null
   /**
@@ -99,7 +99,7 @@ export interface DocsCheckPlan {
   dryRun: boolean
 }
 
-const NO_STATUS: StatusNow = { kind: 'none' }
+const NO_STATUS: CommitStatusNow = { kind: 'none' }
 const KEEP: RecordUpdate = { kind: 'keep' }
 
 export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
@@ -112,7 +112,7 @@ export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
       return planChange(facts)
     case 'command':
     case 'label':
-      return planCommand(event, facts)
+      return planCheckOfCommand(event, facts)
     case 'scheduled':
       return startJob(facts, { status: false, record: KEEP, why: '' })
   }
@@ -188,7 +188,7 @@ function planClosed(event: Extract<DocsEvent, { kind: 'pull-request-closed' }>, 
  * request came before its head was shown). `skip` applies to code pull requests only. A prompt (or the
  * label) on a code pull request runs whatever a recorded skip said: a maintainer asked for it.
  */
-function planCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, facts: DocsCheckFacts): DocsCheckPlan {
+function planCheckOfCommand(event: Extract<DocsEvent, { kind: 'command' | 'label' }>, facts: DocsCheckFacts): DocsCheckPlan {
   const { login } = event.actor
   if (event.kind === 'command' && event.ask.kind === 'skip' && event.on !== 'code-pull')
     return noJob(
@@ -222,7 +222,7 @@ function skipWords(skip: DocsSkip): string {
   return `Docs were skipped by @${skip.login}${at}${skip.reason ? ` (${skip.reason})` : ''}`
 }
 
-function statusOf(facts: DocsCheckFacts, situation: DocsSituation): StatusNow {
+function statusOf(facts: DocsCheckFacts, situation: DocsSituation): CommitStatusNow {
   return facts.statusContext ? { kind: 'write', situation } : NO_STATUS
 }
 

@@ -78,7 +78,7 @@ export function renderRecord(record: DocsRecord): string | null {
     skip: skip && { login: skip.login, reason: plainLine(skip.reason, MAX_SKIP_REASON), at: skip.at, sha: skip.sha },
     shown: shown.slice(-MAX_SHOWN).map((head) => ({ sha: head.sha, at: head.at }))
   }
-  if (!readRecord(tidy)) return null
+  if (!asDocsRecord(tidy)) return null
   return `<!-- docs-agent-action:docs-state v1 ${Buffer.from(JSON.stringify(tidy), 'utf8').toString('base64url')} -->`
 }
 
@@ -86,7 +86,7 @@ export function renderRecord(record: DocsRecord): string | null {
 export function parseRecord(body: string): DocsRecord | null {
   const encoded = MARKER.exec(body)?.[1]
   if (encoded === undefined) return null
-  return readRecord(tryParseJson(Buffer.from(encoded, 'base64url').toString('utf8')))
+  return asDocsRecord(tryParseJson(Buffer.from(encoded, 'base64url').toString('utf8')))
 }
 
 /** A comment on the code pull request, as GitHub lists it. */
@@ -159,7 +159,7 @@ const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** A record from untyped JSON, only when every field is exactly as `renderRecord` writes it. */
-function readRecord(value: unknown): DocsRecord | null {
+function asDocsRecord(value: unknown): DocsRecord | null {
   if (!isRecord(value) || !hasExactly(value, ['agentPull', 'jobId', 'status', 'skip', 'shown'])) return null
   const { agentPull, jobId, status, skip, shown } = value
   const ok =

@@ -1,0 +1,8 @@
+/**
+ * The end-to-end project's time limit per test: a run of dist/index.js in a child process against the
+ * simulator. The unit project keeps Jest's default 5 s, so a hung unit test fails fast; the slowest
+ * end-to-end files set their own, longer limits.
+ */
+import { jest } from '@jest/globals'
+
+jest.setTimeout(30_000)
