@@ -8,7 +8,7 @@ import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWor
 import { DEFAULT_GITHUB_IDENTITY, type GitHubRole, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
 import { systemClock } from '../../../src/clock.js'
 import { GitHubApi } from '../../../src/github/api.js'
-import { parseEvent } from '../../../src/github/event.js'
+import { parseEvent } from '../../../src/github/webhook-payload.js'
 import { jobMarker } from '../../../src/github/markers.js'
 import { DocsApiClient } from '../../../src/mintlify/client.js'
 import { createNodeTransport } from '../../../src/mintlify/transport.js'

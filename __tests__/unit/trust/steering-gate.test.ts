@@ -4,7 +4,8 @@
  * together, as the executors call them.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type GitHubEvent, parseEvent } from '../../../src/github/event.js'
+import type { GitHubEvent } from '../../../src/github/event.js'
+import { parseEvent } from '../../../src/github/webhook-payload.js'
 import { PERMISSIONS, type Permission } from '../../../src/github/permissions.js'
 import {
   type AgentSteering,

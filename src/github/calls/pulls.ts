@@ -1,5 +1,6 @@
 import { explained } from '../errors.js'
-import { type PullFacts, pullOf, type Repo } from '../event.js'
+import type { PullFacts, Repo } from '../event.js'
+import { pullOf } from '../webhook-payload.js'
 import type { Octokit } from '../transport.js'
 import { firstLine } from '../../text.js'
 

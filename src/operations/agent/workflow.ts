@@ -3,8 +3,7 @@ import type { GitHubApi, Reaction } from '../../github/api.js'
 import { type GitHubAccess, gitHubAccess } from '../../github/connection.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from './change-notes.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../github/event.js'
-import { jobOfMarkers, stickyMarker } from '../../github/markers.js'
-import { botAllowed } from '../../github/permissions.js'
+import { stickyMarker } from '../../github/markers.js'
 import { StatusThread } from '../../github/status-thread.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import { judgeNoted, judgeQuiet, type Verdict } from '../../outcome.js'
@@ -14,17 +13,16 @@ import type { OperationLog } from '../operation.js'
 import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, renderSkipReply, renderUsageReply } from './command-replies.js'
 import { renderResultComment, renderWaitingComment, renderWorkingComment } from './status-comment.js'
 import type { DocsCheck } from './docs-check/check.js'
-import { checkTarget, fetchDocsRecord } from './docs-check/github-reads.js'
-import { prepareDocsCheck, type ReadBeforeGate } from './docs-check/prepare.js'
+import { prepareDocsCheck } from './docs-check/prepare.js'
 import { showDryRun } from './dry-run.js'
 import { CommentRecords, recordSubject } from './comment-records.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest, groupRun, addToTimeline } from './grouping.js'
 import type { AgentInputs } from './inputs.js'
-import { freshBudgetRecord } from '../fix-checks/fresh-budget.js'
+import { agentJobOf, NOTHING_READ, readForGate } from './gate-reads.js'
 import { introduceAgentPull } from './introduction.js'
 import { runAgentJob } from './job-run.js'
-import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readEventAsk, type EventAsk } from './plan.js'
-import { type GateReading, judgeSteering, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../trust/gate.js'
+import { type LabelRemoval, type Plan, needsAgentJob, planRun, type ReactionPlan, readEventAsk } from './plan.js'
+import { judgeSteering, whoSteers } from '../../trust/gate.js'
 import { statusThread, threadTarget } from './status-comment-target.js'
 import type { JobAction, JobReport } from './verdicts.js'
 
@@ -76,7 +74,9 @@ export async function runAgentWorkflow(
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)
   const before =
-    asked.kind === 'skip' ? { reading: NOTHING_READ, docs: {} } : await readForGate(asked, steerer, settings, run, github, deps, records)
+    asked.kind === 'skip'
+      ? { reading: NOTHING_READ, docs: {} }
+      : await readForGate(asked, steerer, settings, run, github, deps.log, records)
   const gate = judgeSteering(steerer, settings, before.reading, 'agent')
   const agentPull =
     asked.kind === 'command' && needsAgentJob(asked.command, gate)
@@ -109,36 +109,6 @@ export async function runAgentWorkflow(
     // Whatever the outcome, so that adding the label again runs again (a cancelled run included: it is quick).
     if (plan.kind !== 'help' && plan.kind !== 'skip' && plan.removeLabel) await removeLabel(plan.removeLabel, github)
   }
-}
-
-const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
-
-/**
- * What the gate needs read, and only that: a commander's role (GitHub required: no command runs
- * unchecked); for a command on a pull request, that pull request as it is now; for a permitted command on
- * a fork's, its record of the heads shown. What the docs check would read again is handed on.
- */
-async function readForGate(
-  asked: Exclude<EventAsk, { kind: 'skip' }>,
-  steerer: Steerer,
-  settings: Settings<AgentInputs>,
-  run: RunContext,
-  github: GitHubAccess,
-  deps: WorkflowDeps,
-  records: CommentRecords
-): Promise<{ reading: GateReading; docs: ReadBeforeGate }> {
-  if (asked.kind !== 'command' || steerer.kind !== 'commander') return { reading: NOTHING_READ, docs: {} }
-  const { command } = asked
-  const listedBot = steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots)
-  if (listedBot) deps.log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
-  if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return { reading: NOTHING_READ, docs: {} }
-  const api = await github.apiOrThrow(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
-  const role = needsRole(steerer) ? await api.roleOf(command.login) : null
-  const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
-  const pull = target?.pull ? { fork: target.pull.fork, headSha: target.sha ?? '' } : null
-  if (!needsShownHeads(steerer, settings, role, pull)) return { reading: { role, pull, shown: [] }, docs: target ? { target } : {} }
-  const record = await fetchDocsRecord(api, target?.pull ?? null, records, run.event)
-  return { reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...(target ? { target } : {}), record } }
 }
 
 /** A plan that is not a skip, carried out: replies, reactions, the job and its status. */
@@ -298,12 +268,14 @@ async function answerDocsCheck(
   await check.tellAgentPull()
   const replies = api && replyTo && docs.reply && !docs.dryRun ? statusThread(api, replyTo, github) : null
   const head = check.target.sha ?? ''
+  const steerer = whoSteers(run.event)
+  const commander = steerer.kind === 'commander' ? steerer.actor.login : ''
   if (docs.reply === 'usage') await replies?.post(renderUsageReply(settings.trigger, settings.minPermission))
   if (docs.reply === 'skip-recorded' && api && replies)
     await replies.post(sealedFor(replies, api, records, renderSkipReply(docs.why, settings.trigger) + check.recordMarker(null)))
   if (docs.reply === 'repeat-for-head' && api && replies)
     await replies.post(
-      sealedFor(replies, api, records, renderRepeatForHeadReply(commanderOf(run), head, settings.trigger) + check.recordMarker(null))
+      sealedFor(replies, api, records, renderRepeatForHeadReply(commander, head, settings.trigger) + check.recordMarker(null))
     )
   // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
   if (api && docs.waitingComment && check.target.pull && !docs.dryRun) {
@@ -320,12 +292,6 @@ async function answerDocsCheck(
         ? { ...judgeQuiet('skipped', docs.why), result: 'success' as const }
         : judgeQuiet(docs.outcome ?? 'skipped', docs.why)
   return { verdict, job: null, commentUrl: replies?.url ?? null, docsState: check.lastState }
-}
-
-/** The login of whoever commented or labelled (the reply names them). */
-function commanderOf(run: RunContext): string {
-  const steerer = whoSteers(run.event)
-  return steerer.kind === 'commander' ? steerer.actor.login : ''
 }
 
 /** No job: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */
@@ -354,31 +320,6 @@ async function changeNotesFor(
   const api = pullNumber !== null ? await github.apiOrNull() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
   return renderChangeNotes(await gatherChangeNotes(event, repository, pullNumber, api, (message) => deps.log.warning(message)), heading)
-}
-
-/**
- * The job of the agent's pull request, from the newest marker comment of a trusted author (our identity,
- * `marker-authors`) whose records verify: an edited job marker points nowhere. With it, the fresh rounds
- * record a person's follow-up there writes (`fix-checks` starts its budget again).
- */
-async function agentJobOf(
-  pull: number,
-  settings: Settings<AgentInputs>,
-  github: GitHubAccess,
-  records: CommentRecords,
-  /** How many comments the event says the pull request has (see `commentCountOf`). */
-  commentCount: number | undefined
-): Promise<{ jobId: string | null; freshBudget: string } | null> {
-  const api = await github.apiOrNull()
-  if (!api) return null
-  try {
-    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCount)
-    const verified = records.verified(trusted, recordSubject(api.repo, pull))
-    return { jobId: jobOfMarkers(verified.map((comment) => ({ body: comment.records }))), freshBudget: freshBudgetRecord(verified) }
-  } catch (error) {
-    github.callFailed(error, 'Treating the command as a new job.')
-    return null
-  }
 }
 
 /** The label goes, or one warning says it stays (and why); the run's result does not change. */
