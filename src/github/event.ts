@@ -12,7 +12,8 @@ export type GitHubEvent =
   /** A review of a pull request; its body can hold the trigger like a comment. */
   | { kind: 'pull_request_review'; name: string; action: string; pull: PullFacts; comment: CommentFacts }
   /** An issue event (`labeled` is the one that can start a job). */
-  | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; labeled?: Labeling }
+  /** `sender`: who opened, edited, labelled… the issue (anyone may open one). */
+  | { kind: 'issues'; name: string; action: string; issue: IssueFacts & { body: string }; sender: Actor; labeled?: Labeling }
   /** `compare`: the URL of the whole change; `commits`: as the payload lists them (at most 2,048), oldest first. */
   | { kind: 'push'; name: string; ref: string; before: string; sha: string; compare: string; sender: Actor; commits: PushCommit[] }
   /**

@@ -109,6 +109,7 @@ function parseIssue(name: string, action: string, payload: Record<string, unknow
       body: str(issue.body),
       comments: count(issue.comments)
     },
+    sender: actorOf(payload.sender),
     ...labeling(action, payload, issue)
   }
 }

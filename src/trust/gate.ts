@@ -25,7 +25,7 @@ export type Steerer =
   /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
   | { kind: 'agent-pull' }
 
-export type CommandVia = 'comment' | 'review' | 'review comment' | 'label'
+export type CommandVia = 'comment' | 'review' | 'review comment' | 'label' | 'issue'
 
 /** The settings the gate reads. */
 export interface GateSettings {
@@ -79,7 +79,8 @@ export function whoSteers(event: GitHubEvent): Steerer {
     case 'pull_request_review':
       return commander(event.comment, 'review', event.comment.createdAt, true)
     case 'issues':
-      return event.labeled ? commander(event.labeled.sender, 'label', event.labeled.at, false) : { kind: 'workflow' }
+      // Anyone may open or edit an issue: whoever did is judged like a commenter.
+      return event.labeled ? commander(event.labeled.sender, 'label', event.labeled.at, false) : commander(event.sender, 'issue', '', false)
     case 'pull_request':
       if (event.labeled) return commander(event.labeled.sender, 'label', event.labeled.at, true)
       return { kind: 'pull-author', actor: event.pull.author, fork: event.pull.head.fork, closed: event.action === 'closed' }

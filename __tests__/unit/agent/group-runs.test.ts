@@ -118,6 +118,7 @@ describe('planGrouping: which runs look, by event', () => {
         name: 'issues',
         action: 'labeled',
         issue: { number: 1, title: 'T', url: '', isPullRequest: false, body: '' },
+        sender: actor,
         labeled: { label: 'docs', sender: actor, at: '2026-03-01T12:00:00Z' }
       }
     ],

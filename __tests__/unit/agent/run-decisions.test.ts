@@ -167,6 +167,7 @@ describe('planRun: labels, every event × label input × sender × permission', 
             isPullRequest: false,
             body: 'commit has two ts'
           },
+          sender,
           labeled: labeling
         }
       : pullRequestEvent({ number: 2, title: 'Update' }, { action: 'labeled', labeled: labeling })
@@ -258,7 +259,8 @@ describe('planRun: labels, every event × label input × sender × permission', 
       kind: 'issues',
       name: 'issues',
       action: 'opened',
-      issue: { number: 1, title: 'Spelling error', url: 'u', isPullRequest: false, body: '' }
+      issue: { number: 1, title: 'Spelling error', url: 'u', isPullRequest: false, body: '' },
+      sender: { login: 'octocat', isBot: false }
     }
     expect(readEventAsk(opened, settings, 'job')).toEqual({
       kind: 'skip',

@@ -114,6 +114,7 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
         isPullRequest: false,
         body: 'How many?'
       },
+      sender: { login, isBot },
       labeled: { label: 'docs', sender: { login, isBot }, at: '2026-03-01T12:00:00Z' }
     }
   }

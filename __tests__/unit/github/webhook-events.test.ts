@@ -602,6 +602,7 @@ describe('labeled events', () => {
         body: "It looks like you accidently spelled 'commit' with two 't's.",
         comments: 0
       },
+      sender: { login: 'Codertocat', isBot: false },
       labeled: { label: 'bug', sender: { login: 'Codertocat', isBot: false }, at: '2019-05-15T15:20:18Z' }
     })
   })

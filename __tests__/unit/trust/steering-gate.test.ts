@@ -283,7 +283,7 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   })
 })
 
-describe('events with no person to judge', () => {
+describe('events and their steerers beyond comments', () => {
   it.each(['push', 'schedule', 'workflow_dispatch'])('%s steers without any read', (name) => {
     for (const steering of ['agent', 'other'] as const) {
       const { decision, read } = judge(EVENTS[name]!(), { role: null, pull: null, shown: [] }, steering)
@@ -292,11 +292,15 @@ describe('events with no person to judge', () => {
     }
   })
 
-  it('an issue event other than a label is the workflow’s', () => {
-    const event = parseEvent(
-      'issues',
-      webhookExample('issues', (p) => p.action === 'opened')
-    )
-    expect(judgeSteering(whoSteers(event), SETTINGS, NOTHING, 'other').kind).toBe('steer')
+  it('an issue opened or edited is steered by whoever did it, who needs min-permission like a commenter', () => {
+    const event = parseEvent('issues', {
+      ...webhookExample('issues', (p) => p.action === 'opened'),
+      sender: { login: 'stranger', type: 'User' }
+    })
+    const steerer = whoSteers(event)
+    expect(steerer).toMatchObject({ kind: 'commander', actor: { login: 'stranger' }, via: 'issue', onPull: false })
+    expect(needsRole(steerer)).toBe(true)
+    expect(judgeSteering(steerer, SETTINGS, NOTHING, 'other')).toMatchObject({ kind: 'deny', role: null })
+    expect(judgeSteering(steerer, SETTINGS, { ...NOTHING, role: 'maintain' }, 'other').kind).toBe('steer')
   })
 })
