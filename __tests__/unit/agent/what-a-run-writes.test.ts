@@ -9,17 +9,9 @@ import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
 import { settled } from '../../fixtures/settled.js'
-import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
+import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const PR_LINK = 'https://github.com/acme/docs/pull/30'
-
-function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
-  return settingsOf(
-    AGENT,
-    stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }),
-    runEnvironment({ eventName: 'issue_comment' })
-  )
-}
 
 function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent {
   return {
@@ -32,7 +24,7 @@ function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent 
 }
 
 /** The executor in-process: a fake docs API that completes every job at once with a PR, and a fake GitHub. */
-async function execute(event: GitHubEvent, github: FakeGitHub, settings = settingsWith()) {
+async function execute(event: GitHubEvent, github: FakeGitHub, settings = agentSettings({ prompt: '' })) {
   const requests: string[] = []
   const done = agentJob({ id: 'job_1', status: 'completed', prLink: PR_LINK })
   const calls: ClientCalls = {
@@ -118,11 +110,7 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
     }
   }
   const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>
-    settingsOf(
-      AGENT,
-      stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
-      runEnvironment({ eventName: 'issues' })
-    )
+    agentSettings({ prompt: '', label: 'docs', ...overrides }, 'issues')
 
   it('starts a job from the issue, replies on it, and removes the label at the end', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
