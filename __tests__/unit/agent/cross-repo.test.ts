@@ -2,7 +2,7 @@
  * Docs in another repository: where the agent's pull request is introduced (planner), whose job markers
  * are believed (markers), and the executor introducing a job across repositories with the GitHub fakes.
  */
-import { pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo } from '../../../src/github/event.js'
@@ -185,16 +185,6 @@ describe('the executor introduces the job on an agent pull request in another re
 })
 
 describe('a command on the agent pull request, in the docs repository', () => {
-  function commandOn30(): GitHubEvent {
-    return {
-      kind: 'issue_comment',
-      name: 'issue_comment',
-      action: 'created',
-      issue: { number: 30, title: 'Docs', url: AGENT_PULL, isPullRequest: true },
-      comment: { id: 9, body: '/docs shorter, please', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-    }
-  }
-
   async function commandInDocs(github: FakeGitHub, settings: AgentSettings) {
     const requests: string[] = []
     const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
@@ -203,7 +193,12 @@ describe('a command on the agent pull request, in the docs repository', () => {
       sendMessage: (_, jobId) => settled(() => (requests.push(`message ${jobId}`), done)),
       getJob: () => settled(() => done)
     }
-    await runAgentWorkflow(settings, 'job', runOf(commandOn30(), { runUrl: null }), workflowDeps({ calls, github }))
+    await runAgentWorkflow(
+      settings,
+      'job',
+      runOf(issueCommentEvent({ body: '/docs shorter, please' }, { number: 30 }), { runUrl: null }),
+      workflowDeps({ calls, github })
+    )
     return requests
   }
 

@@ -2,7 +2,7 @@
  * `dry-run: true` for agent jobs and follow-ups: the planner plans no GitHub write, the executor reads what
  * the plan needs (permission, marker, context) and shows the prompt instead of sending it.
  */
-import { pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { type Plan, planRun, readEventAsk } from '../../../src/operations/agent/plan.js'
@@ -24,16 +24,6 @@ const PULL: GitHubEvent = pullRequestEvent({
   url: 'https://github.com/acme/docs/pull/7',
   head: { ref: '', sha: '', fork: false }
 })
-
-function command(body: string): GitHubEvent {
-  return {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: 'created',
-    issue: { number: 30, title: 'Docs', url: 'https://github.com/acme/docs/pull/30', isPullRequest: true },
-    comment: { id: 9, body, login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-  }
-}
 
 /** The plan of `event`, as the trust gate judges a commander having `role`. */
 function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
@@ -68,7 +58,7 @@ describe('planRun in a dry run', () => {
   ])('plans %s without replies or reactions', (label, role, body, expected) => {
     const settings = agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
     const agentJob = label === 'a follow-up' ? 'job_1' : null
-    expect(planOf(command(body), settings, role, agentJob)).toMatchObject(expected)
+    expect(planOf(issueCommentEvent({ body: body }, { number: 30 }), settings, role, agentJob)).toMatchObject(expected)
   })
 
   it('is off by default', () => {
@@ -150,7 +140,7 @@ describe('runAgentWorkflow in a dry run', () => {
       comments: new Map([[30, [recordComment(30, { id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
     const { result, requests, log } = await dryRun(
-      command('/docs shorter intro'),
+      issueCommentEvent({ body: '/docs shorter intro' }, { number: 30 }),
       github,
       agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
     )
@@ -165,7 +155,7 @@ describe('runAgentWorkflow in a dry run', () => {
   it('refuses a commenter below min-permission without a reply or a reaction', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'read']]), pulls: new Map([[30, fakePull(30)]]) })
     const { result, requests } = await dryRun(
-      command('/docs shorter intro'),
+      issueCommentEvent({ body: '/docs shorter intro' }, { number: 30 }),
       github,
       agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
     )

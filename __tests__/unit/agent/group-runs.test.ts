@@ -3,7 +3,7 @@
  * which pull request is theirs (origin × pull request state × marker author), and whether its job is
  * continued (× job state). The look-up's reads are counted on an in-memory GitHub; no I/O.
  */
-import { pushEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pushEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { MarkerComment, OpenPull } from '../../../src/github/api.js'
 import type { GitHubEvent, RunContext } from '../../../src/github/event.js'
@@ -75,16 +75,7 @@ describe('planGrouping: which runs look, by event', () => {
   })
 
   it.each<[string, GitHubEvent]>([
-    [
-      'a comment',
-      {
-        kind: 'issue_comment',
-        name: 'issue_comment',
-        action: 'created',
-        issue: { number: 1, title: 'T', url: '', isPullRequest: true },
-        comment: { id: 1, body: '/docs x', ...actor, createdAt: '2026-03-01T12:00:00Z' }
-      }
-    ],
+    ['a comment', issueCommentEvent({ body: '/docs x' })],
     [
       'a review comment',
       {

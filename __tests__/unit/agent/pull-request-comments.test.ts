@@ -1,4 +1,4 @@
-import { pushEvent, pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pushEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { jobIdInMarker, jobMarker, stickyMarker } from '../../../src/github/markers.js'
@@ -173,13 +173,7 @@ describe('renderDeniedReply', () => {
 describe('renderAgentPullComment', () => {
   const push: GitHubEvent = pushEvent()
   const pull: GitHubEvent = pullRequestEvent({ number: 7, title: 'T', url: 'u', head: { ref: '', sha: '', fork: false } })
-  const comment: GitHubEvent = {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: 'created',
-    issue: { number: 9, title: 'T', url: 'u', isPullRequest: false },
-    comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-  }
+  const comment: GitHubEvent = issueCommentEvent({}, { number: 9, url: 'u', isPullRequest: false })
 
   const intro = (event: GitHubEvent, runUrl: string | null, trigger: string): AgentPullIntroduction => ({
     jobId: 'job_7',

@@ -1,4 +1,4 @@
-import { pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { PERMISSIONS } from '../../../src/github/permissions.js'
@@ -6,17 +6,6 @@ import { needsAgentJob, type Plan, planRun, readEventAsk } from '../../../src/op
 import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { type GateDecision, type GateReading, judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
-
-function commentEvent(body: string, opts: { action?: string; onPull?: boolean; login?: string; isBot?: boolean } = {}): GitHubEvent {
-  const login = opts.login ?? 'octocat'
-  return {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: opts.action ?? 'created',
-    issue: { number: 7, title: 'Guide is stale', url: 'https://github.com/acme/docs/pull/7', isPullRequest: opts.onPull ?? true },
-    comment: { id: 555, body, login, isBot: opts.isBot ?? false, createdAt: '2026-03-01T12:00:00Z' }
-  }
-}
 
 /**
  * The trust gate's decision on `event` (src/trust/gate.ts), a commander having `role`; a command's pull
@@ -53,7 +42,7 @@ describe('planRun: a slash command, every action × body × bot × permission ×
 
   it.each(cases)('$action, $label, bot $isBot, on a PR $onPull, role $role, marker $agentJob', (c) => {
     const settings = agentSettings({ prompt: '' })
-    const event = commentEvent(c.body, { action: c.action, onPull: c.onPull, isBot: c.isBot })
+    const event = issueCommentEvent({ body: c.body, isBot: c.isBot }, { isPullRequest: c.onPull }, { action: c.action })
     const asked = readEventAsk(event, settings, 'job')
     const result = planRun(asked, settings, gateOf(event, settings, c.role), c.agentJob)
     if (c.action !== 'created' || c.ask === 'none') {
@@ -109,7 +98,7 @@ describe('planRun: bots by name (allowed-bots)', () => {
 
   it.each(cases)('allowed-bots "$allowed", comment by $login with role $role: $expected', (c) => {
     const settings = agentSettings({ prompt: '', 'allowed-bots': c.allowed })
-    const event = commentEvent('/docs bump the SDK version in the docs', { login: c.login, isBot: true })
+    const event = issueCommentEvent({ body: '/docs bump the SDK version in the docs', login: c.login, isBot: true })
     const asked = readEventAsk(event, settings, 'job')
     // Whether a bot may is the gate's to say: its command is read like anyone's.
     expect(asked).toMatchObject({ kind: 'command', command: { login: c.login } })
@@ -130,8 +119,8 @@ describe('planRun: bots by name (allowed-bots)', () => {
 
   it('still skips a listed bot whose comment is no command, and never trusts a person as a bot', () => {
     const settings = agentSettings({ prompt: '', 'allowed-bots': '*' })
-    expect(readEventAsk(commentEvent('thanks!', { login: 'renovate[bot]', isBot: true }), settings, 'job').kind).toBe('skip')
-    const event = commentEvent('/docs go', { login: 'renovate[bot]-fan' })
+    expect(readEventAsk(issueCommentEvent({ body: 'thanks!', login: 'renovate[bot]', isBot: true }), settings, 'job').kind).toBe('skip')
+    const event = issueCommentEvent({ body: '/docs go', login: 'renovate[bot]-fan' })
     expect(plan(event, settings, null).kind).toBe('deny')
   })
 })
@@ -262,14 +251,14 @@ describe('planRun: a slash command, the settings that shape it', () => {
 
   it('with comment: false, neither replies nor reacts, and the status goes nowhere', () => {
     const settings = agentSettings({ prompt: '', comment: 'false' })
-    expect(plan(commentEvent('/docs fix it'), settings, admin)).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/docs fix it' }), settings, admin)).toMatchObject({
       kind: 'job',
       status: { where: 'none' },
       react: null,
       introduce: false
     })
-    expect(plan(commentEvent('/docs help'), settings, admin)).toMatchObject({ kind: 'help', reply: null })
-    expect(plan(commentEvent('/docs fix it'), settings, 'read')).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/docs help' }), settings, admin)).toMatchObject({ kind: 'help', reply: null })
+    expect(plan(issueCommentEvent({ body: '/docs fix it' }), settings, 'read')).toMatchObject({
       kind: 'deny',
       reply: null,
       react: null
@@ -277,26 +266,26 @@ describe('planRun: a slash command, the settings that shape it', () => {
   })
 
   it('with context: false, a new job carries no context block', () => {
-    expect(plan(commentEvent('/docs fix it'), agentSettings({ prompt: '', context: 'false' }), admin)).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/docs fix it' }), agentSettings({ prompt: '', context: 'false' }), admin)).toMatchObject({
       withChangeNotes: false
     })
   })
 
   it('uses the configured trigger and minimum permission', () => {
     const settings = agentSettings({ prompt: '', trigger: '/agent', 'min-permission': 'admin' })
-    expect(plan(commentEvent('/docs fix it'), settings, admin).kind).toBe('skip')
-    expect(plan(commentEvent('/agent fix it'), settings, 'maintain')).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/docs fix it' }), settings, admin).kind).toBe('skip')
+    expect(plan(issueCommentEvent({ body: '/agent fix it' }), settings, 'maintain')).toMatchObject({
       kind: 'deny',
       why: 'octocat has maintain permission on this repository; the comment needs admin or higher.'
     })
-    expect(plan(commentEvent('/agent fix it'), settings, admin)).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/agent fix it' }), settings, admin)).toMatchObject({
       kind: 'job',
       request: { promptSource: '/agent comment by octocat' }
     })
   })
 
   it('says why a denied commenter without any role was refused', () => {
-    expect(plan(commentEvent('/docs fix it'), agentSettings({ prompt: '' }), null)).toMatchObject({
+    expect(plan(issueCommentEvent({ body: '/docs fix it' }), agentSettings({ prompt: '' }), null)).toMatchObject({
       kind: 'deny',
       why: 'octocat has no permission on this repository; the comment needs write or higher.',
       refusal: { kind: 'permission', role: null }
@@ -307,11 +296,12 @@ describe('planRun: a slash command, the settings that shape it', () => {
 describe('needsAgentJob: the marker is looked up only when it can change the plan', () => {
   const settings = agentSettings({ prompt: '' })
   const command = (body: string, onPull: boolean) => {
-    const asked = readEventAsk(commentEvent(body, { onPull }), settings, 'job')
+    const asked = readEventAsk(issueCommentEvent({ body }, { isPullRequest: onPull }), settings, 'job')
     if (asked.kind !== 'command') throw new Error('expected a command')
     return asked.command
   }
-  const gate = (onPull: boolean, role: string | null) => gateOf(commentEvent('/docs', { onPull }), settings, role)
+  const gate = (onPull: boolean, role: string | null) =>
+    gateOf(issueCommentEvent({ body: '/docs' }, { isPullRequest: onPull }), settings, role)
 
   it.each([
     ['a permitted command on a PR', '/docs fix it', true, 'write', true],
@@ -387,7 +377,7 @@ describe('planRun: a step without a command', () => {
 
   it('reads a comment event as a command even when the step operation is message', () => {
     const settings = agentSettings({ operation: 'message', 'job-id': 'job-9' })
-    expect(readEventAsk(commentEvent('/docs fix it'), settings, 'message').kind).toBe('command')
+    expect(readEventAsk(issueCommentEvent({ body: '/docs fix it' }), settings, 'message').kind).toBe('command')
   })
 })
 
@@ -533,7 +523,7 @@ describe('planRun: review comments and reviews, as comments with their own place
 
 describe("planRun: a maintainer's command on a fork's pull request", () => {
   const settings = agentSettings({ prompt: '' })
-  const event = commentEvent('/docs fix it')
+  const event = issueCommentEvent({ body: '/docs fix it' })
   const fork = (headSha: string) => ({ pull: { fork: true, headSha }, shown: [{ sha: 'a'.repeat(40), at: '2026-03-01T11:00:00Z' }] })
   const on = { number: 7, kind: 'pull' }
 
@@ -568,7 +558,7 @@ describe("planRun: a maintainer's command on a fork's pull request", () => {
   })
 
   it('answers help before waiting: help sends nothing', () => {
-    const help = commentEvent('/docs help')
+    const help = issueCommentEvent({ body: '/docs help' })
     const gate = gateOf(help, settings, 'write', { pull: { fork: true, headSha: 'a'.repeat(40) } })
     expect(planRun(readEventAsk(help, settings, 'job'), settings, gate, null).kind).toBe('help')
   })
