@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { systemClock } from '../../src/clock.js'
-import { InputError } from '../../src/errors.js'
 import { isFileSystemError, outputFileError } from '../../src/files.js'
 import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
 import { type Operation, OPERATIONS } from '../../src/settings.js'
 import { AGENT, runEnvironment, stepInputs } from '../fixtures/step-settings.js'
+import { refusal } from '../fixtures/refusal.js'
 
 let workspace: string
 beforeAll(() => {
@@ -34,19 +34,9 @@ function settingsFor<O extends Operation>(overrides: Record<string, string>, ope
   return readSettingsOf(operations, stepInputs(overrides), runEnvironment({ workspace })).settings
 }
 
-function refusal(overrides: Record<string, string>): InputError {
-  try {
-    settingsFor(overrides, OPERATIONS)
-  } catch (error) {
-    if (error instanceof InputError) return error
-    throw error
-  }
-  throw new Error(`readSettings accepted ${JSON.stringify(overrides)}`)
-}
-
 describe('prompt-file', () => {
   it('refuses a binary file (NUL bytes), such as a PNG', () => {
-    const error = refusal({ prompt: '', 'prompt-file': 'logo.png' })
+    const error = refusal(() => settingsFor({ prompt: '', 'prompt-file': 'logo.png' }, OPERATIONS))
     expect(error.input).toBe('prompt-file')
     expect(error.message).toBe(
       "Input 'prompt-file' names logo.png, which holds binary data (NUL bytes), not text: give the path of a UTF-8 text file of at most 100,000 characters in the workspace (check out the repository first)."
@@ -54,13 +44,13 @@ describe('prompt-file', () => {
   })
 
   it('refuses a file that is not UTF-8', () => {
-    expect(refusal({ prompt: '', 'prompt-file': 'latin1.md' }).message).toMatch(
+    expect(refusal(() => settingsFor({ prompt: '', 'prompt-file': 'latin1.md' }, OPERATIONS)).message).toMatch(
       /^Input 'prompt-file' names latin1\.md, which is not UTF-8 text: /
     )
   })
 
   it('refuses a 10 MB file by its size, without sending any of it', () => {
-    expect(refusal({ prompt: '', 'prompt-file': 'huge.md' }).message).toMatch(
+    expect(refusal(() => settingsFor({ prompt: '', 'prompt-file': 'huge.md' }, OPERATIONS)).message).toMatch(
       /^Input 'prompt-file' names huge\.md, which has 10,485,760 bytes, too many: /
     )
   })
@@ -70,7 +60,7 @@ describe('prompt-file', () => {
   })
 
   it('refuses 100,001 characters instead of cutting the prompt', () => {
-    const error = refusal({ prompt: '', 'prompt-file': 'too-long.md' })
+    const error = refusal(() => settingsFor({ prompt: '', 'prompt-file': 'too-long.md' }, OPERATIONS))
     expect(error.input).toBe('prompt-file')
     expect(error.message).toBe("Input 'prompt-file' holds 100,001 characters, more than the 100,000 a prompt may have: shorten it.")
   })
@@ -79,7 +69,7 @@ describe('prompt-file', () => {
 describe('prompt', () => {
   it('holds the same cap as prompt-file', () => {
     expect(settingsFor({ prompt: 'x'.repeat(100_000) }, AGENT).prompt).toHaveLength(100_000)
-    const error = refusal({ prompt: 'x'.repeat(100_001) })
+    const error = refusal(() => settingsFor({ prompt: 'x'.repeat(100_001) }, OPERATIONS))
     expect(error.input).toBe('prompt')
     expect(error.message).toBe("Input 'prompt' holds 100,001 characters, more than the 100,000 a prompt may have: shorten it.")
   })
@@ -89,7 +79,7 @@ describe('durations', () => {
   it.each(['timeout', 'poll-interval'])('accepts 5 days for %s and refuses anything longer', (name) => {
     expect(settingsFor({ [name]: '120h' }, OPERATIONS)[name === 'timeout' ? 'timeoutMs' : 'pollIntervalMs']).toBe(432_000_000)
     for (const value of ['121h', '100000h', '432001s']) {
-      const error = refusal({ [name]: value })
+      const error = refusal(() => settingsFor({ [name]: value }, OPERATIONS))
       expect(error.input).toBe(name)
       expect(error.message).toBe(`Input '${name}' must be at most 5 days (120h), the longest a runner keeps a job; got '${value}'.`)
     }
@@ -104,7 +94,7 @@ describe('output-file', () => {
   })
 
   it('refuses a path below a regular file, naming output-file rather than ENOTDIR', () => {
-    const error = refusal({ operation: 'visitors', 'output-file': 'a-file/exports/visitors.json' })
+    const error = refusal(() => settingsFor({ operation: 'visitors', 'output-file': 'a-file/exports/visitors.json' }, OPERATIONS))
     expect(error.input).toBe('output-file')
     expect(error.message).toBe(
       `Input 'output-file' names a-file/exports/visitors.json, which cannot be created: ${join(workspace, 'a-file')} is a file, not a folder: give a file name such as analytics/visitors.json or visitors.csv.`

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { InputError } from '../../src/errors.js'
+import type { InputError } from '../../src/errors.js'
 import type { RunEnvironment } from '../../src/inputs.js'
 import { readSettingsOf, type SettingsOf } from '../../src/operations/registry.js'
 import { isLoopbackHost, type Operation, OPERATIONS } from '../../src/settings.js'
 import { AGENT, type AgentSettings, API_KEY, runEnvironment, stepInputs } from '../fixtures/step-settings.js'
+import { refusal } from '../fixtures/refusal.js'
 
 const EXPORTS = ['visitors', 'views', 'feedback', 'searches', 'assistant'] as const
 
@@ -26,17 +27,6 @@ function exportSettingsFor(
   env: RunEnvironment = runEnvironment()
 ): SettingsOf<(typeof EXPORTS)[number]> {
   return readSettingsOf(EXPORTS, stepInputs(overrides), env).settings
-}
-
-/** The InputError reading the settings throws for these inputs; fails the test if it accepts them. */
-function refusal(overrides: Record<string, string>, env: RunEnvironment = runEnvironment()): InputError {
-  try {
-    readSettingsOf(OPERATIONS, stepInputs(overrides), env)
-  } catch (error) {
-    if (error instanceof InputError) return error
-    throw error
-  }
-  throw new Error(`the settings accepted ${JSON.stringify(overrides)}`)
 }
 
 /** One sentence that names the input: starts with "Input 'name'", ends with a period, no second sentence. */
@@ -125,7 +115,7 @@ describe('defaults', () => {
 
 describe('api-key', () => {
   it('refuses an empty key and explains that forks get no secrets', () => {
-    const error = refusal({ 'api-key': '' })
+    const error = refusal(() => anySettingsFor({ 'api-key': '' }))
     expectOneSentenceNaming(error, 'api-key')
     expect(error.message).toContain('is empty')
     expect(error.message).toContain('forks')
@@ -134,12 +124,12 @@ describe('api-key', () => {
   })
 
   it('treats a key of only spaces as empty', () => {
-    expect(refusal({ 'api-key': '   ' }).message).toContain('is empty')
+    expect(refusal(() => anySettingsFor({ 'api-key': '   ' })).message).toContain('is empty')
   })
 
   it('refuses a mint_dsc_ (assistant) key and never echoes it', () => {
     const key = 'mint_dsc_AbCdEf0123456789'
-    const error = refusal({ 'api-key': key })
+    const error = refusal(() => anySettingsFor({ 'api-key': key }))
     expectOneSentenceNaming(error, 'api-key')
     expect(error.message).toContain('assistant key')
     expect(error.message).not.toContain(key)
@@ -148,14 +138,14 @@ describe('api-key', () => {
 
   it('refuses a mint_us_ (search index) key and never echoes it', () => {
     const key = 'mint_us_GhIjKl9876543210'
-    const error = refusal({ 'api-key': key })
+    const error = refusal(() => anySettingsFor({ 'api-key': key }))
     expectOneSentenceNaming(error, 'api-key')
     expect(error.message).toContain('search index key')
     expect(error.message).not.toContain('GhIjKl9876543210')
   })
 
   it('refuses a key with whitespace inside and never echoes any part of it', () => {
-    const error = refusal({ 'api-key': 'mint_first part' })
+    const error = refusal(() => anySettingsFor({ 'api-key': 'mint_first part' }))
     expectOneSentenceNaming(error, 'api-key')
     expect(error.message).toContain('whitespace')
     expect(error.message).not.toContain('first')
@@ -176,13 +166,13 @@ describe('api-key', () => {
 
   it('never puts the key into the message of any other refused input', () => {
     const refusals = [
-      refusal({ 'project-id': '' }),
-      refusal({ operation: 'delete' }),
-      refusal({ prompt: '' }),
-      refusal({ wait: 'maybe' }),
-      refusal({ timeout: 'forever' }),
-      refusal({ 'base-url': 'http://example.com' }),
-      refusal({ operation: 'visitors', prompt: '', 'page-size': '0' })
+      refusal(() => anySettingsFor({ 'project-id': '' })),
+      refusal(() => anySettingsFor({ operation: 'delete' })),
+      refusal(() => anySettingsFor({ prompt: '' })),
+      refusal(() => anySettingsFor({ wait: 'maybe' })),
+      refusal(() => anySettingsFor({ timeout: 'forever' })),
+      refusal(() => anySettingsFor({ 'base-url': 'http://example.com' })),
+      refusal(() => anySettingsFor({ operation: 'visitors', prompt: '', 'page-size': '0' }))
     ]
     for (const error of refusals) expect(error.message).not.toContain(API_KEY)
   })
@@ -190,13 +180,16 @@ describe('api-key', () => {
 
 describe('project-id', () => {
   it('is required', () => {
-    const error = refusal({ 'project-id': '  ' })
+    const error = refusal(() => anySettingsFor({ 'project-id': '  ' }))
     expectOneSentenceNaming(error, 'project-id')
     expect(error.message).toContain('is required')
   })
 
   it.each(['acme/docs', 'acme docs', 'acme?x', 'acme#1', 'acme%2F'])('refuses %j, which would change the request path', (projectId) => {
-    expectOneSentenceNaming(refusal({ 'project-id': projectId }), 'project-id')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'project-id': projectId })),
+      'project-id'
+    )
   })
 
   it('keeps a plain id, trimmed', () => {
@@ -216,7 +209,7 @@ describe('operation', () => {
   })
 
   it('refuses an unknown operation, listing the accepted ones', () => {
-    const error = refusal({ operation: 'delete' })
+    const error = refusal(() => anySettingsFor({ operation: 'delete' }))
     expectOneSentenceNaming(error, 'operation')
     expect(error.message).toBe(
       "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got 'delete'."
@@ -224,7 +217,7 @@ describe('operation', () => {
   })
 
   it('requires job-id for a message', () => {
-    const error = refusal({ operation: 'message' })
+    const error = refusal(() => anySettingsFor({ operation: 'message' }))
     expectOneSentenceNaming(error, 'job-id')
     expect(error.message).toContain("operation is 'message'")
   })
@@ -236,18 +229,21 @@ describe('operation', () => {
 
 describe('prompt', () => {
   it('is required for a job', () => {
-    const error = refusal({ prompt: '' })
+    const error = refusal(() => anySettingsFor({ prompt: '' }))
     expectOneSentenceNaming(error, 'prompt')
     expect(error.message).toContain('is empty')
     expect(error.message).toContain("'prompt-file'")
   })
 
   it('is required for a message', () => {
-    expectOneSentenceNaming(refusal({ operation: 'message', 'job-id': 'job_1', prompt: '' }), 'prompt')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ operation: 'message', 'job-id': 'job_1', prompt: '' })),
+      'prompt'
+    )
   })
 
   it('refuses a prompt of only whitespace, saying so', () => {
-    const error = refusal({ prompt: ' \n\t ' })
+    const error = refusal(() => anySettingsFor({ prompt: ' \n\t ' }))
     expectOneSentenceNaming(error, 'prompt')
     expect(error.message).toContain('is only whitespace')
   })
@@ -304,25 +300,27 @@ describe('prompt-file', () => {
   })
 
   it('refuses a file that does not exist', () => {
-    const error = refusal({ prompt: '', 'prompt-file': 'missing.md' }, runEnvironment({ workspace }))
+    const error = refusal(() => anySettingsFor({ prompt: '', 'prompt-file': 'missing.md' }, runEnvironment({ workspace })))
     expectOneSentenceNaming(error, 'prompt-file')
     expect(error.message).toContain('missing.md, which does not exist')
   })
 
   it('refuses a folder', () => {
-    const error = refusal({ prompt: '', 'prompt-file': '.github' }, runEnvironment({ workspace }))
+    const error = refusal(() => anySettingsFor({ prompt: '', 'prompt-file': '.github' }, runEnvironment({ workspace })))
     expectOneSentenceNaming(error, 'prompt-file')
     expect(error.message).toContain('is a folder')
   })
 
   it('refuses an empty file', () => {
-    const error = refusal({ prompt: '', 'prompt-file': 'empty.md' }, runEnvironment({ workspace }))
+    const error = refusal(() => anySettingsFor({ prompt: '', 'prompt-file': 'empty.md' }, runEnvironment({ workspace })))
     expectOneSentenceNaming(error, 'prompt-file')
     expect(error.message).toContain('empty.md, which is empty')
   })
 
   it('refuses prompt and prompt-file together', () => {
-    const error = refusal({ prompt: 'Inline', 'prompt-file': '.github/prompts/weekly.md' }, runEnvironment({ workspace }))
+    const error = refusal(() =>
+      anySettingsFor({ prompt: 'Inline', 'prompt-file': '.github/prompts/weekly.md' }, runEnvironment({ workspace }))
+    )
     expectOneSentenceNaming(error, 'prompt')
     expect(error.message).toBe("Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
   })
@@ -348,7 +346,7 @@ describe.each(['context', 'wait', 'comment'] as const)('%s (boolean)', (name) =>
   })
 
   it.each(['yes', '1', 'on'])('refuses %j', (value) => {
-    const error = refusal({ [name]: value })
+    const error = refusal(() => anySettingsFor({ [name]: value }))
     expectOneSentenceNaming(error, name)
     expect(error.message).toBe(`Input '${name}' must be true or false; got '${value}'.`)
   })
@@ -365,13 +363,16 @@ describe('timeout', () => {
   })
 
   it('refuses text that is not a duration', () => {
-    const error = refusal({ timeout: 'forever' })
+    const error = refusal(() => anySettingsFor({ timeout: 'forever' }))
     expectOneSentenceNaming(error, 'timeout')
     expect(error.message).toContain("got 'forever'")
   })
 
   it('refuses a zero timeout', () => {
-    expectOneSentenceNaming(refusal({ timeout: '0s' }), 'timeout')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ timeout: '0s' })),
+      'timeout'
+    )
   })
 })
 
@@ -381,7 +382,7 @@ describe('poll-interval', () => {
   })
 
   it('refuses anything under 100ms', () => {
-    const error = refusal({ 'poll-interval': '99ms' })
+    const error = refusal(() => anySettingsFor({ 'poll-interval': '99ms' }))
     expectOneSentenceNaming(error, 'poll-interval')
     expect(error.message).toBe("Input 'poll-interval' must be at least 100ms; got '99ms'.")
   })
@@ -391,7 +392,10 @@ describe('poll-interval', () => {
   })
 
   it('refuses text that is not a duration', () => {
-    expectOneSentenceNaming(refusal({ 'poll-interval': 'often' }), 'poll-interval')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'poll-interval': 'often' })),
+      'poll-interval'
+    )
   })
 })
 
@@ -411,30 +415,36 @@ describe('base-url', () => {
   it.each(['http://api.mintlify.com', 'http://10.0.0.5:8080', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example'])(
     'refuses plain http to %j, which is not this machine',
     (value) => {
-      const error = refusal({ 'base-url': value })
+      const error = refusal(() => anySettingsFor({ 'base-url': value }))
       expectOneSentenceNaming(error, 'base-url')
       expect(error.message).toContain('must use https://')
     }
   )
 
   it('refuses other schemes', () => {
-    expectOneSentenceNaming(refusal({ 'base-url': 'ftp://api.mintlify.com' }), 'base-url')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'base-url': 'ftp://api.mintlify.com' })),
+      'base-url'
+    )
   })
 
   it('refuses text that is not a URL', () => {
-    const error = refusal({ 'base-url': 'api.mintlify.com' })
+    const error = refusal(() => anySettingsFor({ 'base-url': 'api.mintlify.com' }))
     expectOneSentenceNaming(error, 'base-url')
     expect(error.message).toContain('must be an https:// URL')
   })
 
   it('refuses credentials in the URL without echoing them', () => {
-    const error = refusal({ 'base-url': 'https://user:hunter2@api.mintlify.com' })
+    const error = refusal(() => anySettingsFor({ 'base-url': 'https://user:hunter2@api.mintlify.com' }))
     expectOneSentenceNaming(error, 'base-url')
     expect(error.message).not.toContain('hunter2')
   })
 
   it.each(['https://api.mintlify.com/?debug=1', 'https://api.mintlify.com/#top'])('refuses a query or fragment in %j', (value) => {
-    expectOneSentenceNaming(refusal({ 'base-url': value }), 'base-url')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'base-url': value })),
+      'base-url'
+    )
   })
 })
 
@@ -458,7 +468,7 @@ describe('pr-number', () => {
   })
 
   it.each(['0', '-3', '4.5', '#42', 'abc', '99999999999999999999'])('refuses %j', (value) => {
-    const error = refusal({ 'pr-number': value })
+    const error = refusal(() => anySettingsFor({ 'pr-number': value }))
     expectOneSentenceNaming(error, 'pr-number')
     expect(error.message).toContain('a whole number of at least 1')
   })
@@ -485,7 +495,7 @@ describe('page-size', () => {
     ['feedback', 'ten', 100],
     ['assistant', '2.5', 1000]
   ])('for %s refuses %j, naming the endpoint limit', (operation, value, limit) => {
-    const error = refusal({ operation, prompt: '', 'page-size': value })
+    const error = refusal(() => anySettingsFor({ operation, prompt: '', 'page-size': value }))
     expectOneSentenceNaming(error, 'page-size')
     expect(error.message).toBe(
       `Input 'page-size' must be a whole number from 1 to ${limit} for ${operation} (the API's largest page); got '${value}'.`
@@ -507,7 +517,10 @@ describe('max-requests', () => {
   })
 
   it.each(['0', '-1', 'many'])('refuses %j', (value) => {
-    expectOneSentenceNaming(refusal({ operation: 'visitors', 'max-requests': value }), 'max-requests')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ operation: 'visitors', 'max-requests': value })),
+      'max-requests'
+    )
   })
 })
 
@@ -521,7 +534,7 @@ describe('min-permission', () => {
   })
 
   it('refuses an unknown level, listing the accepted ones', () => {
-    const error = refusal({ 'min-permission': 'owner' })
+    const error = refusal(() => anySettingsFor({ 'min-permission': 'owner' }))
     expectOneSentenceNaming(error, 'min-permission')
     expect(error.message).toBe("Input 'min-permission' must be one of read, triage, write, maintain, admin; got 'owner'.")
   })
@@ -537,7 +550,7 @@ describe('trigger', () => {
   })
 
   it('refuses more than one word', () => {
-    const error = refusal({ trigger: '/docs please' })
+    const error = refusal(() => anySettingsFor({ trigger: '/docs please' }))
     expectOneSentenceNaming(error, 'trigger')
     expect(error.message).toBe("Input 'trigger' must be one word such as /docs; got '/docs please'.")
   })
@@ -556,13 +569,16 @@ describe('allowed-bots', () => {
   })
 
   it('refuses a login that is not a bot: listing a bot is the trust, people are judged by their permission', () => {
-    const error = refusal({ 'allowed-bots': 'renovate[bot], octocat' })
+    const error = refusal(() => anySettingsFor({ 'allowed-bots': 'renovate[bot], octocat' }))
     expectOneSentenceNaming(error, 'allowed-bots')
     expect(error.message).toContain("'octocat'")
   })
 
   it('refuses text that is no login at all', () => {
-    expectOneSentenceNaming(refusal({ 'allowed-bots': 'renovate[bot];rm -rf' }), 'allowed-bots')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'allowed-bots': 'renovate[bot];rm -rf' })),
+      'allowed-bots'
+    )
   })
 })
 
@@ -570,7 +586,10 @@ describe('group-runs and docs-repository', () => {
   it('reads group-runs as a boolean, off by default', () => {
     expect(settingsFor({ 'group-runs': ' TRUE ' }).groupRuns).toBe(true)
     expect(settingsFor({}).groupRuns).toBe(false)
-    expectOneSentenceNaming(refusal({ 'group-runs': 'yes' }), 'group-runs')
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ 'group-runs': 'yes' })),
+      'group-runs'
+    )
   })
 
   it('reads docs-repository as owner and name, trimmed', () => {
@@ -583,7 +602,7 @@ describe('group-runs and docs-repository', () => {
   it.each(['docs', 'my-org/', '/docs', 'my-org/docs/extra', 'my org/docs', 'my-org/..', 'https://github.com/my-org/docs', '-org/docs'])(
     'refuses %j, naming the input and the form it takes',
     (value) => {
-      const error = refusal({ 'group-runs': 'true', 'docs-repository': value })
+      const error = refusal(() => anySettingsFor({ 'group-runs': 'true', 'docs-repository': value }))
       expectOneSentenceNaming(error, 'docs-repository')
       expect(error.message).toContain('must be a repository as owner/name, such as my-org/docs')
     }
@@ -605,7 +624,7 @@ describe('marker-authors', () => {
   })
 
   it('refuses a value that is not a login', () => {
-    const error = refusal({ 'marker-authors': 'octo docs!' })
+    const error = refusal(() => anySettingsFor({ 'marker-authors': 'octo docs!' }))
     expectOneSentenceNaming(error, 'marker-authors')
     expect(error.message).toContain("'docs!'")
   })
@@ -623,14 +642,17 @@ describe('label, dry-run and show-reader-text', () => {
     // An export reads both: dry-run as every operation does, show-reader-text for its summary.
     expect(exportSettingsFor({ operation: 'visitors', [input]: 'true' })[field]).toBe(true)
     expect(exportSettingsFor({ operation: 'visitors', [input]: 'false' })[field]).toBe(false)
-    expectOneSentenceNaming(refusal({ operation: 'visitors', [input]: 'maybe' }), input)
+    expectOneSentenceNaming(
+      refusal(() => anySettingsFor({ operation: 'visitors', [input]: 'maybe' })),
+      input
+    )
   })
 })
 
 describe('echoed values', () => {
   it('cuts a long refused value to 60 characters', () => {
     const value = 'x'.repeat(200)
-    const error = refusal({ operation: value })
+    const error = refusal(() => anySettingsFor({ operation: value }))
     expect(error.message).toBe(
       `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation; got '${'x'.repeat(59)}…'.`
     )

@@ -1,49 +1,15 @@
 /**
- * run() in-process, with @actions/core replaced by a small typed fake (as in actions/typescript-action)
+ * run() in-process, with @actions/core replaced by the typed fake in fixtures/core.ts (as in actions/typescript-action)
  * and the docs API answered by a scripted transport: what is masked, refused, sent and reported.
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals'
 import type { HttpRequest, HttpResponse, Transport } from '../../src/mintlify/transport.js'
+import * as core from '../fixtures/core.js'
+import { runner } from '../fixtures/core.js'
+import { API_KEY } from '../fixtures/step-settings.js'
 import { VirtualClock } from '../fixtures/virtual-clock.js'
 
-const KEY = 'mint_Zq7sEcReT0kEn4TeStS9xY'
-
-/** Everything the action told the runner, in order. */
-interface CoreCalls {
-  inputs: Record<string, string>
-  secrets: string[]
-  outputs: Record<string, string>
-  failed: string[]
-  log: string[]
-}
-
-const calls: CoreCalls = { inputs: {}, secrets: [], outputs: {}, failed: [], log: [] }
-const record =
-  (kind: string) =>
-  (message: string | Error): void => {
-    calls.log.push(`${kind}: ${String(message)}`)
-  }
-
-jest.unstable_mockModule('@actions/core', () => ({
-  getInput: (name: string) => calls.inputs[name] ?? '',
-  setSecret: (secret: string) => {
-    calls.log.push('setSecret')
-    calls.secrets.push(secret)
-  },
-  setOutput: (name: string, value: string) => {
-    calls.outputs[name] = value
-  },
-  setFailed: (message: string) => {
-    calls.failed.push(message)
-  },
-  debug: record('debug'),
-  info: record('info'),
-  warning: record('warning'),
-  notice: record('notice'),
-  group: <T>(_name: string, body: () => Promise<T>) => body(),
-  summary: { addRaw: () => ({ write: () => Promise.resolve() }) }
-}))
-
+jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../../src/main.js')
 
 /** Answers requests in order from `answers` (the last one repeats), recording each request. */
@@ -66,9 +32,8 @@ const json = (status: number, body: unknown): HttpResponse => ({
 const ENV = { GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_REPOSITORY: 'octo-org/docs', GITHUB_WORKSPACE: '/tmp' }
 
 beforeEach(() => {
-  Object.assign(calls, { secrets: [], outputs: {}, failed: [], log: [] })
-  calls.inputs = {
-    'api-key': KEY,
+  runner.reset({
+    'api-key': API_KEY,
     'project-id': 'acme-docs',
     operation: 'job',
     prompt: 'Document the new flag.',
@@ -83,25 +48,25 @@ beforeEach(() => {
     'max-requests': '100',
     'dry-run': 'false',
     'show-reader-text': 'false'
-  }
+  })
 })
 
 describe('run', () => {
   it('masks the key before anything else is said', async () => {
-    calls.inputs['project-id'] = ''
+    runner.inputs['project-id'] = ''
     await run({ transport: scripted(), clock: new VirtualClock(), env: ENV })
-    expect(calls.secrets).toEqual([KEY])
-    expect(calls.log[0]).toBe('setSecret')
+    expect(runner.secrets).toEqual([API_KEY])
+    expect(runner.maskedAfterLines).toEqual([0])
   })
 
   it('refuses bad input in one sentence naming the input, before any request', async () => {
-    calls.inputs['project-id'] = ''
+    runner.inputs['project-id'] = ''
     const transport = scripted()
     await run({ transport, clock: new VirtualClock(), env: ENV })
     expect(transport.requests).toEqual([])
-    expect(calls.failed).toHaveLength(1)
-    expect(calls.failed[0]).toMatch(/^Input 'project-id' .*\.$/)
-    expect(calls.outputs).toMatchObject({ outcome: 'failed', 'failure-reason': calls.failed[0] })
+    expect(runner.at('error')).toHaveLength(1)
+    expect(runner.at('error')[0]).toMatch(/^Input 'project-id' .*\.$/)
+    expect(runner.outputs).toMatchObject({ outcome: 'failed', 'failure-reason': runner.at('error')[0] })
   })
 
   it('creates the job, waits for it, and reports the pull request it opened', async () => {
@@ -117,27 +82,27 @@ describe('run', () => {
       'GET /v2/agent/acme-docs/job/job_1',
       'GET /v2/agent/acme-docs/job/job_1'
     ])
-    expect(transport.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(calls.failed).toEqual([])
-    expect(calls.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': 'job_1', 'pr-link': prLink, 'pr-number': '12' })
+    expect(transport.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`)
+    expect(runner.at('error')).toEqual([])
+    expect(runner.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': 'job_1', 'pr-link': prLink, 'pr-number': '12' })
   })
 
   it('never lets a key the server echoes, in any encoding, reach the outputs or the failure', async () => {
-    const escaped = KEY.replace('_', '\\u005f')
-    const transport = scripted(json(400, { error: `Invalid prompt for key ${escaped} and ${encodeURIComponent(KEY)}` }))
+    const escaped = API_KEY.replace('_', '\\u005f')
+    const transport = scripted(json(400, { error: `Invalid prompt for key ${escaped} and ${encodeURIComponent(API_KEY)}` }))
     await run({ transport, clock: new VirtualClock(), env: ENV })
-    expect(calls.outputs.outcome).toBe('failed')
-    const everything = JSON.stringify([calls.outputs, calls.failed, calls.log.filter((line) => line !== 'setSecret')])
+    expect(runner.outputs.outcome).toBe('failed')
+    const everything = JSON.stringify([runner.outputs, runner.at('error'), runner.lines])
     expect(everything).toContain('Invalid prompt')
-    expect(everything).not.toContain(KEY)
+    expect(everything).not.toContain(API_KEY)
     expect(everything).not.toContain('Zq7sEcReT0kEn4TeStS9xY')
   })
 
   it('reports a job that is still running at the timeout as timed-out, with its id to follow', async () => {
-    calls.inputs.timeout = '1m'
+    runner.inputs.timeout = '1m'
     const transport = scripted(json(201, { id: 'job_2', status: 'active' }), json(200, { id: 'job_2', status: 'active' }))
     await run({ transport, clock: new VirtualClock(), env: ENV })
-    expect(calls.outputs).toMatchObject({ outcome: 'timed-out', 'job-id': 'job_2' })
-    expect(calls.failed[0]).toContain('job_2')
+    expect(runner.outputs).toMatchObject({ outcome: 'timed-out', 'job-id': 'job_2' })
+    expect(runner.at('error')[0]).toContain('job_2')
   })
 })

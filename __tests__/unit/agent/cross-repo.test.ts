@@ -2,7 +2,7 @@
  * Docs in another repository: where the agent's pull request is introduced (planner), whose job markers
  * are believed (markers), and the executor introducing a job across repositories with the GitHub fakes.
  */
-import { pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import { GitHubError } from '../../../src/github/api.js'
 import type { GitHubEvent, Repo } from '../../../src/github/event.js'
@@ -16,7 +16,7 @@ import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
 import { settled } from '../../fixtures/settled.js'
-import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
+import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const CODE: Repo = { owner: 'acme', repo: 'api' }
 const RUN = { repo: CODE, serverUrl: 'https://github.com' }
@@ -84,10 +84,6 @@ const CODE_PULL: GitHubEvent = pullRequestEvent({
   head: { ref: '', sha: '', fork: false }
 })
 
-function settingsWith(overrides: Record<string, string> = {}, eventName = 'pull_request'): AgentSettings {
-  return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', ...overrides }), runEnvironment({ eventName }))
-}
-
 /** The code repository's GitHub, with the pull request the run is on. */
 function codeGitHub(): FakeGitHub {
   return fakeGitHub({
@@ -98,7 +94,7 @@ function codeGitHub(): FakeGitHub {
 }
 
 /** The executor in the code repository; each repository has its own fake GitHub, the docs agent completes at once. */
-async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, settings = settingsWith()) {
+async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, settings = agentSettings({}, 'pull_request')) {
   const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
   const calls: ClientCalls = {
     createJob: () => settled(() => done),
@@ -181,7 +177,7 @@ describe('the executor introduces the job on an agent pull request in another re
     const docs = fakeGitHub({
       comments: new Map([[30, [recordComment(30, { id: 5, login: 'docs-app[bot]', body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
-    await runInCode({ code: codeGitHub(), docs }, settingsWith({ 'marker-authors': 'docs-app[bot]' }))
+    await runInCode({ code: codeGitHub(), docs }, agentSettings({ 'marker-authors': 'docs-app[bot]' }, 'pull_request'))
 
     expect(docs.callsTo('createComment')).toEqual([])
     expect(docs.callsTo('markerComments')[0]?.args).toEqual([{ number: 30, kind: 'pull' }, ['docs-app[bot]']])
@@ -189,16 +185,6 @@ describe('the executor introduces the job on an agent pull request in another re
 })
 
 describe('a command on the agent pull request, in the docs repository', () => {
-  function commandOn30(): GitHubEvent {
-    return {
-      kind: 'issue_comment',
-      name: 'issue_comment',
-      action: 'created',
-      issue: { number: 30, title: 'Docs', url: AGENT_PULL, isPullRequest: true },
-      comment: { id: 9, body: '/docs shorter, please', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-    }
-  }
-
   async function commandInDocs(github: FakeGitHub, settings: AgentSettings) {
     const requests: string[] = []
     const done = agentJob({ id: 'job_1', status: 'completed', prLink: AGENT_PULL })
@@ -207,7 +193,12 @@ describe('a command on the agent pull request, in the docs repository', () => {
       sendMessage: (_, jobId) => settled(() => (requests.push(`message ${jobId}`), done)),
       getJob: () => settled(() => done)
     }
-    await runAgentWorkflow(settings, 'job', runOf(commandOn30(), { runUrl: null }), workflowDeps({ calls, github }))
+    await runAgentWorkflow(
+      settings,
+      'job',
+      runOf(issueCommentEvent({ body: '/docs shorter, please' }, { number: 30 }), { runUrl: null }),
+      workflowDeps({ calls, github })
+    )
     return requests
   }
 
@@ -219,20 +210,17 @@ describe('a command on the agent pull request, in the docs repository', () => {
     })
 
   it('becomes a follow-up when the marker was written by a marker author', async () => {
-    const requests = await commandInDocs(
-      introducedBy('docs-app[bot]'),
-      settingsWith({ prompt: '', 'marker-authors': 'Docs-App[bot]' }, 'issue_comment')
-    )
+    const requests = await commandInDocs(introducedBy('docs-app[bot]'), agentSettings({ prompt: '', 'marker-authors': 'Docs-App[bot]' }))
     expect(requests).toEqual(['message job_1'])
   })
 
   it('starts a new job when the marker author is not listed', async () => {
-    const requests = await commandInDocs(introducedBy('docs-app[bot]'), settingsWith({ prompt: '' }, 'issue_comment'))
+    const requests = await commandInDocs(introducedBy('docs-app[bot]'), agentSettings({ prompt: '' }))
     expect(requests).toEqual(['create'])
   })
 
   it('still trusts its own identity without marker authors', async () => {
-    const requests = await commandInDocs(introducedBy(BOT_LOGIN), settingsWith({ prompt: '' }, 'issue_comment'))
+    const requests = await commandInDocs(introducedBy(BOT_LOGIN), agentSettings({ prompt: '' }))
     expect(requests).toEqual(['message job_1'])
   })
 })

@@ -2,7 +2,7 @@
  * `dry-run: true` for agent jobs and follow-ups: the planner plans no GitHub write, the executor reads what
  * the plan needs (permission, marker, context) and shows the prompt instead of sending it.
  */
-import { pullRequestEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { type Plan, planRun, readEventAsk } from '../../../src/operations/agent/plan.js'
@@ -16,11 +16,7 @@ import { BOT_LOGIN, fakeGitHub, type FakeGitHub, fakePull, recordComment } from 
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
-import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
-
-function settingsWith(overrides: Record<string, string>, eventName: string): AgentSettings {
-  return settingsOf(AGENT, stepInputs({ 'github-token': 'ghs_test', 'dry-run': 'true', ...overrides }), runEnvironment({ eventName }))
-}
+import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const PULL: GitHubEvent = pullRequestEvent({
   number: 7,
@@ -28,16 +24,6 @@ const PULL: GitHubEvent = pullRequestEvent({
   url: 'https://github.com/acme/docs/pull/7',
   head: { ref: '', sha: '', fork: false }
 })
-
-function command(body: string): GitHubEvent {
-  return {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: 'created',
-    issue: { number: 30, title: 'Docs', url: 'https://github.com/acme/docs/pull/30', isPullRequest: true },
-    comment: { id: 9, body, login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-  }
-}
 
 /** The plan of `event`, as the trust gate judges a commander having `role`. */
 function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
@@ -47,7 +33,7 @@ function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null
 
 describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
-    const settings = settingsWith({}, 'pull_request')
+    const settings = agentSettings({ 'dry-run': 'true' }, 'pull_request')
     const plan = planOf(PULL, settings)
     expect(plan).toMatchObject({
       kind: 'job',
@@ -70,13 +56,13 @@ describe('planRun in a dry run', () => {
     ['a refusal', 'read', '/docs add a page', { kind: 'deny', reply: null, react: null }],
     ['help', 'write', '/docs help', { kind: 'help', reply: null }]
   ])('plans %s without replies or reactions', (label, role, body, expected) => {
-    const settings = settingsWith({ prompt: '' }, 'issue_comment')
+    const settings = agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
     const agentJob = label === 'a follow-up' ? 'job_1' : null
-    expect(planOf(command(body), settings, role, agentJob)).toMatchObject(expected)
+    expect(planOf(issueCommentEvent({ body: body }, { number: 30 }), settings, role, agentJob)).toMatchObject(expected)
   })
 
   it('is off by default', () => {
-    const settings = settingsWith({ 'dry-run': 'false' }, 'pull_request')
+    const settings = agentSettings({ 'dry-run': 'false' }, 'pull_request')
     expect(planOf(PULL, settings)).toMatchObject({ dryRun: false, introduce: true })
   })
 })
@@ -129,7 +115,7 @@ describe('runAgentWorkflow in a dry run', () => {
     const github = fakeGitHub({
       pulls: new Map([[7, { title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', commits: ['Add limits'], files: ['a.ts'] }]])
     })
-    const settings = settingsWith({ prompt: 'Document the limits.\n::error::not a command' }, 'pull_request')
+    const settings = agentSettings({ 'dry-run': 'true', prompt: 'Document the limits.\n::error::not a command' }, 'pull_request')
     const { result, requests, log, published } = await dryRun(PULL, github, settings)
 
     expect(requests).toEqual([])
@@ -153,7 +139,11 @@ describe('runAgentWorkflow in a dry run', () => {
       pulls: new Map([[30, fakePull(30)]]),
       comments: new Map([[30, [recordComment(30, { id: 3, login: BOT_LOGIN, body: '<!-- docs-agent-action:job job_1 -->' })]]])
     })
-    const { result, requests, log } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
+    const { result, requests, log } = await dryRun(
+      issueCommentEvent({ body: '/docs shorter intro' }, { number: 30 }),
+      github,
+      agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
+    )
 
     expect(requests).toEqual([])
     // The trust gate reads the role and the pull request the command is on (a fork's waits); then the marker.
@@ -164,7 +154,11 @@ describe('runAgentWorkflow in a dry run', () => {
 
   it('refuses a commenter below min-permission without a reply or a reaction', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'read']]), pulls: new Map([[30, fakePull(30)]]) })
-    const { result, requests } = await dryRun(command('/docs shorter intro'), github, settingsWith({ prompt: '' }, 'issue_comment'))
+    const { result, requests } = await dryRun(
+      issueCommentEvent({ body: '/docs shorter intro' }, { number: 30 }),
+      github,
+      agentSettings({ 'dry-run': 'true', prompt: '' }, 'issue_comment')
+    )
 
     expect(result.verdict.outcome).toBe('denied')
     expect(requests).toEqual([])

@@ -3,7 +3,7 @@
  * which pull request is theirs (origin × pull request state × marker author), and whether its job is
  * continued (× job state). The look-up's reads are counted on an in-memory GitHub; no I/O.
  */
-import { pushEvent } from '../../fixtures/events.js'
+import { issueCommentEvent, pushEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { MarkerComment, OpenPull } from '../../../src/github/api.js'
 import type { GitHubEvent, RunContext } from '../../../src/github/event.js'
@@ -16,12 +16,11 @@ import {
   MAX_PULLS_READ,
   planGrouping
 } from '../../../src/operations/agent/grouping.js'
-import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
 import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
 import { BOT_LOGIN } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { signedComment } from '../../fixtures/signed-comments.js'
-import { API_KEY, runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
+import { AGENT, agentSettings, API_KEY, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = pushEvent()
@@ -37,11 +36,6 @@ const PULL_FACTS = {
 }
 const PULL_OPENED: GitHubEvent = { kind: 'pull_request', before: '', after: '', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }
-
-/** The settings of a step that runs the agent: `job` (the default), `message`, or `improve` (its job). */
-function settingsWith(inputs: Record<string, string> = {}): SettingsOf<'job' | 'message' | 'improve'> {
-  return readSettingsOf([...AGENT, 'improve'], stepInputs({ 'group-runs': 'true', ...inputs }), runEnvironment()).settings
-}
 
 function runOn(event: GitHubEvent, overrides: Partial<RunContext> = {}): RunContext {
   return {
@@ -72,7 +66,7 @@ describe('planGrouping: which runs look, by event', () => {
       'feature/limits'
     ]
   ])('%s looks in the workflow repository for its origin', (_, event, overrides, branch) => {
-    expect(planGrouping(settingsWith(), 'job', runOn(event, overrides))).toEqual({
+    expect(planGrouping(agentSettings({ 'group-runs': 'true' }, 'push'), 'job', runOn(event, overrides))).toEqual({
       kind: 'look',
       origin: { repository: 'acme/api', workflow: 'Docs agent on push', branch },
       docs: CODE,
@@ -81,16 +75,7 @@ describe('planGrouping: which runs look, by event', () => {
   })
 
   it.each<[string, GitHubEvent]>([
-    [
-      'a comment',
-      {
-        kind: 'issue_comment',
-        name: 'issue_comment',
-        action: 'created',
-        issue: { number: 1, title: 'T', url: '', isPullRequest: true },
-        comment: { id: 1, body: '/docs x', ...actor, createdAt: '2026-03-01T12:00:00Z' }
-      }
-    ],
+    ['a comment', issueCommentEvent({ body: '/docs x' })],
     [
       'a review comment',
       {
@@ -127,7 +112,7 @@ describe('planGrouping: which runs look, by event', () => {
       { ...PULL_OPENED, action: 'labeled', labeled: { label: 'docs', sender: actor, at: '2026-03-01T12:00:00Z' } }
     ]
   ])('%s never groups: it asks for something of its own', (_, event) => {
-    expect(planGrouping(settingsWith(), 'job', runOn(event))).toEqual({ kind: 'off' })
+    expect(planGrouping(agentSettings({ 'group-runs': 'true' }, 'push'), 'job', runOn(event))).toEqual({ kind: 'off' })
   })
 
   it.each<[string, GitHubEvent, Partial<RunContext>, string]>([
@@ -152,42 +137,48 @@ describe('planGrouping: which runs look, by event', () => {
       'The pull request comes from a fork, whose branch names other forks may use too.'
     ]
   ])('%s opens a new job, saying why', (_, event, overrides, why) => {
-    expect(planGrouping(settingsWith(), 'job', runOn(event, overrides))).toEqual({ kind: 'alone', why })
+    expect(planGrouping(agentSettings({ 'group-runs': 'true' }, 'push'), 'job', runOn(event, overrides))).toEqual({ kind: 'alone', why })
   })
 })
 
 describe('planGrouping: which runs look, by settings', () => {
   it('does nothing without group-runs', () => {
-    expect(planGrouping(settingsWith({ 'group-runs': 'false' }), 'job', runOn(PUSH))).toEqual({ kind: 'off' })
+    expect(planGrouping(agentSettings({ 'group-runs': 'false' }, 'push'), 'job', runOn(PUSH))).toEqual({ kind: 'off' })
   })
 
   it.each(['message', 'improve'])('does nothing for operation %s, which is not job', (operation) => {
-    const settings = settingsWith({ operation, 'job-id': 'job_1' })
+    const settings = settingsOf([...AGENT, 'improve'], stepInputs({ 'group-runs': 'true', operation, 'job-id': 'job_1' }))
     expect(planGrouping(settings, settings.operation === 'message' ? 'message' : 'job', runOn(PUSH))).toEqual({ kind: 'off' })
   })
 
   it('cannot group with comment: false, which writes no introduction to find the pull request by', () => {
-    expect(planGrouping(settingsWith({ comment: 'false' }), 'job', runOn(PUSH))).toMatchObject({
+    expect(planGrouping(agentSettings({ 'group-runs': 'true', comment: 'false' }, 'push'), 'job', runOn(PUSH))).toMatchObject({
       kind: 'alone',
       why: expect.stringContaining('comment is false')
     })
   })
 
   it('looks in docs-repository, another repository than the workflow one', () => {
-    expect(planGrouping(settingsWith({ 'docs-repository': 'acme/docs' }), 'job', runOn(PUSH))).toMatchObject({
-      kind: 'look',
-      docs: { owner: 'acme', repo: 'docs' },
-      elsewhere: true,
-      origin: { repository: 'acme/api' }
-    })
+    expect(planGrouping(agentSettings({ 'group-runs': 'true', 'docs-repository': 'acme/docs' }, 'push'), 'job', runOn(PUSH))).toMatchObject(
+      {
+        kind: 'look',
+        docs: { owner: 'acme', repo: 'docs' },
+        elsewhere: true,
+        origin: { repository: 'acme/api' }
+      }
+    )
   })
 
   it('takes docs-repository naming the workflow repository in other letter case for the same one', () => {
-    expect(planGrouping(settingsWith({ 'docs-repository': 'ACME/Api' }), 'job', runOn(PUSH))).toMatchObject({ elsewhere: false })
+    expect(planGrouping(agentSettings({ 'group-runs': 'true', 'docs-repository': 'ACME/Api' }, 'push'), 'job', runOn(PUSH))).toMatchObject({
+      elsewhere: false
+    })
   })
 
   it('still looks in a dry run: GitHub is read, nothing is written or sent', () => {
-    expect(planGrouping(settingsWith({ 'dry-run': 'true' }), 'job', runOn(PUSH))).toMatchObject({ kind: 'look' })
+    expect(planGrouping(agentSettings({ 'group-runs': 'true', 'dry-run': 'true' }, 'push'), 'job', runOn(PUSH))).toMatchObject({
+      kind: 'look'
+    })
   })
 })
 

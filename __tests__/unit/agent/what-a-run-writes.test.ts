@@ -3,36 +3,19 @@ import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
 import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
+import { issueCommentEvent } from '../../fixtures/events.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'
 import { fakeGitHub, type FakeGitHub, fakePull } from '../../fixtures/fake-github.js'
 import { workflowDeps } from '../../fixtures/operation-deps.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { runOf } from '../../fixtures/run-context.js'
 import { settled } from '../../fixtures/settled.js'
-import { AGENT, type AgentSettings, runEnvironment, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
+import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
 
 const PR_LINK = 'https://github.com/acme/docs/pull/30'
 
-function settingsWith(overrides: Record<string, string> = {}): AgentSettings {
-  return settingsOf(
-    AGENT,
-    stepInputs({ prompt: '', 'github-token': 'ghs_test', ...overrides }),
-    runEnvironment({ eventName: 'issue_comment' })
-  )
-}
-
-function commandOn(issue: number, body: string, login = 'octocat'): GitHubEvent {
-  return {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: 'created',
-    issue: { number: issue, title: 'Guide', url: `https://github.com/acme/docs/pull/${issue}`, isPullRequest: true },
-    comment: { id: 555, body, login, isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-  }
-}
-
 /** The executor in-process: a fake docs API that completes every job at once with a PR, and a fake GitHub. */
-async function execute(event: GitHubEvent, github: FakeGitHub, settings = settingsWith()) {
+async function execute(event: GitHubEvent, github: FakeGitHub, settings = agentSettings({ prompt: '' })) {
   const requests: string[] = []
   const done = agentJob({ id: 'job_1', status: 'completed', prLink: PR_LINK })
   const calls: ClientCalls = {
@@ -62,7 +45,7 @@ async function execute(event: GitHubEvent, github: FakeGitHub, settings = settin
 describe('runAgentWorkflow carries out the plan', () => {
   it('publishes the outputs before the last GitHub calls (result comment, reaction, introduction)', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
-    const { result, published } = await execute(commandOn(7, '/docs fix it'), github)
+    const { result, published } = await execute(issueCommentEvent({ body: '/docs fix it' }), github)
 
     expect(result.verdict.outcome).toBe('pr-opened')
     expect(published.map((entry) => entry.outcome)).toEqual(['pr-opened'])
@@ -74,7 +57,7 @@ describe('runAgentWorkflow carries out the plan', () => {
 
   it('answers help with the usage and sends nothing', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
-    const { result, requests } = await execute(commandOn(7, '/docs help'), github)
+    const { result, requests } = await execute(issueCommentEvent({ body: '/docs help' }), github)
 
     expect(result.verdict.outcome).toBe('skipped')
     expect(requests).toEqual([])
@@ -84,7 +67,7 @@ describe('runAgentWorkflow carries out the plan', () => {
 
   it('touches GitHub not at all for a comment without the trigger', async () => {
     const github = fakeGitHub()
-    const { result } = await execute(commandOn(7, 'Nice work'), github)
+    const { result } = await execute(issueCommentEvent({ body: 'Nice work' }), github)
 
     expect(result.verdict.outcome).toBe('skipped')
     expect(github.calls).toEqual([])
@@ -92,8 +75,8 @@ describe('runAgentWorkflow carries out the plan', () => {
 
   it('after a job, introduces the agent pull request once with the job marker', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })
-    await execute(commandOn(7, '/docs add a page'), github)
-    await execute(commandOn(7, '/docs add a page'), github)
+    await execute(issueCommentEvent({ body: '/docs add a page' }), github)
+    await execute(issueCommentEvent({ body: '/docs add a page' }), github)
 
     const onAgentPull = github.callsTo('createComment').filter((call) => (call.args[0] as IssueRef).number === 30)
     expect(onAgentPull).toHaveLength(1)
@@ -119,11 +102,7 @@ describe('runAgentWorkflow for a label and for a listed bot', () => {
     }
   }
   const labelSettings = (overrides: Record<string, string> = {}): AgentSettings =>
-    settingsOf(
-      AGENT,
-      stepInputs({ prompt: '', 'github-token': 'ghs_test', label: 'docs', ...overrides }),
-      runEnvironment({ eventName: 'issues' })
-    )
+    agentSettings({ prompt: '', label: 'docs', ...overrides }, 'issues')
 
   it('starts a job from the issue, replies on it, and removes the label at the end', async () => {
     const github = fakeGitHub({ roles: new Map([['octocat', 'write']]) })

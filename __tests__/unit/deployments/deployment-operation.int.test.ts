@@ -1,25 +1,16 @@
 /**
- * deploymentOperation and runAutomationOperation in-process: the real API client and GitHub module against
- * the simulator, whose deployments run on the test's fake clock, so every wait takes no real time. What
- * each run sends, shows (outputs, summary, the preview comment, the GitHub environment) and when.
+ * runDeploy and runPreview in-process: the real API client and GitHub module against the simulator, whose
+ * deployments run on the test's fake clock, so every wait takes no real time. What each run sends, shows
+ * (outputs, summary, the preview comment, the GitHub environment) and when.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { SIM_GITHUB_TOKEN, type Simulator, startSimulator } from '../../../simulator/index.js'
+import { type Simulator, startSimulator } from '../../../simulator/index.js'
 import type { Clock } from '../../../src/clock.js'
-import { GitHubApi } from '../../../src/github/api.js'
-import type { RunContext } from '../../../src/github/event.js'
-import { DocsApiClient } from '../../../src/mintlify/client.js'
-import { createNodeTransport } from '../../../src/mintlify/transport.js'
-import { runAutomationOperation } from '../../../src/operations/automation/run.js'
-import { runDeploy, runPreview } from '../../../src/operations/deployments/run.js'
-import type { OperationDeps } from '../../../src/operations/operation.js'
-import type { OperationResult } from '../../../src/outcome.js'
 import { only } from '../../expect-helpers.js'
-import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
-import { RUN_SHA, runContext } from '../../fixtures/run-context.js'
-import { automationSettings, deploySettings, previewSettings } from '../../fixtures/step-settings.js'
-import { VirtualClock } from '../../fixtures/virtual-clock.js'
 import { T0 } from '../../fixtures/agent-jobs.js'
+import { type OperationRun, runOnSimulator, type RunOptions } from '../../fixtures/operation-on-simulator.js'
+import { RUN_SHA } from '../../fixtures/run-context.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 import { webhookExample } from '../../fixtures/webhook-payloads.js'
 
 const REPO = 'acme/docs'
@@ -45,87 +36,9 @@ afterEach(async () => {
   await sim.close()
 })
 
-interface Run {
-  result: OperationResult
-  /** Every publish, in order: the outputs as they stood at that moment. */
-  published: Record<string, string>[]
-  log: RecordingLog
-}
-
-interface RunOptions {
-  eventName?: string
-  payload?: Record<string, unknown>
-  /** The clock the operation sees; default the fake clock the simulator runs on. */
-  clock?: Clock
-  signal?: AbortSignal
-  /** No GitHub repository (a run outside Actions). */
-  context?: Partial<RunContext>
-}
-
 /** Runs `operation` with `inputs` the way main.ts would, against the simulator. */
-async function run(
-  operation: 'deploy' | 'preview' | 'automation',
-  inputs: Record<string, string> = {},
-  options: RunOptions = {}
-): Promise<Run> {
-  const eventName = options.eventName ?? 'workflow_dispatch'
-  const all = {
-    operation,
-    'api-key': sim.apiKey,
-    'project-id': sim.projectId,
-    'base-url': sim.url,
-    'github-token': SIM_GITHUB_TOKEN,
-    ...inputs
-  }
-  const step =
-    operation === 'automation'
-      ? bound(automationSettings(all, eventName), runAutomationOperation)
-      : operation === 'preview'
-        ? bound(previewSettings(all, eventName), runPreview)
-        : bound(deploySettings(all, eventName), runDeploy)
-  const runClock = options.clock ?? clock
-  const signal = options.signal ?? new AbortController().signal
-  const deadline = runClock.now() + step.timeoutMs
-  const log = recordingLog(runClock)
-  const published: Record<string, string>[] = []
-  const deps: OperationDeps = {
-    clock: runClock,
-    signal,
-    deadline,
-    log,
-    run: { ...runContext(eventName, options.payload ?? {}), ...options.context },
-    client: () =>
-      new DocsApiClient({
-        baseUrl: sim.url,
-        apiKey: sim.apiKey,
-        transport: createNodeTransport(),
-        clock: runClock,
-        random: () => 0.5,
-        deadline,
-        signal
-      }),
-    connectGitHub: (token, repo) =>
-      GitHubApi.connect(token, repo, {
-        cancel: signal,
-        clock: runClock,
-        random: () => 0.5,
-        deadline,
-        apiUrl: `${sim.url}/api/v3`,
-        clean: (t) => t
-      }),
-    publish: (outputs) => published.push({ ...outputs })
-  }
-  const result = await step.run(deps)
-  return { result, published, log }
-}
-
-/** An operation's run bound to its settings, as the registry binds them; the timeout sets the deadline. */
-function bound<S extends { timeoutMs: number }>(
-  settings: S,
-  run: (settings: S, deps: OperationDeps) => Promise<OperationResult>
-): { timeoutMs: number; run: (deps: OperationDeps) => Promise<OperationResult> } {
-  return { timeoutMs: settings.timeoutMs, run: (deps) => run(settings, deps) }
-}
+const run = (operation: 'deploy' | 'preview', inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<OperationRun> =>
+  runOnSimulator(sim, clock, operation, inputs, options)
 
 /** The simulator's clock, calling `before` each time the run sleeps (the gaps between polls). */
 const onEachSleep = (before: () => void): Clock => ({
@@ -494,52 +407,5 @@ describe('preview on a push', () => {
     expect(result.verdict.outcome).toBe('deployed')
     expect(comments()).toEqual([expect.stringContaining('is ready')])
     expect(sim.githubRequests().some((r) => r.path.includes('/commits/'))).toBe(false)
-  })
-})
-
-describe('automation', () => {
-  it('triggers once and reports the queued run with where to follow it', async () => {
-    const automation = sim.deployments.addAutomation()
-    const { result } = await run('automation', { 'automation-id': automation.id })
-
-    const queued = only(automation.runs)
-    expect(result.verdict).toMatchObject({ outcome: 'started', result: 'notice' })
-    expect(result.outputs).toEqual({
-      outcome: 'started',
-      'failure-reason': '',
-      'automation-run': queued.instanceId,
-      'job-id': queued.jobId
-    })
-    expect(result.summary).toContain('Follow the run in the run history on the Automations page of the Mintlify dashboard.')
-    expect(result).not.toHaveProperty('statusComment')
-    expect(mintlify()).toEqual([`POST /v1/workflow/${sim.projectId}/${automation.id}/trigger`])
-  })
-
-  it('reports a refused trigger as failed with its documented causes', async () => {
-    const automation = sim.deployments.addAutomation({ active: false })
-    const { result } = await run('automation', { 'automation-id': automation.id })
-
-    expect(result.verdict.outcome).toBe('failed')
-    expect(result.verdict.failureReason).toMatch(/HTTP 400, the API refused to run it: .*not active or not on a custom schedule/)
-    expect(result.outputs['automation-run']).toBe('')
-    expect(result.summary).not.toContain('Follow the run')
-  })
-
-  it('reports a trigger the cancel stopped as cancelled', async () => {
-    const controller = new AbortController()
-    controller.abort()
-    const { result } = await run('automation', { 'automation-id': 'a'.repeat(24) }, { signal: controller.signal })
-
-    expect(result.verdict.outcome).toBe('cancelled')
-    expect(result.verdict.failureReason).toMatch(/the workflow was cancelled before the request was sent/)
-    expect(sim.requests).toEqual([])
-  })
-
-  it('in a dry run, shows the request and sends nothing', async () => {
-    const { result } = await run('automation', { 'automation-id': 'a'.repeat(24), 'dry-run': 'true' })
-
-    expect(result.verdict).toMatchObject({ outcome: 'dry-run', result: 'notice' })
-    expect(result.verdict.headline).toContain(`POST /v1/workflow/${sim.projectId}/${'a'.repeat(24)}/trigger`)
-    expect(sim.requests).toEqual([])
   })
 })

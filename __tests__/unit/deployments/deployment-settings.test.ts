@@ -1,9 +1,9 @@
 /** The inputs of deploy, preview and automation: branch, automation-id, environment, docs-path. */
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../../../src/errors.js'
 import { readSettingsOf, type SettingsOf } from '../../../src/operations/registry.js'
 import { type Operation, OPERATIONS } from '../../../src/settings.js'
 import { runEnvironment, stepInputs } from '../../fixtures/step-settings.js'
+import { refusal } from '../../fixtures/refusal.js'
 
 /** The settings (and warnings) of a step of one of `operations` with these inputs. */
 function settings<O extends Operation>(
@@ -11,16 +11,6 @@ function settings<O extends Operation>(
   operations: readonly O[]
 ): { settings: SettingsOf<O>; warnings: string[] } {
   return readSettingsOf(operations, stepInputs(overrides), runEnvironment())
-}
-
-function refusal(overrides: Record<string, string>): InputError {
-  try {
-    settings(overrides, OPERATIONS)
-  } catch (error) {
-    if (error instanceof InputError) return error
-    throw error
-  }
-  throw new Error('the inputs were accepted')
 }
 
 describe('branch (preview)', () => {
@@ -40,7 +30,7 @@ describe('branch (preview)', () => {
     ['a .lock ending', 'docs.lock'],
     ['a reflog expression', 'main@{1}']
   ])('refuses a branch with %s in one sentence naming branch', (_what, branch) => {
-    const error = refusal({ operation: 'preview', branch })
+    const error = refusal(() => settings({ operation: 'preview', branch }, OPERATIONS))
     expect(error.input).toBe('branch')
     expect(error.message).toMatch(/^Input 'branch' is '.+', which is not a branch name git accepts: .+\.$/)
   })
@@ -52,14 +42,14 @@ describe('branch (preview)', () => {
 
 describe('automation-id (automation)', () => {
   it('is required for automation, naming where to find it', () => {
-    const error = refusal({ operation: 'automation' })
+    const error = refusal(() => settings({ operation: 'automation' }, OPERATIONS))
     expect(error.input).toBe('automation-id')
     expect(error.message).toContain('Automations page of the Mintlify dashboard')
   })
 
   it('refuses characters that would change the request path', () => {
-    expect(refusal({ operation: 'automation', 'automation-id': '../job' }).input).toBe('automation-id')
-    expect(refusal({ operation: 'automation', 'automation-id': 'a b' }).input).toBe('automation-id')
+    expect(refusal(() => settings({ operation: 'automation', 'automation-id': '../job' }, OPERATIONS)).input).toBe('automation-id')
+    expect(refusal(() => settings({ operation: 'automation', 'automation-id': 'a b' }, OPERATIONS)).input).toBe('automation-id')
   })
 
   it('takes an id as given', () => {
@@ -82,8 +72,8 @@ describe('environment (deploy, preview)', () => {
   })
 
   it('refuses a name GitHub would not keep', () => {
-    expect(refusal({ operation: 'deploy', environment: 'x'.repeat(256) }).input).toBe('environment')
-    expect(refusal({ operation: 'deploy', environment: 'docs\u0007' }).input).toBe('environment')
+    expect(refusal(() => settings({ operation: 'deploy', environment: 'x'.repeat(256) }, OPERATIONS)).input).toBe('environment')
+    expect(refusal(() => settings({ operation: 'deploy', environment: 'docs\u0007' }, OPERATIONS)).input).toBe('environment')
   })
 })
 
@@ -99,7 +89,7 @@ describe('docs-path (preview)', () => {
   })
 
   it('refuses a path that leaves the repository', () => {
-    const error = refusal({ operation: 'preview', 'docs-path': '../other' })
+    const error = refusal(() => settings({ operation: 'preview', 'docs-path': '../other' }, OPERATIONS))
     expect(error.input).toBe('docs-path')
     expect(error.message).toContain('leaves the repository')
   })

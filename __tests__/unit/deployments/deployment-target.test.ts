@@ -4,7 +4,6 @@
  * (or the commit to find it from), and whether the branch is a fork's. Events are the real example payloads.
  */
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../../../src/errors.js'
 import type { GitHubApi } from '../../../src/github/api.js'
 import type { DeploymentRequest } from '../../../src/operations/deployments/inputs.js'
 import { type DeploymentTarget, resolveTarget } from '../../../src/operations/deployments/target.js'
@@ -12,6 +11,7 @@ import { fakeGitHub } from '../../fixtures/fake-github.js'
 import { RUN_SHA, runContext } from '../../fixtures/run-context.js'
 import { deploySettings, previewSettings } from '../../fixtures/step-settings.js'
 import { webhookExample } from '../../fixtures/webhook-payloads.js'
+import { refusal } from '../../fixtures/refusal.js'
 
 const HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
@@ -222,15 +222,6 @@ function requestOf(
   return { request: { kind, branch: settings.branch, docsFolder: settings.docsFolder }, prNumber: settings.prNumber }
 }
 
-async function refusal(work: Promise<unknown>): Promise<InputError> {
-  const error = await work.then(
-    () => null,
-    (e: unknown) => e
-  )
-  if (!(error instanceof InputError)) throw new Error(`expected an InputError, got ${String(error)}`)
-  return error
-}
-
 describe('resolveTarget for a preview', () => {
   it.each(previewCases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
     const { target, reads } = await resolve('preview', testCase)
@@ -247,14 +238,14 @@ describe('resolveTarget for a preview', () => {
     ['push', () => push(''), /the push was of an unnamed ref, not a branch/],
     ['', () => ({}), /the unknown event names no branch to preview/]
   ])('without a branch input, %p names no branch: bad input naming branch', async (eventName, payload, message) => {
-    const error = await refusal(resolve('preview', { eventName, payload }))
+    const error = await refusal(() => resolve('preview', { eventName, payload }))
     expect(error.input).toBe('branch')
     expect(error.message).toMatch(/^Input 'branch' is empty and /)
     expect(error.message).toMatch(message)
   })
 
   it('under a comment on a pull request without a GitHub token, asks for branch', async () => {
-    const error = await refusal(resolve('preview', { eventName: 'issue_comment', payload: commentOnPull }, 'none'))
+    const error = await refusal(() => resolve('preview', { eventName: 'issue_comment', payload: commentOnPull }, 'none'))
     expect(error.input).toBe('branch')
     expect(error.message).toBe(
       "Input 'branch' is empty, and without a github-token the branch of pull request #2 cannot be read: set branch, or leave github-token at its default."

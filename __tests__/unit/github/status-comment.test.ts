@@ -131,12 +131,12 @@ describe('reply status comment', () => {
 })
 
 describe('when GitHub refuses', () => {
-  const refusal =
+  const forbidden =
     "Could not comment on #7: HTTP 403, the token lacks the 'pull-requests: write' permission; add it to the workflow's permissions: block (Resource not accessible by integration)."
 
   it('reports the first failure once, with what it costs, and goes quiet', async () => {
     const github = fakeGitHub()
-    const failure = new Error(refusal)
+    const failure = new Error(forbidden)
     github.state.failures.set('createComment', failure)
     const { status, warnings, errors } = thread(github, STICKY)
     await status.post('working')
@@ -144,7 +144,7 @@ describe('when GitHub refuses', () => {
     await status.post('really done')
     expect(errors).toEqual([failure])
     expect(errors[0]).toBe(failure)
-    expect(warnings).toEqual([`${refusal} ${CONSEQUENCE}`])
+    expect(warnings).toEqual([`${forbidden} ${CONSEQUENCE}`])
     expect(github.callsTo('createComment')).toHaveLength(1)
     expect(github.callsTo('ownComments')).toHaveLength(1)
     expect(status.url).toBeNull()

@@ -4,8 +4,8 @@ import { type FailingCheck, failingRun, failingStatus, type JobLogTail, ROUND_LI
 import { failedStepsTail } from './log-tail.js'
 
 /**
- * What a round reads of the head's checks, and no more (DESIGN "Cost"): one page of check runs and the
- * combined status, then the annotations of at most 5 failing checks and the logs of at most 3 failed
+ * What a round reads of the head's checks, and no more, so that a round's cost is bounded: one page of
+ * check runs and the combined status, then the annotations of at most 5 failing checks and the logs of at most 3 failed
  * Actions jobs, within 12 requests of check data. A read GitHub refuses for want of a permission is told
  * (through `callFailed`, once per permission) and the round goes on with what could be read.
  */

@@ -1,8 +1,8 @@
 import type { CheckRun, CommitStatusFacts } from '../../github/api.js'
 
 /**
- * How each check on the agent's pull request's head counts (DESIGN "When the agent's pull request fails its
- * checks"): still running, passed (anything finished that is no failure), or failed.
+ * How each check on the agent's pull request's head counts: still running, passed (anything finished
+ * that is no failure: neutral, skipped, stale and cancelled pass too), or failed.
  */
 export type CheckVerdict = 'pending' | 'passed' | 'failed'
 

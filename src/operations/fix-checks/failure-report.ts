@@ -4,11 +4,11 @@ import { clipText } from '../../text.js'
 import { type FailureMark, firstErrorLine } from './fingerprint.js'
 
 /**
- * What one round tells the agent: the instruction DESIGN words, then the failures as data (source
- * `checks`), within a size the agent reads whole and saying what was left out.
+ * What one round tells the agent: to fix what the checks report without loosening them, then the failures
+ * as data (source `checks`), within a size the agent reads whole and saying what was left out.
  */
 
-/** How much a round reads (DESIGN "Cost"), and how much of it the message holds. */
+/** How much a round reads (bounded, so that a round's cost is known), and how much of it the message holds. */
 export const ROUND_LIMITS = {
   /** Failing checks whose annotations are read. */
   annotatedChecks: 5,
@@ -87,7 +87,10 @@ export function failureMarks(checks: readonly FailingCheck[]): FailureMark[] {
   }))
 }
 
-/** The follow-up message of a round: DESIGN's instruction, then the failures as data. */
+/**
+ * The follow-up message of a round: fix what the checks report, in this pull request's files only, without
+ * disabling, loosening or reconfiguring a check; then the failures as data.
+ */
 export function fixChecksMessage(pullUrl: string, headSha: string, checks: readonly FailingCheck[]): string {
   const instruction =
     `The checks on your pull request ${pullUrl} failed at ${headSha.slice(0, 7)}. ` +

@@ -55,7 +55,10 @@ export type FixChecksPlan =
   /** Stop: the sticky comment says `rounds` rounds did not fix `failed`; write `record`. Outcome `skipped`. */
   | { kind: 'hand-over'; rounds: number; failed: string[]; record: RoundsRecord }
 
-/** The decision for what is known (see FixChecksFacts): the first rule that applies, in the order DESIGN gives them. */
+/**
+ * The decision for what is known (see FixChecksFacts): the first rule that applies. The rules that need no
+ * read of the checks come first, so a run that will not send a round reads nothing more.
+ */
 export function planFixChecks(facts: FixChecksFacts): FixChecksPlan {
   const { budget, pull, eventHead, checks } = facts
   const record = facts.record ?? EMPTY_ROUNDS

@@ -50,8 +50,9 @@ export function renderRoundsComment(marker: string, lines: readonly string[], re
 }
 
 /**
- * The hand-over: DESIGN's words, the requested reviewers mentioned (the only mentions the action makes
- * here: logins and `org/team` names GitHub gave), then the rounds that were sent.
+ * The hand-over: the checks still fail after the rounds and a person needs to look, the requested reviewers
+ * mentioned (the only mentions the action makes here: logins and `org/team` names GitHub gave), then the
+ * rounds that were sent.
  */
 export function renderHandOverComment(
   marker: string,

@@ -25,10 +25,10 @@ import { parseRoundsRecord, renderRoundsRecord, type RoundsRecord } from './roun
 /**
  * `job` under a check event (`check_suite`, `check_run`, `workflow_run`, `status`) in the docs repository:
  * when the agent's own pull request fails its checks, the failures go back to its job as one follow-up
- * message per head, within `fix-checks` rounds, and the sticky comment there says so (DESIGN "When the
- * agent's pull request fails its checks"). The trust gate names the agent's pull request as the steerer
- * of a check event; that it is the agent's (a trusted, signed job marker), not a fork's, and within its
- * budget is what the plan (plan.ts) decides, asked again as facts are read.
+ * message per head, within `fix-checks` rounds, and the sticky comment there says so. The trust gate names
+ * the agent's pull request as the steerer of a check event; that it is the agent's (a trusted, signed job
+ * marker), not a fork's, and within its budget is what the plan (plan.ts) decides, asked again as facts
+ * are read.
  */
 export async function runFixChecks(settings: Settings<AgentInputs>, event: ChecksEvent, deps: OperationDeps): Promise<OperationResult> {
   const facts: FixChecksFacts = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent, PullFacts } from '../../../../src/github/event.js'
 import { docsEventOf } from '../../../../src/operations/agent/docs-check/github-reads.js'
 import type { Command } from '../../../../src/operations/agent/plan.js'
+import { issueCommentEvent } from '../../../fixtures/events.js'
 
 const PULL: PullFacts = {
   number: 7,
@@ -27,13 +28,7 @@ function command(prompt: string, on: Command['on'] = { number: 7, kind: 'pull' }
   return { login: 'alice', ask: { kind: 'run', prompt }, on, commentId: 1, inReviewThread: false, label }
 }
 
-const COMMENT: GitHubEvent = {
-  kind: 'issue_comment',
-  name: 'issue_comment',
-  action: 'created',
-  issue: { number: 7, title: 'Raise the limits', url: PULL.url, isPullRequest: true },
-  comment: { id: 1, body: '/docs skip', login: 'alice', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-}
+const COMMENT: GitHubEvent = issueCommentEvent({ body: '/docs skip', login: 'alice' }, { title: 'Raise the limits', url: PULL.url })
 
 describe('docsEventOf: the event as the docs check reads it', () => {
   it.each([

@@ -10,7 +10,8 @@ import {
   isDocumented,
   type PathsFilter
 } from '../../../../src/operations/agent/docs-check/paths.js'
-import { docsCheckInputs, refusal } from './factories.js'
+import { docsCheckInputs } from './factories.js'
+import { refusal } from '../../../fixtures/refusal.js'
 
 function filterOf(...globs: string[]): PathsFilter {
   const compiled = compilePaths(globs)
@@ -174,7 +175,7 @@ describe('paths: the input', () => {
     ],
     ['!src/**\n!test/**', `Input 'paths' only excludes files, so no change would ever count: ${accepted}`]
   ])('refuses %j in one sentence naming the input', (raw, message) => {
-    const error = refusal({ paths: raw })
+    const error = refusal(() => docsCheckInputs({ paths: raw }))
     expect(error.input).toBe('paths')
     expect(error.message).toBe(message)
   })

@@ -1,6 +1,7 @@
 /** `reviewers`: who is asked to review the agent's pull request when a run introduces it. */
 import { describe, expect, it } from '@jest/globals'
-import { docsCheckInputs, refusal } from './factories.js'
+import { docsCheckInputs } from './factories.js'
+import { refusal } from '../../../fixtures/refusal.js'
 
 describe('reviewers', () => {
   it.each([
@@ -36,7 +37,7 @@ describe('reviewers', () => {
     ['a path too deep', 'my-org/docs/team', "'my-org/docs/team'"],
     ['a team slug with a colon', 'my-org/docs:team', "'my-org/docs:team'"]
   ])('refuses %s', (_, raw, echoed) => {
-    const error = refusal({ reviewers: raw })
+    const error = refusal(() => docsCheckInputs({ reviewers: raw }))
     expect(error.input).toBe('reviewers')
     expect(error.message).toBe(
       `Input 'reviewers' has ${echoed}, which is neither a GitHub login nor an org/team name: give author (the default), none, or logins and org/team names separated by commas (author, octocat, my-org/docs-team).`
@@ -44,7 +45,7 @@ describe('reviewers', () => {
   })
 
   it('refuses none beside other names', () => {
-    expect(refusal({ reviewers: 'none, octocat' }).message).toBe(
+    expect(refusal(() => docsCheckInputs({ reviewers: 'none, octocat' })).message).toBe(
       "Input 'reviewers' has none beside other names; none asks nobody, so give it alone: give author (the default), none, or logins and org/team names separated by commas (author, octocat, my-org/docs-team)."
     )
   })

@@ -1,6 +1,7 @@
 /** `status-context`: the name of the commit status the docs check writes; empty writes none. */
 import { describe, expect, it } from '@jest/globals'
-import { docsCheckInputs, refusal } from './factories.js'
+import { docsCheckInputs } from './factories.js'
+import { refusal } from '../../../fixtures/refusal.js'
 
 describe('status-context', () => {
   it.each([
@@ -22,7 +23,7 @@ describe('status-context', () => {
     ['a line separator', 'docs\u2028check'],
     ['more than 255 characters', 'x'.repeat(256)]
   ])('refuses %s, naming the input and what it accepts', (_, raw) => {
-    const error = refusal({ 'status-context': raw })
+    const error = refusal(() => docsCheckInputs({ 'status-context': raw }))
     expect(error.input).toBe('status-context')
     expect(error.message).toMatch(
       /^Input 'status-context' must be a commit status name on one line of at most 255 characters, such as docs; got '.+'\.$/
@@ -31,6 +32,6 @@ describe('status-context', () => {
   })
 
   it('echoes at most 60 characters of a long value', () => {
-    expect(refusal({ 'status-context': 'y'.repeat(300) }).message).toContain(`got '${'y'.repeat(59)}…'`)
+    expect(refusal(() => docsCheckInputs({ 'status-context': 'y'.repeat(300) })).message).toContain(`got '${'y'.repeat(59)}…'`)
   })
 })

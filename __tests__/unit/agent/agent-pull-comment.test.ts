@@ -1,8 +1,11 @@
-import { pushEvent, pullRequestEvent } from '../../fixtures/events.js'
+/**
+ * The agent pull request's comment: where its job came from and how to talk to it, and (`group-runs`) the
+ * timeline of the runs grouped into it (src/operations/agent/agent-pull-comment.ts).
+ */
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
-import { jobIdInMarker, jobMarker, stickyMarker } from '../../../src/github/markers.js'
-import { COMMENT_LIMIT, fitComment } from '../../../src/markdown.js'
+import { jobIdInMarker, jobMarker } from '../../../src/github/markers.js'
+import { COMMENT_LIMIT } from '../../../src/markdown.js'
 import {
   type AgentPullIntroduction,
   renderAgentPullComment,
@@ -11,175 +14,15 @@ import {
   TIMELINE_HEADING,
   withTimelineEntry
 } from '../../../src/operations/agent/agent-pull-comment.js'
-import { renderDeniedReply, renderUsageReply } from '../../../src/operations/agent/command-replies.js'
-import { renderResultComment, renderWorkingComment } from '../../../src/operations/agent/status-comment.js'
-import { agentJob, jobReport } from '../../fixtures/agent-jobs.js'
+import { issueCommentEvent, pullRequestEvent, pushEvent } from '../../fixtures/events.js'
 
 const ZWSP = '\u200B'
-const MARKER = stickyMarker('Docs agent/agent')
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
-
-function count(text: string, part: string): number {
-  return text.split(part).length - 1
-}
-
-/** The text with fenced code blocks and code spans cut out: what GitHub renders as markdown. */
-function rendered(text: string): string {
-  return text.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '').replace(/`[^`\n]*`/g, '')
-}
-
-describe('renderWorkingComment', () => {
-  it('carries the marker first, then says the job was accepted and how long the run waits', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, true)).toBe(
-      [
-        MARKER,
-        '### ⏳ Docs agent is working',
-        '',
-        `The docs agent accepted job \`job_1\`. The [workflow run](${RUN_URL}) waits up to 30m 00s for it and updates this comment.`,
-        ''
-      ].join('\n')
-    )
-  })
-
-  it('has no marker line in a reply comment (empty marker)', () => {
-    const body = renderWorkingComment('', agentJob(), RUN_URL, 60_000, true)
-    expect(body.startsWith('### ⏳ Docs agent is working\n')).toBe(true)
-    expect(body).not.toContain('<!--')
-  })
-
-  it('says the run does not wait with wait: false', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, false)).toContain(
-      `The [workflow run](${RUN_URL}) does not wait for it (wait: false).`
-    )
-  })
-
-  it('names the run without a link when there is no run URL', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), null, 90_000, true)).toContain('The workflow run waits up to 1m 30s for it')
-  })
-
-  it('says "the job" when the record has no id', () => {
-    const body = renderWorkingComment(MARKER, agentJob({ id: null }), RUN_URL, 60_000, true)
-    expect(body).toContain('The docs agent accepted the job.')
-    expect(body).not.toContain('job the job')
-  })
-
-  it('shows a hostile job id literally, without a second marker', () => {
-    const body = renderWorkingComment(MARKER, agentJob({ id: '<!-- docs-agent-action:job evil --> @team' }), RUN_URL, 60_000, true)
-    expect(count(body, '<!--')).toBe(1)
-    expect(jobIdInMarker(body)).toBeNull()
-    expect(rendered(body)).not.toContain('@team')
-  })
-})
-
-describe('renderResultComment', () => {
-  it('starts with the marker and holds the job summary', () => {
-    const body = renderResultComment(MARKER, jobReport())
-    expect(body.startsWith(`${MARKER}\n### ✅ Docs agent job\n`)).toBe(true)
-    expect(body).toContain(
-      'The docs agent opened a pull request: [https://github.com/acme/docs/pull/12](https://github.com/acme/docs/pull/12)'
-    )
-  })
-
-  it('carries the marker exactly once, even when the prompt, headline and job hold it too', () => {
-    const report = jobReport({
-      prompt: `Please add ${MARKER} to the page`,
-      verdict: { outcome: 'failed', result: 'failure', headline: `Failed: ${MARKER}`, failureReason: MARKER },
-      job: agentJob({ id: MARKER, model: MARKER, status: 'failed' }),
-      changeNotes: `Event: ${MARKER}`
-    })
-    const body = renderResultComment(MARKER, report)
-    expect(count(body, MARKER)).toBe(1)
-    expect(count(body, '<!--')).toBe(1)
-    expect(body.startsWith(MARKER)).toBe(true)
-  })
-
-  it('has no marker line in a reply comment (empty marker)', () => {
-    const body = renderResultComment('', jobReport())
-    expect(body.startsWith('### ✅ Docs agent job\n')).toBe(true)
-  })
-
-  it('stays under 65,000 characters for a 100,000-character prompt, marker first', () => {
-    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000) }))
-    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT)
-    expect(body.startsWith(MARKER)).toBe(true)
-    expect(count(body, MARKER)).toBe(1)
-  })
-
-  it('stays under 65,000 characters when the context block is huge too', () => {
-    const body = renderResultComment(MARKER, jobReport({ prompt: 'p'.repeat(100_000), changeNotes: 'c'.repeat(100_000) }))
-    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT)
-    expect(body.startsWith(MARKER)).toBe(true)
-  })
-
-  it('does not ping mentions from the prompt or headline', () => {
-    const report = jobReport({
-      prompt: 'ask @octocat and @acme/docs-team',
-      verdict: { outcome: 'failed', result: 'failure', headline: 'ping @octocat', failureReason: 'x' }
-    })
-    expect(rendered(renderResultComment(MARKER, report))).not.toMatch(/@(?!\u200B)[A-Za-z0-9]/)
-  })
-})
-
-describe('renderUsageReply', () => {
-  it('explains the command, help and the permission needed', () => {
-    const reply = renderUsageReply('/docs', 'write')
-    expect(reply).toContain('### Docs agent commands')
-    expect(reply).toContain('- `/docs <instruction>`: starts a docs agent job with your instruction.')
-    expect(reply).toContain('- `/docs help`: shows this message.')
-    expect(reply).toContain('Everything after `/docs`, on the first line and below, is the instruction.')
-    expect(reply).toContain('Commands need the `write` permission on this repository or higher.')
-  })
-
-  it('uses a custom trigger and minimum', () => {
-    const reply = renderUsageReply('/ask-docs', 'maintain')
-    expect(reply).toContain('`/ask-docs <instruction>`')
-    expect(reply).toContain('`/ask-docs help`')
-    expect(reply).toContain('`maintain` permission')
-    expect(reply).not.toContain('/docs ')
-  })
-
-  it('says that on an agent pull request the instruction is a follow-up', () => {
-    expect(renderUsageReply('/docs', 'write')).toContain(
-      'On a pull request the agent opened, the instruction goes to that job as a follow-up.'
-    )
-  })
-})
-
-describe('renderDeniedReply', () => {
-  it('names the commenter without pinging them, their role and the minimum', () => {
-    const reply = renderDeniedReply('octocat', 'read', '/docs', 'write')
-    expect(reply).toBe(
-      `@${ZWSP}octocat: \`/docs\` needs the \`write\` permission on this repository or higher, and your permission is \`read\`, so no docs agent job was started.\n`
-    )
-    expect(reply).not.toMatch(/@octocat/)
-  })
-
-  it('tells a non-collaborator so', () => {
-    expect(renderDeniedReply('stranger', null, '/docs', 'triage')).toContain(
-      'and you are not a collaborator of this repository, so no docs agent job was started.'
-    )
-  })
-
-  it('escapes a login with markdown characters', () => {
-    const reply = renderDeniedReply('some_user', 'none', '/docs', 'write')
-    expect(reply.startsWith(`@${ZWSP}some\\_user:`)).toBe(true)
-  })
-
-  it('shows a custom role literally', () => {
-    expect(renderDeniedReply('octocat', 'docs-editor', '/docs', 'write')).toContain('your permission is `docs-editor`')
-  })
-})
 
 describe('renderAgentPullComment', () => {
   const push: GitHubEvent = pushEvent()
   const pull: GitHubEvent = pullRequestEvent({ number: 7, title: 'T', url: 'u', head: { ref: '', sha: '', fork: false } })
-  const comment: GitHubEvent = {
-    kind: 'issue_comment',
-    name: 'issue_comment',
-    action: 'created',
-    issue: { number: 9, title: 'T', url: 'u', isPullRequest: false },
-    comment: { id: 1, body: '/docs go', login: 'octocat', isBot: false, createdAt: '2026-03-01T12:00:00Z' }
-  }
+  const comment: GitHubEvent = issueCommentEvent({}, { number: 9, url: 'u', isPullRequest: false })
 
   const intro = (event: GitHubEvent, runUrl: string | null, trigger: string): AgentPullIntroduction => ({
     jobId: 'job_7',
@@ -351,24 +194,5 @@ describe('the timeline of a grouped pull request', () => {
     expect(body).toContain('sent job `job_7` a follow-up')
     expect(body).toContain('\n- a push to main\n')
     expect(body).not.toContain('<!--')
-  })
-})
-
-describe('fitComment', () => {
-  it('leaves a comment at the limit as it is', () => {
-    const body = 'x'.repeat(COMMENT_LIMIT)
-    expect(fitComment(body)).toBe(body)
-  })
-
-  it('cuts a comment over the limit, keeping its start and saying so', () => {
-    const body = `${MARKER}\n${'x'.repeat(COMMENT_LIMIT)}`
-    const fitted = fitComment(body)
-    expect(fitted.length).toBeLessThanOrEqual(COMMENT_LIMIT)
-    expect(fitted.startsWith(`${MARKER}\nxxx`)).toBe(true)
-    expect(fitted.endsWith("\n\n… (cut to stay within GitHub's comment size limit)\n")).toBe(true)
-  })
-
-  it('stays under GitHub’s 65,536-character limit for any size', () => {
-    for (const size of [COMMENT_LIMIT + 1, 70_000, 1_000_000]) expect(fitComment('y'.repeat(size)).length).toBeLessThan(65_536)
   })
 })
