@@ -4,6 +4,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** An object whose own keys are exactly `keys`: a record read back from a marker has nothing added or missing. */
+export function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  const own = Object.keys(value)
+  return own.length === keys.length && keys.every((key) => own.includes(key))
+}
+
 export function tryParseJson(body: string): unknown {
   try {
     return JSON.parse(body)

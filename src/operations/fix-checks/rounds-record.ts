@@ -1,4 +1,4 @@
-import { isRecord, tryParseJson } from '../../text.js'
+import { hasExactly, isRecord, tryParseJson } from '../../text.js'
 import { FINGERPRINT_LENGTH } from './fingerprint.js'
 
 /**
@@ -99,9 +99,4 @@ function isRound(value: unknown): value is Round {
 
 function isSha(value: unknown): value is string {
   return typeof value === 'string' && SHA.test(value)
-}
-
-function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  const own = Object.keys(value)
-  return own.length === keys.length && keys.every((key) => own.includes(key))
 }

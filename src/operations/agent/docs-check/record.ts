@@ -1,4 +1,4 @@
-import { isRecord, tryParseJson } from '../../../text.js'
+import { hasExactly, isRecord, tryParseJson } from '../../../text.js'
 import type { ShownHead } from '../../../trust/gate.js'
 import { plainLine } from './plain-text.js'
 
@@ -213,11 +213,6 @@ function isSkip(value: unknown): value is DocsSkip {
     typeof value.at === 'string' &&
     isIsoTime(value.at)
   )
-}
-
-function hasExactly(value: Record<string, unknown>, keys: readonly string[]): boolean {
-  const own = Object.keys(value)
-  return own.length === keys.length && keys.every((key) => own.includes(key))
 }
 
 function isLine(value: unknown, limit: number): value is string {
