@@ -18,8 +18,11 @@ export type Steerer =
   | { kind: 'workflow' }
   /** A push: GitHub let them push. */
   | { kind: 'pusher'; actor: Actor }
-  /** A pull-request event: its author; a writer when the pull request is the repository's own, anyone when it is a fork's. */
-  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean }
+  /**
+   * A pull-request event: its author; a writer when the pull request is the repository's own, anyone when
+   * it is a fork's. `merged`: closed by a merge, which someone with write access did.
+   */
+  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean; merged: boolean }
   /** A comment, review, review comment or label: its author, judged by `min-permission` (bots by `allowed-bots`). */
   | { kind: 'commander'; actor: Actor; via: CommandVia; at: string; onPull: boolean }
   /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
@@ -83,7 +86,13 @@ export function whoSteers(event: GitHubEvent): Steerer {
       return event.labeled ? commander(event.labeled.sender, 'label', event.labeled.at, false) : commander(event.sender, 'issue', '', false)
     case 'pull_request':
       if (event.labeled) return commander(event.labeled.sender, 'label', event.labeled.at, true)
-      return { kind: 'pull-author', actor: event.pull.author, fork: event.pull.head.fork, closed: event.action === 'closed' }
+      return {
+        kind: 'pull-author',
+        actor: event.pull.author,
+        fork: event.pull.head.fork,
+        closed: event.action === 'closed',
+        merged: event.pull.merged
+      }
     case 'checks':
       return { kind: 'agent-pull' }
     case 'other':
@@ -125,8 +134,9 @@ export function judgeSteering(steerer: Steerer, settings: GateSettings, reading:
     case 'agent-pull':
       return { kind: 'steer', steerer }
     case 'pull-author':
-      // A closed pull request starts nothing anywhere; what runs on it (a note, a deploy after a merge) a maintainer's merge decided.
-      if (!steerer.fork || steerer.closed) return { kind: 'steer', steerer }
+      // A fork's pull request merged: whoever merged it may write here, and decided what runs on it (a note, a
+      // deploy). Closed unmerged, it is its author's act like any other (a fork's author may close their own).
+      if (!steerer.fork || (steerer.closed && steerer.merged)) return { kind: 'steer', steerer }
       return {
         kind: 'wait-for-maintainer',
         steerer,

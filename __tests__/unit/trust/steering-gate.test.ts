@@ -41,7 +41,8 @@ function pullPayload(action: string, origin: Origin): Record<string, unknown> {
       fork: origin !== 'same'
     }
   if (origin === 'forked-repository') pull.base.repo.fork = true
-  payload.action = action
+  payload.action = action === 'merged' ? 'closed' : action
+  if (action === 'merged') Object.assign(pull, { merged: true, merge_commit_sha: HEAD_SHA })
   if (action === 'labeled') {
     payload.label = { name: 'docs' }
     payload.sender = { login: 'labeller', type: 'User' }
@@ -133,7 +134,18 @@ describe('a fork is a head repository other than the base (or gone)', () => {
 })
 
 describe('pull-request events: a fork never starts anything by itself', () => {
-  const ACTIONS = ['opened', 'reopened', 'synchronize', 'edited', 'ready_for_review', 'converted_to_draft', 'review_requested', 'closed']
+  // `merged` is a closed pull request merged by someone with write access.
+  const ACTIONS = [
+    'opened',
+    'reopened',
+    'synchronize',
+    'edited',
+    'ready_for_review',
+    'converted_to_draft',
+    'review_requested',
+    'closed',
+    'merged'
+  ]
   const rows = ACTIONS.flatMap((action) =>
     (['same', 'fork', 'fork-gone', 'forked-repository'] as const).flatMap((origin) =>
       (['pull_request', 'pull_request_target'] as const).flatMap((name) =>
@@ -147,7 +159,7 @@ describe('pull-request events: a fork never starts anything by itself', () => {
     // Nothing about the author is read: the event says all the gate needs.
     expect(read).toEqual([])
     const fork = origin === 'fork' || origin === 'fork-gone'
-    if (fork && action !== 'closed') {
+    if (fork && action !== 'merged') {
       expect(decision).toMatchObject({ kind: 'wait-for-maintainer', commanded: false })
       expect(decision.kind === 'wait-for-maintainer' && decision.why).toContain('comes from a fork')
     } else {
