@@ -23,6 +23,7 @@ import {
 import { REPO } from '../fixtures/webhook-payloads.js'
 import { runInProcess } from '../fixtures/in-process.js'
 import { startHelloWorld } from '../e2e/triggers/helpers.js'
+import { preloadToolkit } from '../fixtures/github-client.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../../src/main.js')
@@ -39,11 +40,7 @@ const inProcess: MatrixRunner = {
   }
 }
 
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 
 afterAll(() => {
   console.log(matrixTable(rows))

@@ -21,13 +21,10 @@ import { signedComment } from '../../fixtures/signed-comments.js'
 import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
 import { readSignedRecords, recordKey } from '../../../src/trust/signed-records.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 const { start } = simulatorPerTest()
-beforeAll(async () => {
-  // Octokit is loaded on first need; loading it once up front keeps Jest's ESM loader from racing two loads.
-  await import('@actions/github')
-  await import('@actions/github/lib/utils')
-})
+beforeAll(preloadToolkit)
 
 const DOCS = 'acme/docs'
 const CODE = 'acme/api'

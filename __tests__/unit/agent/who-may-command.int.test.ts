@@ -17,13 +17,10 @@ import { readSettingsOf } from '../../../src/operations/registry.js'
 import { defined } from '../../expect-helpers.js'
 import { signedComment } from '../../fixtures/signed-comments.js'
 import { runEnvironment, stepInputs, AGENT } from '../../fixtures/step-settings.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 let sim: Simulator | undefined
-beforeAll(async () => {
-  // Octokit is loaded on first need; loading it once up front keeps Jest's ESM loader from racing two loads.
-  await import('@actions/github')
-  await import('@actions/github/lib/utils')
-})
+beforeAll(preloadToolkit)
 afterEach(async () => {
   await sim?.close()
   sim = undefined

@@ -12,6 +12,7 @@ import { type OperationRun, runOnSimulator, type RunOptions } from '../../fixtur
 import { RUN_SHA } from '../../fixtures/run-context.js'
 import { VirtualClock } from '../../fixtures/virtual-clock.js'
 import { webhookExample } from '../../fixtures/webhook-payloads.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 const REPO = 'acme/docs'
 const RUN_URL = 'https://github.com/acme/docs/actions/runs/42'
@@ -21,11 +22,7 @@ const previewOf = (branch: string): string => `https://acme-${branch.replace(/[^
 
 let sim: Simulator
 let clock: VirtualClock
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 beforeEach(async () => {
   clock = new VirtualClock(T0)
   sim = await startSimulator({ repository: `https://github.com/${REPO}`, now: () => clock.now() })

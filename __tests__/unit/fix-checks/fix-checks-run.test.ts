@@ -9,6 +9,7 @@ import { startHelloWorld } from '../../e2e/triggers/helpers.js'
 import * as core from '../../fixtures/core.js'
 import { runInProcess } from '../../fixtures/in-process.js'
 import { checkSuitePayload, REPO, workflowDispatchPayload } from '../../fixtures/webhook-payloads.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../../../src/main.js')
@@ -17,11 +18,7 @@ const AGENT_PULL = 101
 const HEAD = 'd4'.repeat(20)
 
 let sim: Simulator
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 beforeEach(async () => {
   sim = await startHelloWorld()
   await runInProcess(run, sim, { eventName: 'workflow_dispatch', event: workflowDispatchPayload(), inputs: {}, repository: REPO })

@@ -10,16 +10,13 @@ import { startHelloWorld } from '../../e2e/triggers/helpers.js'
 import { at } from '../../expect-helpers.js'
 import * as core from '../../fixtures/core.js'
 import { runInProcess } from '../../fixtures/in-process.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../../../src/main.js')
 
 let sim: Simulator
-beforeAll(async () => {
-  // Jest's ESM loader cannot link the toolkit when connect() imports its two modules at once the first time.
-  await import('@actions/github/lib/utils')
-  await import('@actions/github')
-})
+beforeAll(preloadToolkit)
 beforeEach(async () => {
   sim = await startHelloWorld()
 })

@@ -6,16 +6,13 @@ import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { systemClock } from '../../../src/clock.js'
 import { GitHubApi, GitHubError } from '../../../src/github/api.js'
 import { DEFAULT_GITHUB_IDENTITY, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
+import { preloadToolkit } from '../../fixtures/github-client.js'
 
 const REPO = { owner: 'octo-org', repo: 'docs' }
 const FULL_NAME = 'octo-org/docs'
 
 let sim: Simulator | undefined
-// connect() loads Octokit lazily; loading it once up front keeps Jest's ESM loader from racing two loads.
-beforeAll(async () => {
-  await import('@actions/github')
-  await import('@actions/github/lib/utils')
-})
+beforeAll(preloadToolkit)
 afterEach(async () => {
   await sim?.close()
   sim = undefined
