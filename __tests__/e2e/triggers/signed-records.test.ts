@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { SimComment, Simulator } from '../../../simulator/index.js'
-import { parseRecord, renderRecord } from '../../../src/operations/agent/docs-check/record.js'
+import { parseRecord, renderRecord } from '../../../src/operations/agent/decide/docs-record.js'
 import { at, defined, only } from '../../expect-helpers.js'
 import { signedComment } from '../../fixtures/signed-comments.js'
 import { commentPayload, PULL, PULL_HEAD_SHA, pullRequestOpened, REPO, workflowDispatchPayload } from '../../fixtures/webhook-payloads.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError } from '../../../src/mintlify/errors.js'
 import type { AgentJob } from '../../../src/mintlify/job.js'
-import { type AgentJobDeps, type AgentJobRequest, runAgentJob } from '../../../src/operations/agent/job-run.js'
+import { type AgentJobDeps, type AgentJobRequest, runAgentJob } from '../../../src/operations/agent/carry-out/job-run.js'
 import { agentJob, T0 } from '../../fixtures/agent-jobs.js'
 import { type ClientCalls, fakeClient } from '../../fixtures/docs-api-client.js'
 import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'

@@ -15,7 +15,7 @@ import {
   type JobState,
   MAX_PULLS_READ,
   planGrouping
-} from '../../../src/operations/agent/grouping.js'
+} from '../../../src/operations/agent/decide/grouping.js'
 import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
 import { BOT_LOGIN } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent, IssueRef } from '../../../src/github/event.js'
 import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
-import { runAgentWorkflow } from '../../../src/operations/agent/workflow.js'
+import { runAgentWorkflow } from '../../../src/operations/agent/carry-out/executor.js'
 import { agentJob } from '../../fixtures/agent-jobs.js'
 import { issueCommentEvent } from '../../fixtures/events.js'
 import type { ClientCalls } from '../../fixtures/docs-api-client.js'

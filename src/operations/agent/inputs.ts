@@ -14,7 +14,7 @@ import {
 } from '../../inputs.js'
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
-import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check/inputs.js'
+import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check-inputs.js'
 
 /** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
 export interface AgentInputs {

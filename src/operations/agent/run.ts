@@ -5,7 +5,7 @@ import type { AgentInputs } from './inputs.js'
 import { jobOutputs } from './outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './summary.js'
 import type { JobAction } from './verdicts.js'
-import { runAgentWorkflow, type WorkflowResult } from './workflow.js'
+import { runAgentWorkflow, type WorkflowResult } from './carry-out/executor.js'
 
 /** `job` and `message` (and the job of `improve`): the agent workflow, as an operation's result. */
 export async function runAgentOperation(

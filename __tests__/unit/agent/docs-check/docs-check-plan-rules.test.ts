@@ -1,6 +1,6 @@
 /** The docs check's plan: the rules that hold across every combination of event, record, paths, the gate's decision and status-context. */
 import { describe, expect, it } from '@jest/globals'
-import { type DocsEvent, planDocsCheck } from '../../../../src/operations/agent/docs-check/plan.js'
+import { type DocsEvent, planDocsCheck } from '../../../../src/operations/agent/decide/docs-check-rules.js'
 import {
   closed,
   command,

@@ -15,7 +15,7 @@ import {
   recordWith,
   renderRecord,
   updateRecord
-} from '../../../../src/operations/agent/docs-check/record.js'
+} from '../../../../src/operations/agent/decide/docs-record.js'
 
 const FULL: DocsRecord = {
   agentPull: { repository: 'acme/docs', number: 42 },

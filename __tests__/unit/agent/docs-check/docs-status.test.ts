@@ -3,12 +3,7 @@
  * as plain text cut to GitHub's 140 characters, with the API key never in it.
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  type DocsSituation,
-  docsStatus,
-  type JobEnding,
-  situationAfterJob
-} from '../../../../src/operations/agent/docs-check/commit-status.js'
+import { type DocsSituation, docsStatus, type JobEnding, situationAfterJob } from '../../../../src/operations/agent/decide/commit-status.js'
 import { redact } from '../../../../src/text.js'
 
 const RUN = 'https://github.com/acme/app/actions/runs/9'

@@ -9,7 +9,7 @@ import {
   documentedFiles,
   isDocumented,
   type PathsFilter
-} from '../../../../src/operations/agent/docs-check/paths.js'
+} from '../../../../src/operations/agent/decide/paths.js'
 import { docsCheckInputs } from './factories.js'
 import { refusal } from '../../../fixtures/refusal.js'
 

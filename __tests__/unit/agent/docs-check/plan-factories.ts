@@ -1,6 +1,6 @@
 /** The facts the docs check's plan is tested with: records, events, and a case turned into facts. */
-import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate } from '../../../../src/operations/agent/docs-check/plan.js'
-import { type DocsRecord, EMPTY_RECORD } from '../../../../src/operations/agent/docs-check/record.js'
+import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import { type DocsRecord, EMPTY_RECORD } from '../../../../src/operations/agent/decide/docs-record.js'
 
 export const NOW = Date.parse('2026-03-01T12:00:00.000Z')
 export const RUN = 'https://github.com/acme/app/actions/runs/9'

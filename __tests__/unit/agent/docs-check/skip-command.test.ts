@@ -1,6 +1,6 @@
 /** `/docs skip [reason]`: the command that tells the docs check a pull request needs no docs. */
 import { describe, expect, it } from '@jest/globals'
-import { parseSkipCommand } from '../../../../src/operations/agent/docs-check/skip-command.js'
+import { parseSkipCommand } from '../../../../src/operations/agent/decide/skip-command.js'
 import { parseSlashCommand } from '../../../../src/github/slash-command.js'
 
 describe('skip command', () => {

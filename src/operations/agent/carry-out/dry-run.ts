@@ -1,11 +1,11 @@
-import type { RunContext } from '../../github/event.js'
-import type { Settings } from '../../settings.js'
-import { redact } from '../../text.js'
-import { type GroupedRun, groupedReport } from './grouping.js'
-import type { AgentInputs } from './inputs.js'
-import type { JobRequest } from './plan.js'
-import { judgeDryRun, type JobReport } from './verdicts.js'
-import type { WorkflowDeps, WorkflowResult } from './workflow.js'
+import type { RunContext } from '../../../github/event.js'
+import type { Settings } from '../../../settings.js'
+import { redact } from '../../../text.js'
+import { type GroupedRun, groupedReport } from '../decide/grouping.js'
+import type { AgentInputs } from '../inputs.js'
+import type { JobRequest } from '../decide/run-plan.js'
+import { judgeDryRun, type JobReport } from '../verdicts.js'
+import type { WorkflowDeps, WorkflowResult } from './executor.js'
 
 /**
  * A dry run ends where the request would leave: everything is validated, the permission and the change notes

@@ -1,11 +1,11 @@
-import type { GitHubApi } from '../../github/api.js'
-import { commentCountOf, pullRef, type RunContext } from '../../github/event.js'
-import { stickyMarker } from '../../github/markers.js'
-import { pullOfCommit } from '../../github/commit-pull.js'
-import { StatusThread, type ThreadTarget } from '../../github/status-thread.js'
-import type { GitHubAccess } from '../../github/connection.js'
-import type { ReplyStatus, StatusCommentPlan } from './plan.js'
-import type { WorkflowDeps } from './workflow.js'
+import type { GitHubApi } from '../../../github/api.js'
+import { commentCountOf, pullRef, type RunContext } from '../../../github/event.js'
+import { stickyMarker } from '../../../github/markers.js'
+import { pullOfCommit } from '../../../github/commit-pull.js'
+import { StatusThread, type ThreadTarget } from '../../../github/status-thread.js'
+import type { GitHubAccess } from '../../../github/connection.js'
+import type { ReplyStatus, StatusCommentPlan } from '../decide/run-plan.js'
+import type { WorkflowDeps } from './executor.js'
 
 // Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request.
 

@@ -1,9 +1,9 @@
-import type { Clock } from '../../clock.js'
-import type { DocsApiClient } from '../../mintlify/client.js'
-import type { AgentJob } from '../../mintlify/job.js'
-import { judgeStartFailure, type Verdict } from '../../outcome.js'
-import { waitForJob, type WaitLog } from '../../wait.js'
-import { type JobAction, type JobReport, judgeJob } from './verdicts.js'
+import type { Clock } from '../../../clock.js'
+import type { DocsApiClient } from '../../../mintlify/client.js'
+import type { AgentJob } from '../../../mintlify/job.js'
+import { judgeStartFailure, type Verdict } from '../../../outcome.js'
+import { waitForJob, type WaitLog } from '../../../wait.js'
+import { type JobAction, type JobReport, judgeJob } from '../verdicts.js'
 
 export interface AgentJobRequest {
   action: JobAction

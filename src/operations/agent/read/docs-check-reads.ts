@@ -8,12 +8,12 @@ import {
   WEBHOOK_MAX_FILES
 } from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
-import type { Command } from '../plan.js'
-import type { DocsCheckInputs } from './inputs.js'
-import { anyDocumented } from './paths.js'
-import type { CodePull, DocsActor, DocsEvent, PathsVerdict } from './plan.js'
-import { type DocsRecord, newestRecord } from './record.js'
-import { parseSkipCommand } from './skip-command.js'
+import type { Command } from '../decide/run-plan.js'
+import type { DocsCheckInputs } from '../docs-check-inputs.js'
+import { anyDocumented } from '../decide/paths.js'
+import type { CodePull, DocsActor, DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import { type DocsRecord, newestRecord } from '../decide/docs-record.js'
+import { parseSkipCommand } from '../decide/skip-command.js'
 
 /**
  * What the docs check reads before it decides: the event as it sees it, the code pull request and the

@@ -3,11 +3,11 @@ import { pullRef, type Repo } from '../../../github/event.js'
 import { parsePullLink } from '../../../mintlify/job.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import type { JobReport } from '../verdicts.js'
-import type { CheckTarget } from './github-reads.js'
-import type { DocsCheckInputs } from './inputs.js'
-import type { DocsCheckPlan } from './plan.js'
-import { type CommitStatus, type DocsRecord, recordWith, renderRecord, updateRecord } from './record.js'
-import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from './commit-status.js'
+import type { CheckTarget } from '../read/docs-check-reads.js'
+import type { DocsCheckInputs } from '../docs-check-inputs.js'
+import type { DocsCheckPlan } from '../decide/docs-check-rules.js'
+import { type CommitStatus, type DocsRecord, recordWith, renderRecord, updateRecord } from '../decide/docs-record.js'
+import { type Clean, type DocsSituation, docsStatus, situationAfterJob } from '../decide/commit-status.js'
 
 /** What the docs check writes with: GitHub on first need, the log, the run's link, the last check on text. */
 export interface DocsCheckDeps {

@@ -1,4 +1,4 @@
-import { MAX_SKIP_REASON } from './record.js'
+import { MAX_SKIP_REASON } from './docs-record.js'
 import { plainLine } from './plain-text.js'
 
 /**

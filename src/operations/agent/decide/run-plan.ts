@@ -1,10 +1,10 @@
-import { type GitHubEvent, type IssueRef, pullRef, refOf, type ReviewCommentFacts } from '../../github/event.js'
-import { planForComment } from '../../github/slash-command.js'
-import type { Settings } from '../../settings.js'
-import type { GateDecision } from '../../trust/gate.js'
-import { untrustedDataBlock } from '../../trust/untrusted-data.js'
-import { type AgentInputs, DEFAULT_ISSUE_PROMPT } from './inputs.js'
-import type { JobAction } from './verdicts.js'
+import { type GitHubEvent, type IssueRef, pullRef, refOf, type ReviewCommentFacts } from '../../../github/event.js'
+import { planForComment } from '../../../github/slash-command.js'
+import type { Settings } from '../../../settings.js'
+import type { GateDecision } from '../../../trust/gate.js'
+import { untrustedDataBlock } from '../../../trust/untrusted-data.js'
+import { type AgentInputs, DEFAULT_ISSUE_PROMPT } from '../inputs.js'
+import type { JobAction } from '../verdicts.js'
 
 /**
  * What a run does, decided from the event and the settings before anything is written. Two pure stages

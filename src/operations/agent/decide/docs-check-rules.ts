@@ -1,4 +1,4 @@
-import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './record.js'
+import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
 import type { DocsSituation } from './commit-status.js'
 
 /**

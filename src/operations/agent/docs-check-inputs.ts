@@ -1,6 +1,6 @@
-import { InputError } from '../../../errors.js'
-import { compilePaths, type PathsFilter, type PathsProblem } from './paths.js'
-import { plainLine } from './plain-text.js'
+import { InputError } from '../../errors.js'
+import { compilePaths, type PathsFilter, type PathsProblem } from './decide/paths.js'
+import { plainLine } from './decide/plain-text.js'
 
 /** The docs check's inputs (`status-context`, `paths`, `reviewers`), read and validated once. */
 export interface DocsCheckInputs {

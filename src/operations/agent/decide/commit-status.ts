@@ -1,4 +1,4 @@
-import { type AgentPull, type CommitStatus, type DocsSkip, MAX_DESCRIPTION } from './record.js'
+import { type AgentPull, type CommitStatus, type DocsSkip, MAX_DESCRIPTION } from './docs-record.js'
 import type { Outcome } from '../../../outcome.js'
 import { plainLine } from './plain-text.js'
 
