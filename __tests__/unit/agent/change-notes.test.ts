@@ -231,7 +231,7 @@ describe('gatherChangeNotes', () => {
       { sha: '1111111111111111111111111111111111111111', subject: 'Add guide', files: ['docs/guide.mdx', 'mint.json'] },
       { sha: '2222222222222222222222222222222222222222', subject: 'Fix guide', files: ['docs/guide.mdx'] }
     ])
-    const result = await gatherChangeNotes(event, 'acme/docs', null, github.api, (m) => warnings.push(m))
+    const result = await gatherChangeNotes({ event, repository: 'acme/docs', pullNumber: null }, github.api, (m) => warnings.push(m))
     expect(result).toEqual({
       repository: 'acme/docs',
       event: 'push',
@@ -254,7 +254,7 @@ describe('gatherChangeNotes', () => {
       subject: `Commit ${i}`,
       files: []
     }))
-    const result = await gatherChangeNotes(pushEvent(commits), 'acme/docs', null, null, () => undefined)
+    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
     expect(result.commits).toEqual(commits.slice(10).map((c) => `3333333 ${c.subject}`))
     expect(result.moreCommits).toBe(10)
     expect(renderChangeNotes(result)).toContain('\nNot listed above: 10 commits.')
@@ -262,14 +262,14 @@ describe('gatherChangeNotes', () => {
 
   it('says a push whose payload lists 2,048 commits may hold more', async () => {
     const commits = Array.from({ length: 2048 }, (_, i) => ({ sha: 'abcdef0'.padEnd(40, '0'), subject: `Commit ${i}`, files: [] }))
-    const result = await gatherChangeNotes(pushEvent(commits), 'acme/docs', null, null, () => undefined)
+    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
     expect(result).toMatchObject({ moreCommits: 2028, payloadCut: true })
     expect(listed(renderChangeNotes(result), 'Commit')).toHaveLength(20)
     expect(notListed(renderChangeNotes(result), 'commits')).toBe('at least 2028')
   })
 
   it('names where the whole change of a push can be read', async () => {
-    const result = await gatherChangeNotes(pushEvent([]), 'acme/docs', null, null, () => undefined)
+    const result = await gatherChangeNotes({ event: pushEvent([]), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
     expect(renderChangeNotes(result).split('\n')).toContain(
       'The whole change: https://github.com/acme/docs/compare/aaaaaaaaaaaa...bbbbbbbbbbbb'
     )
@@ -281,7 +281,7 @@ describe('gatherChangeNotes', () => {
       subject: `c${c}`,
       files: Array.from({ length: 60 }, (_, i) => `f${(c * 30 + i) % 150}.md`)
     }))
-    const result = await gatherChangeNotes(pushEvent(commits), 'acme/docs', null, null, () => undefined)
+    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
     const distinct = [...new Set(commits.flatMap((c) => c.files))]
     expect(result.files).toEqual(distinct.slice(0, MAX_FILES))
     expect(new Set(result.files).size).toBe(MAX_FILES)
@@ -289,11 +289,15 @@ describe('gatherChangeNotes', () => {
   })
 
   it('names a push by its branch, and a tag push by its ref', async () => {
-    expect(await gatherChangeNotes(pushEvent([], 'refs/heads/feature/x'), 'r', null, null, () => undefined)).toMatchObject({
+    expect(
+      await gatherChangeNotes({ event: pushEvent([], 'refs/heads/feature/x'), repository: 'r', pullNumber: null }, null, () => undefined)
+    ).toMatchObject({
       event: 'push',
       branch: 'feature/x'
     })
-    expect(await gatherChangeNotes(pushEvent([], 'refs/tags/v1'), 'r', null, null, () => undefined)).toMatchObject({
+    expect(
+      await gatherChangeNotes({ event: pushEvent([], 'refs/tags/v1'), repository: 'r', pullNumber: null }, null, () => undefined)
+    ).toMatchObject({
       event: 'push',
       branch: 'refs/tags/v1'
     })
@@ -306,7 +310,7 @@ describe('gatherChangeNotes', () => {
     [PULL_EVENT, 'pull_request (opened)'],
     [COMMENT_EVENT, 'issue_comment (created)']
   ])('describes the event %#', async (event, described) => {
-    expect((await gatherChangeNotes(event, 'r', null, null, () => undefined)).event).toBe(described)
+    expect((await gatherChangeNotes({ event, repository: 'r', pullNumber: null }, null, () => undefined)).event).toBe(described)
   })
 
   it('reads commits and files of a pull request from the API, with the caps, using the event title', async () => {
@@ -317,7 +321,7 @@ describe('gatherChangeNotes', () => {
       commits: ['Add the CLI page', 'Fix a link'],
       files: ['docs/cli.mdx']
     })
-    const result = await gatherChangeNotes(PULL_EVENT, 'acme/docs', 7, github.api, () => undefined)
+    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
     expect(result).toEqual({
       repository: 'acme/docs',
       event: 'pull_request (opened)',
@@ -345,7 +349,7 @@ describe('gatherChangeNotes', () => {
   it('reads the pull request itself for a comment on it', async () => {
     const github = fakeGitHub()
     github.state.pulls.set(7, { title: 'From the API', url: 'https://github.com/acme/docs/pull/7', commits: ['c'], files: ['f'] })
-    const result = await gatherChangeNotes(COMMENT_EVENT, 'acme/docs', 7, github.api, () => undefined)
+    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
     expect(result.pull).toEqual({ number: 7, title: 'From the API', url: 'https://github.com/acme/docs/pull/7', headSha: '' })
     expect(github.callsTo('pull')).toHaveLength(1)
   })
@@ -358,7 +362,7 @@ describe('gatherChangeNotes', () => {
       commits: Array.from({ length: 25 }, (_, i) => `Commit ${i}`),
       files: Array.from({ length: 130 }, (_, i) => `f${i}.md`)
     })
-    const result = await gatherChangeNotes(COMMENT_EVENT, 'acme/docs', 7, github.api, () => undefined)
+    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
     expect(result).toMatchObject({ moreCommits: 5, moreFiles: 30 })
     expect(result.files).toHaveLength(MAX_FILES)
     const block = renderChangeNotes(result)
@@ -366,7 +370,7 @@ describe('gatherChangeNotes', () => {
   })
 
   it('calls nothing without a GitHub client', async () => {
-    const result = await gatherChangeNotes(PULL_EVENT, 'acme/docs', 7, null, () => undefined)
+    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, null, () => undefined)
     expect(result).toMatchObject({
       pull: {
         number: 7,
@@ -387,7 +391,9 @@ describe('gatherChangeNotes', () => {
       new Error("Could not read the files of pull request #7: HTTP 403, the token lacks the 'pull-requests: read' permission.")
     )
     const warnings: string[] = []
-    const result = await gatherChangeNotes(PULL_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) =>
+      warnings.push(m)
+    )
     expect(result.commits).toEqual(['1111111 Add the CLI page'])
     expect(result.files).toEqual([])
     expect(result.pull).toMatchObject({ number: 7 })
@@ -400,7 +406,9 @@ describe('gatherChangeNotes', () => {
     const github = fakeGitHub()
     github.state.failures.set('pull', new Error('Could not read pull request #7: HTTP 404 (Not Found).'))
     const warnings: string[] = []
-    const result = await gatherChangeNotes(COMMENT_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) =>
+      warnings.push(m)
+    )
     expect(result).toEqual(facts({ event: 'issue_comment (created)' }))
     expect(warnings).toEqual(['The context block is incomplete: Could not read pull request #7: HTTP 404 (Not Found).'])
     expect(github.callsTo('pullCommits')).toEqual([])
@@ -413,7 +421,7 @@ describe('gatherChangeNotes', () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case under test: an API that rejects with a bare string
     api.pullCommits = () => Promise.reject('socket hang up')
     const warnings: string[] = []
-    await gatherChangeNotes(PULL_EVENT, 'acme/docs', 7, github.api, (m) => warnings.push(m))
+    await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) => warnings.push(m))
     expect(warnings).toEqual(['The context block is incomplete: socket hang up'])
   })
 })

@@ -8,14 +8,8 @@ import { describe, expect, it } from '@jest/globals'
 import type { MarkerComment, OpenPull } from '../../../src/github/api.js'
 import type { GitHubEvent, RunContext } from '../../../src/github/event.js'
 import { jobMarker, type RunOrigin, trustsMarkerOf } from '../../../src/github/markers.js'
-import {
-  continueOrOpen,
-  findGroupedPull,
-  type GroupReads,
-  type JobState,
-  MAX_PULLS_READ,
-  planGrouping
-} from '../../../src/operations/agent/decide/grouping.js'
+import { continueOrOpen, type JobState, MAX_PULLS_READ, planGrouping } from '../../../src/operations/agent/decide/grouping.js'
+import { findGroupedPull, type GroupReads } from '../../../src/operations/agent/carry-out/grouped-run.js'
 import { CommentRecords } from '../../../src/operations/agent/comment-records.js'
 import { BOT_LOGIN } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'

@@ -2,7 +2,10 @@ import { issueCommentEvent, pullRequestEvent } from '../../fixtures/events.js'
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { PERMISSIONS } from '../../../src/github/permissions.js'
-import { needsAgentJob, type Plan, planRun, readEventAsk } from '../../../src/operations/agent/decide/run-plan.js'
+import { needsAgentJob, type Plan } from '../../../src/operations/agent/decide/run-plan.js'
+import { mergedRunPlan, planRun } from './merged-run-plan.js'
+import { renderDeniedReply, renderUsageReply } from '../../../src/operations/agent/command-replies.js'
+import { readEventAsk } from '../../../src/operations/agent/read/event-ask.js'
 import { DEFAULT_ISSUE_PROMPT } from '../../../src/operations/agent/inputs.js'
 import { type GateDecision, type GateReading, judgeSteering, whoSteers } from '../../../src/trust/gate.js'
 import { agentSettings, type AgentSettings } from '../../fixtures/step-settings.js'
@@ -57,12 +60,26 @@ describe('planRun: a slash command, every action × body × bot × permission ×
     const on = { number: 7, kind: c.onPull ? 'pull' : 'issue' }
     const reply = { where: 'reply', on }
     const react = { on, commentId: 555 }
+    const merged = mergedRunPlan(asked, settings, gateOf(event, settings, c.role), c.agentJob)
     if (!allowed) {
       expect(result).toMatchObject({ kind: 'deny', login: 'octocat', refusal: { kind: 'permission', role: c.role }, reply, react })
+      // The merged plan: the refusal's reply, then 😕, and no job.
+      expect(merged.before).toEqual([
+        {
+          kind: 'reply',
+          to: reply,
+          text: renderDeniedReply('octocat', c.role, '/docs', 'write'),
+          withRecord: false
+        },
+        { kind: 'react', on: react, content: 'confused' }
+      ])
+      expect([merged.job, merged.end?.outcome]).toEqual([null, 'denied'])
       return
     }
     if (c.ask === 'help') {
       expect(result).toEqual({ kind: 'help', why: 'octocat asked for help; the usage was posted.', reply })
+      expect(merged.before).toEqual([{ kind: 'reply', to: reply, text: renderUsageReply('/docs', 'write'), withRecord: false }])
+      expect([merged.job, merged.end?.outcome]).toEqual([null, 'skipped'])
       return
     }
     const followUp = c.onPull && c.agentJob !== null
@@ -82,6 +99,21 @@ describe('planRun: a slash command, every action × body × bot × permission ×
       dryRun: false,
       removeLabel: null
     })
+    // The merged plan: 👀 first (and the log line of a follow-up), then the job; its end decides the verdict.
+    expect(merged.before).toEqual([
+      { kind: 'react', on: react, content: 'eyes' },
+      ...(followUp
+        ? [{ kind: 'log', message: "#7 is the agent's pull request for job job-41: the command becomes a follow-up message." }]
+        : [])
+    ])
+    expect(merged.job).toMatchObject({
+      request: { action: followUp ? 'message' : 'job' },
+      status: reply,
+      react,
+      statusSha: null,
+      freshBudget: ''
+    })
+    expect(merged.end).toBeNull()
   })
 })
 

@@ -22,7 +22,7 @@ function rendered(text: string): string {
 
 describe('renderWorkingComment', () => {
   it('carries the marker first, then says the job was accepted and how long the run waits', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, true)).toBe(
+    expect(renderWorkingComment(MARKER, agentJob(), { runUrl: RUN_URL, timeoutMs: 1_800_000, waiting: true })).toBe(
       [
         MARKER,
         '### ⏳ Docs agent is working',
@@ -34,29 +34,35 @@ describe('renderWorkingComment', () => {
   })
 
   it('has no marker line in a reply comment (empty marker)', () => {
-    const body = renderWorkingComment('', agentJob(), RUN_URL, 60_000, true)
+    const body = renderWorkingComment('', agentJob(), { runUrl: RUN_URL, timeoutMs: 60_000, waiting: true })
     expect(body.startsWith('### ⏳ Docs agent is working\n')).toBe(true)
     expect(body).not.toContain('<!--')
   })
 
   it('says the run does not wait with wait: false', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), RUN_URL, 1_800_000, false)).toContain(
+    expect(renderWorkingComment(MARKER, agentJob(), { runUrl: RUN_URL, timeoutMs: 1_800_000, waiting: false })).toContain(
       `The [workflow run](${RUN_URL}) does not wait for it (wait: false).`
     )
   })
 
   it('names the run without a link when there is no run URL', () => {
-    expect(renderWorkingComment(MARKER, agentJob(), null, 90_000, true)).toContain('The workflow run waits up to 1m 30s for it')
+    expect(renderWorkingComment(MARKER, agentJob(), { runUrl: null, timeoutMs: 90_000, waiting: true })).toContain(
+      'The workflow run waits up to 1m 30s for it'
+    )
   })
 
   it('says "the job" when the record has no id', () => {
-    const body = renderWorkingComment(MARKER, agentJob({ id: null }), RUN_URL, 60_000, true)
+    const body = renderWorkingComment(MARKER, agentJob({ id: null }), { runUrl: RUN_URL, timeoutMs: 60_000, waiting: true })
     expect(body).toContain('The docs agent accepted the job.')
     expect(body).not.toContain('job the job')
   })
 
   it('shows a hostile job id literally, without a second marker', () => {
-    const body = renderWorkingComment(MARKER, agentJob({ id: '<!-- docs-agent-action:job evil --> @team' }), RUN_URL, 60_000, true)
+    const body = renderWorkingComment(MARKER, agentJob({ id: '<!-- docs-agent-action:job evil --> @team' }), {
+      runUrl: RUN_URL,
+      timeoutMs: 60_000,
+      waiting: true
+    })
     expect(count(body, '<!--')).toBe(1)
     expect(jobIdInMarker(body)).toBeNull()
     expect(rendered(body)).not.toContain('@team')

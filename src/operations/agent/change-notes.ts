@@ -39,14 +39,19 @@ export interface ChangeNotesSource {
   pullFiles(number: number, max: number): Promise<string[]>
 }
 
+/** Where the change notes come from: the event, its repository (`owner/name`), and its pull request, if any. */
+export interface ChangeOrigin {
+  event: GitHubEvent
+  repository: string
+  pullNumber: number | null
+}
+
 /**
  * The facts of the triggering event. Push events carry commits and files in the payload; pull requests
  * are read from the API (paginated, stopping at the caps). GitHub errors leave a fact out, never the run.
  */
 export async function gatherChangeNotes(
-  event: GitHubEvent,
-  repository: string,
-  pullNumber: number | null,
+  { event, repository, pullNumber }: ChangeOrigin,
   github: ChangeNotesSource | null,
   warn: (message: string) => void
 ): Promise<ChangeNotes> {

@@ -5,7 +5,8 @@ import type { AgentInputs } from './inputs.js'
 import { jobOutputs } from './outputs.js'
 import { renderJobSummary, renderNoticeSummary } from './summary.js'
 import type { JobAction } from './verdicts.js'
-import { runAgentWorkflow, type WorkflowResult } from './carry-out/executor.js'
+import { runAgentWorkflow } from './carry-out/executor.js'
+import type { WorkflowResult } from './means.js'
 
 /** `job` and `message` (and the job of `improve`): the agent workflow, as an operation's result. */
 export async function runAgentOperation(

@@ -6,8 +6,15 @@ import type { JobReport } from './verdicts.js'
 
 // The status comment a run keeps on the pull request (sticky, by its marker) or as a command's reply: working, then the result.
 
+/** How the run follows the job: its link, and whether (and how long) it waits. */
+export interface Following {
+  runUrl: string | null
+  timeoutMs: number
+  waiting: boolean
+}
+
 /** The status comment while the job runs. */
-export function renderWorkingComment(marker: string, job: AgentJob, runUrl: string | null, timeoutMs: number, waiting: boolean): string {
+export function renderWorkingComment(marker: string, job: AgentJob, { runUrl, timeoutMs, waiting }: Following): string {
   const id = job.id ? `job ${codeSpan(job.id)}` : 'the job'
   const run = runUrl ? safeLink('workflow run', runUrl) : 'workflow run'
   const next = waiting

@@ -1,6 +1,6 @@
 /** The docs check's plan: the rules that hold across every combination of event, record, paths, the gate's decision and status-context. */
 import { describe, expect, it } from '@jest/globals'
-import { type DocsEvent, planDocsCheck } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { DocsEvent } from '../../../../src/operations/agent/decide/docs-check-rules.js'
 import {
   closed,
   command,
@@ -12,7 +12,9 @@ import {
   skipCommand,
   STEER,
   TOO_EARLY,
-  WAITING
+  WAITING,
+  mergedPlan,
+  planDocsCheck
 } from './plan-factories.js'
 
 describe('planDocsCheck: rules across every combination', () => {
@@ -42,6 +44,19 @@ describe('planDocsCheck: rules across every combination', () => {
 
   it('ends a run without a job with an outcome, and leaves a job run to its verdict', () => {
     for (const { plan } of planned) expect([plan.job, plan.outcome === null]).toEqual([plan.job, plan.job === 'start'])
+  })
+
+  it('sends a job only where the docs check starts one and the run itself would (a waiting fork never)', () => {
+    for (const { c } of planned) {
+      const merged = mergedPlan(factsOf(c))
+      const runs = merged.run.kind === 'job'
+      expect([c, merged.job !== null, merged.end === null]).toEqual([
+        c,
+        runs && merged.docs?.plan.job === 'start',
+        runs && merged.docs?.plan.job === 'start'
+      ])
+      if (c.gate.kind === 'wait') expect([c, merged.job]).toEqual([c, null])
+    }
   })
 
   it('never starts a job, writes a status or changes the record when a pull request closes', () => {

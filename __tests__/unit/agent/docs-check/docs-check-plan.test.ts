@@ -3,8 +3,21 @@
  * docs-check-plan-rules.test.ts checks the rules that hold across every combination.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type DocsCheckPlan, planDocsCheck, type CommitStatusNow } from '../../../../src/operations/agent/decide/docs-check-rules.js'
-import { type Case, closed, command, factsOf, HEAD, label, pullEvent, RECORDS, skipCommand, TOO_EARLY, WAITING } from './plan-factories.js'
+import type { DocsCheckPlan, CommitStatusNow } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import {
+  type Case,
+  closed,
+  command,
+  factsOf,
+  HEAD,
+  label,
+  pullEvent,
+  RECORDS,
+  skipCommand,
+  TOO_EARLY,
+  WAITING,
+  planDocsCheck
+} from './plan-factories.js'
 
 /** The status in a few words: none, working, a situation's kind, or the carried status. */
 function statusWords(status: CommitStatusNow): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent, PullFacts } from '../../../../src/github/event.js'
-import { docsEventOf } from '../../../../src/operations/agent/read/docs-check-reads.js'
-import type { Command } from '../../../../src/operations/agent/decide/run-plan.js'
+import { docsEventOf } from '../../../../src/operations/agent/decide/docs-event.js'
+import type { Command } from '../../../../src/operations/agent/read/event-ask.js'
 import { issueCommentEvent } from '../../../fixtures/events.js'
 
 const PULL: PullFacts = {

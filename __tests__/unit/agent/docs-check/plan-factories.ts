@@ -1,5 +1,16 @@
 /** The facts the docs check's plan is tested with: records, events, and a case turned into facts. */
-import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type {
+  CodePull,
+  DocsCheckFacts,
+  DocsCheckPlan,
+  DocsEvent,
+  DocsGate
+} from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import { decideRun, type RunPlan } from '../../../../src/operations/agent/decide/before-job.js'
+import type { RunFacts } from '../../../../src/operations/agent/decide/facts.js'
+import type { EventAsk } from '../../../../src/operations/agent/read/event-ask.js'
+import type { GateDecision, Steerer } from '../../../../src/trust/gate.js'
+import { agentSettings } from '../../../fixtures/step-settings.js'
 import { type DocsRecord, EMPTY_RECORD } from '../../../../src/operations/agent/decide/docs-record.js'
 
 export const NOW = Date.parse('2026-03-01T12:00:00.000Z')
@@ -92,4 +103,78 @@ export function factsOf(c: Case): DocsCheckFacts {
     trigger: '/docs',
     now: NOW
   }
+}
+
+/**
+ * The run's merged plan (decide/before-job.ts) for the docs check's `facts`: the run asked what the event
+ * asks, the gate as the case says. Every case of the docs check's tables is decided here, by the one
+ * function that plans the whole run.
+ */
+export function mergedPlan(facts: DocsCheckFacts): RunPlan {
+  const settings = agentSettings({
+    'status-context': facts.statusContext ? 'docs' : '',
+    'dry-run': String(facts.dryRun),
+    trigger: facts.trigger,
+    ...(facts.event.kind === 'label' ? { label: 'docs' } : {})
+  })
+  const runFacts: RunFacts = {
+    asked: askedOf(facts),
+    gate: gateOf(facts),
+    agentPull: facts.event.kind === 'command' && facts.event.on === 'agent-pull' ? { jobId: 'job-41', freshBudget: '' } : null,
+    docs: {
+      event: facts.event,
+      target: { pull: facts.pull, sha: facts.head, author: null },
+      record: facts.record,
+      stickyId: null,
+      paths: facts.paths
+    },
+    now: facts.now
+  }
+  return decideRun(runFacts, settings)
+}
+
+/** The docs check's part of the merged plan for `facts`. */
+export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
+  const merged = mergedPlan(facts)
+  if (!merged.docs) throw new Error('The merged plan has no docs-check part.')
+  return merged.docs.plan
+}
+
+const COMMANDER: Extract<Steerer, { kind: 'commander' }> = {
+  kind: 'commander',
+  actor: { login: 'octocat', isBot: false },
+  via: 'comment',
+  at: '2026-03-01T12:00:00.000Z',
+  onPull: true
+}
+
+/**
+ * What the run was asked: a command or the label for those docs events (and for a gate that says a command
+ * came too early), else the step's own job.
+ */
+function askedOf({ event, gate }: DocsCheckFacts): EventAsk {
+  if (!commandedIn(event, gate)) return { kind: 'step', action: 'job', status: { where: 'none' } }
+  const prompt = event.kind === 'command' && event.ask.kind === 'skip' ? `skip ${event.ask.reason}` : 'document it'
+  return {
+    kind: 'command',
+    command: {
+      login: COMMANDER.actor.login,
+      ask: { kind: 'run', prompt },
+      on: { number: 7, kind: 'on' in event && event.on === 'issue' ? 'issue' : 'pull' },
+      commentId: event.kind === 'label' ? null : 555,
+      inReviewThread: false,
+      label: event.kind === 'label' ? 'docs' : null
+    }
+  }
+}
+
+/** The gate's decision the case names: a fork's pull request waits (by itself, or on a command that came too early). */
+function gateOf(facts: DocsCheckFacts): GateDecision {
+  const steerer: Steerer = commandedIn(facts.event, facts.gate) ? COMMANDER : { kind: 'workflow' }
+  if (facts.gate.kind === 'steer') return { kind: 'steer', steerer }
+  return { kind: 'wait-for-maintainer', steerer, head: facts.head ?? '', commanded: facts.gate.commanded, why: 'A fork.' }
+}
+
+function commandedIn(event: DocsEvent, gate: DocsGate): boolean {
+  return event.kind === 'command' || event.kind === 'label' || (gate.kind === 'wait' && gate.commanded)
 }

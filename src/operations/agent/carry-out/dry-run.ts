@@ -1,11 +1,8 @@
-import type { RunContext } from '../../../github/event.js'
-import type { Settings } from '../../../settings.js'
 import { redact } from '../../../text.js'
 import { type GroupedRun, groupedReport } from '../decide/grouping.js'
-import type { AgentInputs } from '../inputs.js'
 import type { JobRequest } from '../decide/run-plan.js'
 import { judgeDryRun, type JobReport } from '../verdicts.js'
-import type { WorkflowDeps, WorkflowResult } from './executor.js'
+import type { RunMeans, WorkflowResult } from '../means.js'
 
 /**
  * A dry run ends where the request would leave: everything is validated, the permission and the change notes
@@ -13,19 +10,18 @@ import type { WorkflowDeps, WorkflowResult } from './executor.js'
  */
 export async function showDryRun(
   request: JobRequest & { changeNotes: string },
-  settings: Settings<AgentInputs>,
-  run: RunContext,
-  deps: WorkflowDeps,
-  grouped: GroupedRun | null
+  grouped: GroupedRun | null,
+  means: RunMeans
 ): Promise<WorkflowResult> {
+  const { settings, run } = means
   const prompt = request.changeNotes ? `${request.prompt}\n\n${request.changeNotes}` : request.prompt
   const target =
     request.action === 'job'
       ? `POST /v2/agent/${settings.projectId}/job`
       : `POST /v2/agent/${settings.projectId}/job/${request.jobId}/message`
-  await deps.log.group(`Dry run: the prompt ${target} would carry (${prompt.length} characters, from ${request.promptSource})`, () => {
+  await means.log.group(`Dry run: the prompt ${target} would carry (${prompt.length} characters, from ${request.promptSource})`, () => {
     // Each line behind a bar: a prompt line starting with '::' must not pass for a workflow command.
-    prompt.split('\n').forEach((line) => deps.log.info(`| ${line}`))
+    prompt.split('\n').forEach((line) => means.log.info(`| ${line}`))
     return Promise.resolve()
   })
   const report: JobReport = {
@@ -42,6 +38,6 @@ export async function showDryRun(
     ...groupedReport(grouped)
   }
   const result = { verdict: report.verdict, job: report, commentUrl: null }
-  deps.publish(result)
+  means.publish(result)
   return result
 }

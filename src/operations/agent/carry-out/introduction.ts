@@ -2,14 +2,12 @@ import { GitHubError } from '../../../github/api.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../../github/event.js'
 import { jobIdInMarker, jobMarker } from '../../../github/markers.js'
 import { parsePullLink } from '../../../mintlify/job.js'
-import type { Settings } from '../../../settings.js'
 import { renderAgentPullComment } from '../agent-pull-comment.js'
-import { type CommentRecords, recordSubject } from '../comment-records.js'
-import type { GitHubAccess } from '../../../github/connection.js'
-import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere, warnOutOfReach } from '../decide/grouping.js'
-import type { AgentInputs } from '../inputs.js'
+import { recordSubject } from '../comment-records.js'
+import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere } from '../decide/grouping.js'
+import { warnOutOfReach } from './grouped-run.js'
 import type { JobReport } from '../verdicts.js'
-import type { WorkflowDeps } from './executor.js'
+import type { RunMeans } from '../means.js'
 
 /**
  * The agent's pull request, told where its job came from: once per job, in whichever repository the
@@ -44,28 +42,27 @@ function hostOf(url: string): string | null {
   }
 }
 
+/** What the introduction tells besides the job: the run's status comment, and the origin of a grouped run. */
+export interface IntroductionTold {
+  statusUrl: string | null
+  grouped: GroupedRun | null
+}
+
 /**
  * Once per job: tell the agent's pull request, in whichever repository it is, where the job came from and
  * that trigger replies there reach it. The run's result is settled by now: nothing here changes it. True
  * when this run wrote the introduction (so it is the run that asks for reviews).
  */
-export async function introduceAgentPull(
-  report: JobReport,
-  statusUrl: string | null,
-  settings: Settings<AgentInputs>,
-  run: RunContext,
-  github: GitHubAccess,
-  deps: WorkflowDeps,
-  grouped: GroupedRun | null,
-  records: CommentRecords
-): Promise<boolean> {
+export async function introduceAgentPull(report: JobReport, told: IntroductionTold, means: RunMeans): Promise<boolean> {
+  const { statusUrl, grouped } = told
+  const { settings, run, github, records, log } = means
   const jobId = report.job?.id
   // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
   const marker = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
   const intro = introductionFor(report.job?.prLink ?? null, run)
   if (!jobId || !marker || !intro) return false
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
-  if (astray) deps.log.warning(astray)
+  if (astray) log.warning(astray)
   const api = intro.elsewhere ? await github.apiIn(intro.repo) : await github.apiOrNull()
   if (!api) return false
   const name = `${intro.repo.owner}/${intro.repo.repo}#${intro.pull}`
@@ -85,12 +82,12 @@ export async function introduceAgentPull(
       timeline: grouped !== null
     })
     await api.createComment(pullRef(intro.pull), records.seal(body, about))
-    deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
+    log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
     return true
   } catch (error) {
     if (intro.elsewhere && isOutOfReach(error)) {
-      if (grouped) warnOutOfReach(grouped, run, error, deps.log)
-      else deps.log.notice(noAccessNotice(intro, run, settings.trigger, error))
+      if (grouped) warnOutOfReach(grouped, run, error, log)
+      else log.notice(noAccessNotice(intro, run, settings.trigger, error))
       return false
     }
     const unfound = grouped ? ', and the next run of this workflow on this branch opens another pull request' : ''

@@ -1,11 +1,11 @@
 import type { GitHubApi } from '../../../github/api.js'
-import { commentCountOf, pullRef, type RunContext } from '../../../github/event.js'
+import { commentCountOf, pullRef } from '../../../github/event.js'
 import { stickyMarker } from '../../../github/markers.js'
 import { pullOfCommit } from '../../../github/commit-pull.js'
 import { StatusThread, type ThreadTarget } from '../../../github/status-thread.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import type { ReplyStatus, StatusCommentPlan } from '../decide/run-plan.js'
-import type { WorkflowDeps } from './executor.js'
+import type { RunMeans } from '../means.js'
 
 // Where the status of an agent run is told: a reply of its own, or the sticky comment of the pull request.
 
@@ -20,13 +20,8 @@ function replyTarget(status: ReplyStatus): ThreadTarget {
 }
 
 /** Where the status comment goes, once the pull request of a pushed commit is known. */
-export async function threadTarget(
-  status: StatusCommentPlan,
-  run: RunContext,
-  api: GitHubApi,
-  github: GitHubAccess,
-  deps: Pick<WorkflowDeps, 'log'>
-): Promise<ThreadTarget | null> {
+export async function threadTarget(status: StatusCommentPlan, api: GitHubApi, means: RunMeans): Promise<ThreadTarget | null> {
+  const { run, github, log } = means
   // One sticky comment per workflow job, so two workflows using the action on one PR do not overwrite each other.
   const sticky = (pull: number): ThreadTarget => ({
     on: pullRef(pull),
@@ -37,6 +32,6 @@ export async function threadTarget(
   if (status.where === 'none') return null
   if (status.where === 'reply') return replyTarget(status)
   if (status.where === 'pull') return sticky(status.pull)
-  const pull = await pullOfCommit(api, status.sha, 'result', { info: (message) => deps.log.info(message), callFailed: github.callFailed })
+  const pull = await pullOfCommit(api, status.sha, 'result', { info: (message) => log.info(message), callFailed: github.callFailed })
   return pull === null ? null : sticky(pull)
 }

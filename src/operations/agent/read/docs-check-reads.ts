@@ -8,36 +8,19 @@ import {
   WEBHOOK_MAX_FILES
 } from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
-import type { Command } from '../decide/run-plan.js'
+import type { Command } from './event-ask.js'
 import type { DocsCheckInputs } from '../docs-check-inputs.js'
 import { anyDocumented } from '../decide/paths.js'
-import type { CodePull, DocsActor, DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import type { CodePull, DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
 import { type DocsRecord, newestRecord } from '../decide/docs-record.js'
-import { parseSkipCommand } from '../decide/skip-command.js'
 
 /**
- * What the docs check reads before it decides: the event as it sees it, the code pull request and the
+ * What the docs check reads before the run decides: the code pull request and the
  * commit its status goes on, the pull request's record, and whether a changed file matches `paths`.
  */
 
 /** A pull request's files: 3 pages of 100 at most, so a huge pull request costs a run three requests, not hundreds. */
 const MAX_PULL_FILES = 300
-
-/** The event as the docs check reads it; null for events it has nothing to say about. */
-export function docsEventOf(event: GitHubEvent, command: Command | null, followUp: boolean): DocsEvent | null {
-  if (command) {
-    const on = command.on.kind === 'issue' ? 'issue' : followUp ? 'agent-pull' : 'code-pull'
-    const actor: DocsActor = { login: command.login }
-    if (command.label) return { kind: 'label', on, actor }
-    const skip = command.ask.kind === 'run' ? parseSkipCommand(command.ask.prompt) : null
-    return { kind: 'command', on, ask: skip ? { kind: 'skip', reason: skip.reason } : { kind: 'run' }, actor }
-  }
-  if (event.kind === 'push') return { kind: 'push' }
-  if (event.kind === 'other') return { kind: 'scheduled' }
-  if (event.kind !== 'pull_request') return null
-  if (event.action === 'closed') return { kind: 'pull-request-closed', merged: event.pull.merged, mergeSha: event.pull.mergeSha || null }
-  return { kind: 'pull-request', action: event.action }
-}
 
 /** The code pull request a run is about and the commit its status goes on (null: no status anywhere). */
 export interface CheckTarget {
@@ -93,9 +76,7 @@ export async function fetchDocsRecord(
  */
 export async function pathsVerdict(
   inputs: DocsCheckInputs,
-  event: GitHubEvent,
-  docsEvent: DocsEvent,
-  pull: CodePull | null,
+  { event, docsEvent, pull }: { event: GitHubEvent; docsEvent: DocsEvent; pull: CodePull | null },
   api: GitHubApi | null
 ): Promise<PathsVerdict> {
   if (!inputs.paths || (docsEvent.kind !== 'push' && docsEvent.kind !== 'pull-request')) return 'unset'

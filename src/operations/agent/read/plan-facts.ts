@@ -1,120 +1,79 @@
-import type { RunContext } from '../../../github/event.js'
-import { stickyMarker } from '../../../github/markers.js'
-import type { Settings } from '../../../settings.js'
-import type { GitHubAccess } from '../../../github/connection.js'
-import type { CommentRecords } from '../comment-records.js'
-import type { AgentInputs } from '../inputs.js'
-import type { Plan, EventAsk } from '../decide/run-plan.js'
-import { DocsCheck, type DocsCheckDeps } from '../carry-out/commit-statuses.js'
-import { checkTarget, type CheckTarget, docsEventOf, pathsVerdict, fetchDocsRecord } from './docs-check-reads.js'
-import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
-import { planDocsCheck } from '../decide/docs-check-rules.js'
-import type { DocsRecord } from '../decide/docs-record.js'
-import type { IssueComment } from '../../../github/api.js'
-
-/** What the run already read before the gate decided (a command's pull request, a fork's record): not read twice. */
-export interface ReadBeforeGate {
-  target?: CheckTarget
-  record?: { record: DocsRecord | null; own: IssueComment[] }
-}
+import { commentCountOf, pullRef } from '../../../github/event.js'
+import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
+import type { GateDecision } from '../../../trust/gate.js'
+import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
+import { recordSubject } from '../comment-records.js'
+import type { DocsEvent } from '../decide/docs-check-rules.js'
+import { docsEventFor } from '../decide/docs-event.js'
+import type { AgentPullJob, DocsFacts, RunFacts } from '../decide/facts.js'
+import { needsAgentJob, planRun } from '../decide/run-plan.js'
+import type { RunMeans } from '../means.js'
+import { checkTarget, fetchDocsRecord, pathsVerdict } from './docs-check-reads.js'
+import type { Command } from './event-ask.js'
+import type { GateFacts } from './gate-facts.js'
 
 /**
- * The docs check of a run, planned from the event, the gate's decision, the code pull request's record
- * and `paths`; null when it has nothing to do: a refused command, a request for help, an event it does not
- * follow (a push without `status-context` or `paths`), or a skip that is not a closed pull request.
+ * The second read, for a run the gate lets through: what the plan needs. A command's agent pull request
+ * and its job (a follow-up instead of a new job), then, where the docs check follows the run, the code
+ * pull request, its record and `paths`. No Mintlify request: the grouped job's state is read after the plan.
  */
-export async function prepareDocsCheck(
-  plan: Plan,
-  asked: EventAsk,
-  settings: Settings<AgentInputs>,
-  run: RunContext,
-  checkDeps: DocsCheckDeps & { now: number; records: CommentRecords },
-  before: ReadBeforeGate
-): Promise<DocsCheck | null> {
-  if (plan.kind === 'deny' || plan.kind === 'help') return null
+export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, means: RunMeans): Promise<RunFacts> {
+  const { asked } = gateFacts
+  const { settings, run, clock } = means
+  const agentPull = asked.kind === 'command' && needsAgentJob(asked.command, gate) ? await agentJobOf(asked.command.on.number, means) : null
+  // What the docs check follows depends on the run's own plan (a refusal, a follow-up): that much is decided first.
+  const plan = planRun(asked, settings, gate, agentPull?.jobId ?? null)
+  const now = clock.now()
+  const docsEvent = docsEventFor(plan, asked, settings, run.event)
   const command = asked.kind === 'command' ? asked.command : null
-  const followUp = plan.kind === 'job' && plan.followUpOf !== null
-  const event = docsEventOf(run.event, command, followUp)
-  if (!event || !isActive(event, settings, plan)) return null
-  if (plan.kind === 'skip' && event.kind !== 'pull-request-closed') return null
-  const facts = await gather(event, command, settings, run, checkDeps.github, checkDeps.records, before)
-  const docsPlan = planDocsCheck({
-    event,
-    gate: plan.kind === 'wait' ? { kind: 'wait', commanded: plan.commanded } : { kind: 'steer' },
-    head: facts.target.sha,
-    pull: facts.target.pull,
-    record: facts.record,
-    paths: facts.paths,
-    statusContext: settings.docsCheck.statusContext !== null,
-    dryRun: settings.dryRun,
-    trigger: settings.trigger,
-    now: checkDeps.now
-  })
-  // Without a job, the step's notice says why; with one, the log does.
-  if (docsPlan.why && docsPlan.job === 'start') checkDeps.log.info(docsPlan.why)
-  return new DocsCheck(docsPlan, facts.target, facts.record, facts.stickyId, settings.docsCheck, checkDeps)
+  const docs = docsEvent ? await readDocsFacts(docsEvent, command, gateFacts, means) : null
+  return { asked, gate, agentPull, docs, now }
 }
 
 /**
- * Whether the docs check reads and writes anything this run. Always for a closed pull request, a fork's
- * waiting for a maintainer, a `/docs skip`, a command on a code pull request (it clears a skip) and a
- * dispatch (it asks its actor to review, and reads nothing); a pull-request event wherever a skip could
- * have been recorded (with `comment`, or the docs-check inputs): the skip holds with or without
- * `status-context`. A push, and a command on the agent's pull request or an issue, only with
- * `status-context` or `paths` (finding a push's pull request costs a look-up).
+ * The job of the agent's pull request, from the newest marker comment of a trusted author (our identity,
+ * `marker-authors`) whose records verify: an edited job marker points nowhere. With it, the fresh rounds
+ * record a person's follow-up there writes (`fix-checks` starts its budget again).
  */
-function isActive(event: DocsEvent, settings: Settings<AgentInputs>, plan: Plan): boolean {
-  const { statusContext, paths } = settings.docsCheck
-  const inputs = statusContext !== null || paths !== null
-  switch (event.kind) {
-    case 'pull-request-closed':
-    case 'scheduled':
-      return true
-    case 'pull-request':
-      return inputs || settings.comment || plan.kind === 'wait'
-    case 'push':
-      return inputs
-    case 'command':
-    case 'label':
-      return inputs || event.on === 'code-pull' || (event.kind === 'command' && event.ask.kind === 'skip')
+async function agentJobOf(pull: number, means: RunMeans): Promise<AgentPullJob | null> {
+  const { github, settings, records, run } = means
+  const api = await github.apiOrNull()
+  if (!api) return null
+  try {
+    const trusted = await api.markerComments(pullRef(pull), settings.markerAuthors, commentCountOf(run.event, pull))
+    const verified = records.verified(trusted, recordSubject(api.repo, pull))
+    return { jobId: jobOfMarkers(verified.map((comment) => ({ body: comment.records }))), freshBudget: freshBudgetRecord(verified) }
+  } catch (error) {
+    github.callFailed(error, 'Treating the command as a new job.')
+    return null
   }
 }
 
-interface Gathered {
-  target: CheckTarget
-  record: DocsRecord | null
-  /** Undefined when the token's own comments could not be read. */
-  stickyId: number | null | undefined
-  paths: PathsVerdict
-}
-
-/** The facts, each read once (or taken from what the gate's read found); a GitHub failure leaves a fact out (one warning), never the run. */
-async function gather(
-  event: DocsEvent,
-  command: Extract<EventAsk, { kind: 'command' }>['command'] | null,
-  settings: Settings<AgentInputs>,
-  run: RunContext,
-  github: GitHubAccess,
-  records: CommentRecords,
-  before: ReadBeforeGate
-): Promise<Gathered> {
-  const gathered: Gathered = {
+/**
+ * The docs check's facts, each read once (or taken from what the gate's read found); a GitHub failure
+ * leaves a fact out (one warning), never the run.
+ */
+async function readDocsFacts(event: DocsEvent, command: Command | null, gateFacts: GateFacts, means: RunMeans): Promise<DocsFacts> {
+  const { run, github, records, settings } = means
+  const before = gateFacts.docs
+  const facts: DocsFacts = {
+    event,
     target: before.target ?? { pull: null, sha: null, author: null },
     record: null,
     stickyId: undefined,
     paths: 'unset'
   }
-  if (event.kind === 'scheduled') return { ...gathered, target: await checkTarget(run, command, null) }
+  if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null) }
   const api = await github.apiOrNull()
   try {
-    gathered.target = before.target ?? (await checkTarget(run, command, api))
-    const { record, own } = before.record ?? (await fetchDocsRecord(api, gathered.target.pull, records, run.event))
-    gathered.record = record
+    facts.target = before.target ?? (await checkTarget(run, command, api))
+    const { record, own } = before.record ?? (await fetchDocsRecord(api, facts.target.pull, records, run.event))
+    facts.record = record
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
-    gathered.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
-    gathered.paths = await pathsVerdict(settings.docsCheck, run.event, event, gathered.target.pull, api)
+    facts.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
+    facts.paths = await pathsVerdict(settings.docsCheck, { event: run.event, docsEvent: event, pull: facts.target.pull }, api)
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }
-  return gathered
+  return facts
 }

@@ -1,0 +1,73 @@
+import { parsePullLink } from '../../../mintlify/job.js'
+import type { Reviewers } from '../docs-check-inputs.js'
+import type { JobReport } from '../verdicts.js'
+import type { RunPlan } from './before-job.js'
+import { situationAfterJob } from './commit-status.js'
+import type { CheckTarget } from '../read/docs-check-reads.js'
+import type { AfterWrite } from './writes.js'
+
+/**
+ * What a job run writes once its job ended, in order, decided from the plan and the job's report: the
+ * commit status of its end, the status comment's result, then (unless the workflow was cancelled: the
+ * runner kills the step soon) the timeline of a continued pull request or the introduction of a new one
+ * with the reviewers it asks, and the last reaction.
+ */
+export interface AfterJobFacts {
+  report: JobReport
+  /** The run continued the grouped pull request's job (its timeline gets a line) instead of introducing a new one. */
+  continued: boolean
+  /** The workflow was cancelled while the job ran. */
+  cancelled: boolean
+  /** `reviewers`, as read. */
+  reviewers: Reviewers
+}
+
+export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[] {
+  const { job, docs } = plan
+  if (!job) return []
+  const { report } = facts
+  const situation = job.statusSha ? statusAfter(report) : null
+  const writes: AfterWrite[] = [
+    ...(job.statusSha && situation ? [{ kind: 'commit-status' as const, situation, sha: job.statusSha, dryRun: false }] : []),
+    { kind: 'result-comment' }
+  ]
+  if (facts.cancelled) return writes
+  if (facts.continued) writes.push({ kind: 'timeline' })
+  else if (job.introduce) {
+    // Reviewers are asked once, by the run that introduced the agent's pull request (and so may write there).
+    const reviewers = docs ? askReviewers(report, docs.facts.target, facts.reviewers) : null
+    writes.push({ kind: 'introduce', then: reviewers ? [reviewers] : [] })
+  }
+  if (job.react) writes.push({ kind: 'react', on: job.react, content: report.verdict.result === 'failure' ? 'confused' : 'rocket' })
+  return writes
+}
+
+/** The job's end, in the words of its commit status; `started` (not waited on) stays pending. */
+function statusAfter(report: JobReport): ReturnType<typeof situationAfterJob> {
+  const prLink = report.job?.prLink ?? null
+  return situationAfterJob({
+    outcome: report.verdict.outcome,
+    reason: report.verdict.failureReason,
+    prLink,
+    pull: parsePullLink(prLink),
+    apiError: report.job === null || (report.verdict.outcome === 'failed' && report.job.status !== 'failed')
+  })
+}
+
+/**
+ * Who is asked to review the agent's pull request. `author` is the code pull request's author (a push's
+ * pusher, a dispatch's actor); never a bot (the token's own identity is left out when it is written).
+ * Teams only of the organisation the agent's pull request is in.
+ */
+function askReviewers(report: JobReport, target: CheckTarget, reviewers: Reviewers): AfterWrite | null {
+  const pull = parsePullLink(report.job?.prLink ?? null)
+  if (!pull) return null
+  const { author, users, teams } = reviewers
+  const who = [...(author && target.author && !target.author.isBot ? [target.author.login] : []), ...users]
+  // Logins are case-insensitive: each once, as first written.
+  const people = who.filter((login, i) => !login.endsWith('[bot]') && who.findIndex((l) => l.toLowerCase() === login.toLowerCase()) === i)
+  const org = pull.repository.split('/')[0]?.toLowerCase()
+  const teamSlugs = teams.filter((team) => team.org === org).map((team) => team.slug)
+  if (people.length === 0 && teamSlugs.length === 0) return null
+  return { kind: 'ask-reviewers', pull, people, teams: teamSlugs }
+}

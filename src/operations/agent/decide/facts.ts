@@ -1,0 +1,34 @@
+import type { GateDecision } from '../../../trust/gate.js'
+import type { CheckTarget } from '../read/docs-check-reads.js'
+import type { EventAsk } from '../read/event-ask.js'
+import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
+import type { DocsRecord } from './docs-record.js'
+
+/** Everything an agent run's plan is decided from: what its two reads found (read/), and the gate's decision. */
+export interface RunFacts {
+  asked: EventAsk
+  gate: GateDecision
+  /** A command on a pull request: the job of the agent's pull request there (from a trusted, signed marker). */
+  agentPull: AgentPullJob | null
+  /** What the docs check read; null when it has nothing to do this run. */
+  docs: DocsFacts | null
+  /** Epoch milliseconds, for the times the records keep. */
+  now: number
+}
+
+/** The agent's pull request a command is on: its job (null: none recorded), and the fresh `fix-checks` rounds record a person's follow-up carries. */
+export interface AgentPullJob {
+  jobId: string | null
+  freshBudget: string
+}
+
+/** The docs check's facts: its event, the code pull request and commit, the record, the sticky comment, `paths`. */
+export interface DocsFacts {
+  event: DocsEvent
+  target: CheckTarget
+  /** The newest trusted, signed record on the code pull request. */
+  record: DocsRecord | null
+  /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
+  stickyId: number | null | undefined
+  paths: PathsVerdict
+}
