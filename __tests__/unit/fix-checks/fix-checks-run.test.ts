@@ -1,6 +1,6 @@
 /**
  * The fix-checks run in-process on a virtual clock (src/main.ts against the simulator): what a round reads
- * (at most 12 requests of check data whatever fails), and a wait for running checks that reaches the
+ * (at most 14 requests of check data whatever fails), and a wait for running checks that reaches the
  * deadline, which costs no real time here.
  */
 import { afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals'
@@ -42,10 +42,19 @@ function checkDataRequests(since: number): string[] {
     .githubRequests()
     .slice(since)
     .map((request) => request.path)
-    .filter((path) => /\/check-runs|\/status$|\/annotations|\/actions\//.test(path))
+    .filter((path) => /\/check-runs|\/status$|\/annotations|\/actions\/(?!runs$)/.test(path))
 }
 
-test('a round reads at most 12 requests of check data, however many checks and jobs fail', async () => {
+/** The requests that tell whose check runs they are: the head's check suites and workflow runs. */
+function originRequests(since: number): string[] {
+  return sim
+    .githubRequests()
+    .slice(since)
+    .map((request) => request.path)
+    .filter((path) => /\/check-suites$|\/actions\/runs$/.test(path))
+}
+
+test('a round reads at most 14 requests of check data (12 of runs, statuses, annotations, jobs and logs), however many checks and jobs fail', async () => {
   for (let i = 0; i < 6; i++)
     sim.github.addCheckRun(REPO, {
       sha: HEAD,
@@ -67,6 +76,7 @@ test('a round reads at most 12 requests of check data, however many checks and j
   expect(result.outputs.outcome).toBe('pr-opened')
   const reads = checkDataRequests(before)
   expect(reads).toHaveLength(12)
+  expect(originRequests(before)).toHaveLength(2)
   expect(reads.filter((path) => path.endsWith('/annotations'))).toHaveLength(5)
   const message = sim.jobs.get('job_0001')?.messages[0] ?? ''
   expect(message).toContain('Check: Mintlify Validation (acme) - check 5')
