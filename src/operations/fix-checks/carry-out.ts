@@ -27,10 +27,11 @@ export function carryOut(plan: FinalPlan, facts: FixChecksFacts, means: FixCheck
     case 'cancelled':
       return Promise.resolve(finish(endVerdict(plan, facts.eventHead), means.deps))
     case 'dry-run':
-      return Promise.resolve(showRound(plan, marksOf(facts), means))
+      return showRound(plan, writtenOn(facts), means)
     case 'send':
+      return sendRound(plan, writtenOn(facts), means)
     case 'hand-over':
-      return writeRound(plan, { pull: readPullOf(facts), marks: marksOf(facts) }, means)
+      return handOver(plan, writtenOn(facts), means)
   }
 }
 
@@ -58,43 +59,39 @@ interface Written {
   marks: PullMarks
 }
 
-/** A round sent, or the hand-over to people, told in the sticky comment with the rounds record sealed into it. */
-async function writeRound(
-  plan: Extract<RoundPlan, { kind: 'send' | 'hand-over' }>,
+/** This workflow job's sticky comment on the pull request, and how a body is sealed with its records for it. */
+function stickyOn(
   on: Written,
-  means: FixChecksMeans
-): Promise<OperationResult> {
-  const { api, github, records, sticky } = means
+  { api, github, records, sticky }: FixChecksMeans
+): { thread: StatusThread; sealed: (body: string) => string } {
   const thread = new StatusThread(api, { on: pullRef(on.pull.number), mode: 'sticky', marker: sticky }, github.callFailed)
   thread.adopt(on.marks.stickyId)
+  return { thread, sealed: (body) => records.seal(body, recordSubject(api.repo, on.pull.number)) }
+}
+
+/** The hand-over to people: the sticky comment says the checks still fail, mentioning the requested reviewers. */
+async function handOver(plan: Extract<RoundPlan, { kind: 'hand-over' }>, on: Written, means: FixChecksMeans): Promise<OperationResult> {
+  const { thread, sealed } = stickyOn(on, means)
+  const verdict = judgeQuiet('skipped', handOverText(plan.rounds, plan.failed))
+  means.deps.publish(resultOutputs(operationResultOf({ verdict, job: null, commentUrl: null })))
+  const reviewers = await requestedReviewers(on.pull.number, means)
   const record = renderRoundsRecord(plan.record) ?? ''
-  const sealed = (body: string): string => records.seal(body, recordSubject(api.repo, on.pull.number))
-  if (plan.kind === 'hand-over') {
-    const verdict = judgeQuiet('skipped', handOverText(plan.rounds, plan.failed))
-    means.deps.publish(resultOutputs(operationResultOf({ verdict, job: null, commentUrl: null })))
-    const reviewers = await requestedReviewers(on.pull.number, means)
-    await thread.conclude(sealed(renderHandOverComment(sticky, { ...plan, reviewers }, on.marks.earlierLines, record)))
-    return operationResultOf({ verdict, job: null, commentUrl: thread.url })
+  await thread.conclude(sealed(renderHandOverComment(means.sticky, { ...plan, reviewers }, on.marks.earlierLines, record)))
+  return operationResultOf({ verdict, job: null, commentUrl: thread.url })
+}
+
+/**
+ * A round: the follow-up message to the job, told in the sticky comment with the rounds record once the API
+ * accepted it (before the wait), and again with the job's answer.
+ */
+async function sendRound(plan: Extract<RoundPlan, { kind: 'send' }>, on: Written, means: FixChecksMeans): Promise<OperationResult> {
+  const { settings, deps, sticky } = means
+  const { thread, sealed } = stickyOn(on, means)
+  const record = renderRoundsRecord(plan.record) ?? ''
+  const told = (answer: string | null): string => {
+    const shown: RoundShown = { ...plan, head: on.pull.head, jobId: on.marks.jobId, answer }
+    return sealed(renderRoundsComment(sticky, [...on.marks.earlierLines, roundLine(shown)], record))
   }
-  const lines = (answer: string | null): string[] => [...on.marks.earlierLines, roundLine(roundShown(plan, on, answer))]
-  const report = await sendRound(plan, on, { means, accepted: () => thread.post(sealed(renderRoundsComment(sticky, lines(null), record))) })
-  means.deps.publish(resultOutputs(operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })))
-  // A message the API never accepted was no round: nothing is recorded, and the next wake-up tries again.
-  if (report.job !== null) await thread.conclude(sealed(renderRoundsComment(sticky, lines(report.verdict.headline), record)))
-  return operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })
-}
-
-function roundShown(plan: Extract<RoundPlan, { kind: 'send' }>, on: Written, answer: string | null): RoundShown {
-  return { ...plan, head: on.pull.head, jobId: on.marks.jobId, answer }
-}
-
-/** The round's follow-up message to the job; `accepted` writes the record once the API accepted it, before the wait. */
-async function sendRound(
-  plan: Extract<RoundPlan, { kind: 'send' }>,
-  on: Written,
-  { means, accepted }: { means: FixChecksMeans; accepted: () => Promise<void> }
-): Promise<JobReport> {
-  const { settings, deps } = means
   deps.log.info(
     `Round ${plan.round} of ${plan.of}: ${plan.failed.join(', ')} failed at ${short(on.pull.head)}; the failures go to job ${on.marks.jobId}.`
   )
@@ -113,17 +110,22 @@ async function sendRound(
       runUrl: deps.run.runUrl
     },
     // The round counts once the API accepted it: the record is written with the first word of it.
-    { client: deps.client(), clock: deps.clock, signal: deps.signal, log: deps.log, onAccepted: accepted }
+    { client: deps.client(), clock: deps.clock, signal: deps.signal, log: deps.log, onAccepted: () => thread.post(told(null)) }
   )
-  return { ...sent, prompt: redact(sent.prompt, settings.apiKey) }
+  const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey) }
+  deps.publish(resultOutputs(operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })))
+  // A message the API never accepted was no round: nothing is recorded, and the next wake-up tries again.
+  if (report.job !== null) await thread.conclude(told(report.verdict.headline))
+  return operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })
 }
 
 /** A dry run: the message goes to the log and the summary; nothing is sent or written. */
 async function showRound(
   plan: Extract<RoundPlan, { kind: 'dry-run' }>,
-  marks: PullMarks,
+  on: Written,
   { settings, deps }: FixChecksMeans
 ): Promise<OperationResult> {
+  const { marks } = on
   await deps.log.group(
     `Dry run: the follow-up round ${plan.round} of ${plan.of} would send to job ${marks.jobId} (${plan.message.length} characters)`,
     () => {
@@ -162,8 +164,8 @@ async function requestedReviewers(pull: number, { api, github }: FixChecksMeans)
   }
 }
 
-function marksOf(facts: FixChecksFacts): PullMarks {
-  // Never: the plan reads the marks before it plans a round.
+function writtenOn(facts: FixChecksFacts): Written {
+  // Never: the plan reads the pull request and its marks before it plans a round.
   if (!facts.marks) throw new Error('A round was planned before the pull request was read.')
-  return facts.marks
+  return { pull: readPullOf(facts), marks: facts.marks }
 }
