@@ -86,6 +86,29 @@ test('a round reads at most 14 requests of check data (12 of runs, statuses, ann
   expect(message).not.toContain('##[error]Job 2 failed')
 })
 
+test("without actions: read, Actions jobs count by their suite's branch alone: a fork's still does not, with one warning", async () => {
+  sim.github.addIssue(REPO, { number: 300, title: 'Typo', pullRequest: true, headSha: HEAD, headRepo: 'outsider/Hello-World' })
+  sim.github.addWorkflowJob(REPO, { sha: HEAD, name: 'test', steps: [{ name: 'Run npm test', conclusion: 'failure' }] })
+  sim.github.addWorkflowJob(REPO, {
+    sha: HEAD,
+    name: 'test (fork)',
+    fork: 'outsider/Hello-World',
+    steps: [{ name: 'Run npm test', conclusion: 'failure' }]
+  })
+  sim.github.forbid('actions')
+  const before = sim.githubRequests().length
+
+  const result = await suiteCompleted()
+
+  expect(result.outputs.outcome).toBe('pr-opened')
+  expect(result.warnings).toHaveLength(1)
+  expect(result.warnings[0]).toContain("the token lacks the 'actions: read' permission")
+  const message = sim.jobs.get('job_0001')?.messages[0] ?? ''
+  expect(message).toContain('Check: test\n')
+  expect(message).not.toContain('test (fork)')
+  expect(originRequests(before)).toHaveLength(2)
+})
+
 test('checks still running at the deadline end the run skipped, naming them; nothing is sent', async () => {
   sim.github.addCheckRun(REPO, { sha: HEAD, name: 'Mintlify Deployment', conclusion: 'failure', completesAfterSeconds: 3600 })
 

@@ -7,7 +7,7 @@ import { failedStepsTail } from './log-tail.js'
 /**
  * What a round reads of the head's checks, and no more, so that a round's cost is bounded: one page of
  * check runs and the combined status, the check suites and workflow runs that tell whose runs they are
- * (read once a run, for the suites not known yet), then the annotations of at most 5 failing checks and the
+ * (read once per run of the action, for the suites not known yet), then the annotations of at most 5 failing checks and the
  * logs of at most 3 failed Actions jobs, within 14 requests of check data. A read GitHub refuses for want of
  * a permission is told (through `callFailed`, once per permission) and the round goes on with what could be read.
  */
@@ -19,8 +19,6 @@ export const ROUND_REQUESTS = 14
 export type ReadTrouble = (error: unknown, consequence: string) => void
 
 export class CheckReader {
-  /** Requests of check data made so far, the polls of a wait included. */
-  requests = 0
   /** Permissions GitHub refused, each once, in the order met. */
   readonly refused: string[] = []
   /** The requests of the round being read: the last reading of the checks, and what it read of the failures. */
@@ -59,7 +57,7 @@ export class CheckReader {
   /** Reads the check suites, and the workflow runs, that the runs listed belong to and that are not known yet. */
   private async learnOrigins(runs: readonly CheckRun[], sha: string): Promise<void> {
     const wanted = originsToRead(runs, this.origins)
-    // A workflow run refused once (no `actions: read`) is not asked again: the suites' branches decide alone.
+    // Workflow runs refused once (no `actions: read`) are not asked for again: the suites' branches decide alone.
     const workflowRuns = wanted.workflowRuns && !this.refused.includes(ACTIONS_READ)
     const [suites, listedRuns] = await Promise.all([
       wanted.suites ? this.readPicture(() => this.api.checkSuites(sha), 'The check runs are left out.') : null,
@@ -120,7 +118,7 @@ export class CheckReader {
 
   /** A read that tells what failed: a permission it is refused is one the run cannot judge the head without. */
   private async readPicture<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
-    this.counted()
+    this.roundRequests++
     try {
       return await call()
     } catch (error) {
@@ -131,7 +129,7 @@ export class CheckReader {
 
   /** One request of check data; a refusal for want of a permission is told and read as nothing. */
   private async read<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
-    this.counted()
+    this.roundRequests++
     try {
       return await call()
     } catch (error) {
@@ -140,12 +138,7 @@ export class CheckReader {
     }
   }
 
-  private counted(): void {
-    this.requests++
-    this.roundRequests++
-  }
-
-  /** The permission a failed read wanted, told once; any other failure is thrown on. */
+  /** The permission a refused read wanted, noted and told (the warning names it once); any other failure is thrown on. */
   private refusal(error: unknown, consequence: string): string {
     const permission = error instanceof GitHubError ? error.missingPermission : null
     if (permission === null) throw error
