@@ -13,21 +13,23 @@ export const LOG_LINES = 5_000
 /** Where the agent pushed its commit: the head the checks ran on. */
 const HEAD = 'fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0f'
 
-/** What a request of the round was for: check data (DESIGN's budget of 12), or the rest. */
-export type RequestKind = 'check runs' | 'statuses' | 'annotations' | 'jobs' | 'log' | 'other GitHub'
+/** What a request of the round was for: check data (DESIGN's budget of 14), or the rest. */
+export type RequestKind = 'check suites' | 'workflow runs' | 'check runs' | 'statuses' | 'annotations' | 'jobs' | 'log' | 'other GitHub'
 
 /** The kind of a request the simulator recorded, from its path; null for a request to the Mintlify API. */
 export function requestKind(path: string): RequestKind | null {
   if (path.startsWith('/_sim/job-logs/') || /\/actions\/jobs\/\d+\/logs$/.test(path)) return 'log'
   if (!path.startsWith('/api/')) return null
   if (/\/check-runs\/\d+\/annotations$/.test(path)) return 'annotations'
+  if (/\/commits\/[^/]+\/check-suites$/.test(path)) return 'check suites'
+  if (path.endsWith('/actions/runs')) return 'workflow runs'
   if (/\/commits\/[^/]+\/check-runs$/.test(path)) return 'check runs'
   if (/\/commits\/[^/]+\/status$/.test(path)) return 'statuses'
   if (/\/actions\/runs\/\d+\/jobs$/.test(path)) return 'jobs'
   return 'other GitHub'
 }
 
-const CHECK_DATA: readonly RequestKind[] = ['check runs', 'statuses', 'annotations', 'jobs', 'log']
+const CHECK_DATA: readonly RequestKind[] = ['check suites', 'workflow runs', 'check runs', 'statuses', 'annotations', 'jobs', 'log']
 
 export interface RoundCost {
   outcome: string
@@ -42,7 +44,16 @@ export interface RoundCost {
 
 /** Counts the GitHub requests among `requests` by kind. */
 export function countRequests(requests: readonly RecordedRequest[]): Pick<RoundCost, 'requests' | 'checkData' | 'total'> {
-  const counts: Record<RequestKind, number> = { 'check runs': 0, statuses: 0, annotations: 0, jobs: 0, log: 0, 'other GitHub': 0 }
+  const counts: Record<RequestKind, number> = {
+    'check suites': 0,
+    'workflow runs': 0,
+    'check runs': 0,
+    statuses: 0,
+    annotations: 0,
+    jobs: 0,
+    log: 0,
+    'other GitHub': 0
+  }
   for (const request of requests) {
     const kind = requestKind(request.path)
     if (kind) counts[kind]++
@@ -148,7 +159,7 @@ export function fixChecksRows(cost: RoundCost): [string, string, string][] {
     [
       `fix-checks round, ${ANNOTATIONS} annotations and a ${LOG_LINES.toLocaleString('en-US')}-line log: GitHub requests`,
       String(cost.total),
-      `${cost.checkData} of check data (budget ≤ 12): ${byKind}, a log being its redirect and its download; ${cost.requests['other GitHub']} for the pull request, the token's identity, the comments with its record and the sticky comment; outcome ${cost.outcome}`
+      `${cost.checkData} of check data (budget ≤ 14): ${byKind}, a log being its redirect and its download; ${cost.requests['other GitHub']} for the pull request, the token's identity, the comments with its record and the sticky comment; outcome ${cost.outcome}`
     ],
     [
       'fix-checks round: the message sent to the agent',

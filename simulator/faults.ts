@@ -33,6 +33,8 @@ export type GitHubFaultRoute =
   | 'github-statuses'
   | 'github-compare'
   | 'github-check-runs'
+  | 'github-check-suites'
+  | 'github-workflow-runs'
   | 'github-annotations'
   | 'github-jobs'
   | 'github-job-logs'
@@ -136,6 +138,8 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/compare\/[^/]+$/, route: 'github-compare' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/check-runs$/, route: 'github-check-runs' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/check-suites$/, route: 'github-check-suites' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/actions\/runs$/, route: 'github-workflow-runs' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/check-runs\/\d+\/annotations$/, route: 'github-annotations' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/jobs$/, route: 'github-jobs' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/actions\/jobs\/\d+\/logs$/, route: 'github-job-logs' },

@@ -7,6 +7,8 @@ const API = '/api/v3/repos/octo-org/docs'
 
 describe('what a recorded request was for', () => {
   it.each([
+    [`${API}/commits/fc0fc0f/check-suites`, 'check suites'],
+    [`${API}/actions/runs`, 'workflow runs'],
     [`${API}/commits/fc0fc0f/check-runs`, 'check runs'],
     [`${API}/commits/fc0fc0f/status`, 'statuses'],
     [`${API}/check-runs/21000000001/annotations`, 'annotations'],
@@ -23,6 +25,8 @@ describe('what a recorded request was for', () => {
 
   it('counts check data apart from the rest, and leaves the Mintlify API out', () => {
     const requests = [
+      `${API}/commits/fc0fc0f/check-suites`,
+      `${API}/actions/runs`,
       `${API}/commits/fc0fc0f/check-runs`,
       `${API}/check-runs/1/annotations`,
       `${API}/check-runs/2/annotations`,
@@ -32,9 +36,9 @@ describe('what a recorded request was for', () => {
       '/v2/agent/proj_sim/job/job_1'
     ].map((path) => ({ method: 'GET', path }) as RecordedRequest)
     expect(countRequests(requests)).toEqual({
-      requests: { 'check runs': 1, statuses: 0, annotations: 2, jobs: 0, log: 2, 'other GitHub': 1 },
-      checkData: 5,
-      total: 6
+      requests: { 'check suites': 1, 'workflow runs': 1, 'check runs': 1, statuses: 0, annotations: 2, jobs: 0, log: 2, 'other GitHub': 1 },
+      checkData: 7,
+      total: 8
     })
   })
 })
@@ -59,17 +63,17 @@ describe('the rows', () => {
   it('show the requests by kind and the message beside its block', () => {
     const rows = fixChecksRows({
       outcome: 'pr-opened',
-      requests: { 'check runs': 1, statuses: 1, annotations: 1, jobs: 1, log: 2, 'other GitHub': 7 },
-      checkData: 6,
-      total: 13,
+      requests: { 'check suites': 1, 'workflow runs': 1, 'check runs': 1, statuses: 1, annotations: 1, jobs: 1, log: 2, 'other GitHub': 7 },
+      checkData: 8,
+      total: 15,
       messageChars: 3_210,
       blockChars: 2_950
     })
     expect(rows).toEqual([
       [
         'fix-checks round, 60 annotations and a 5,000-line log: GitHub requests',
-        '13',
-        "6 of check data (budget ≤ 12): check runs 1, statuses 1, annotations 1, jobs 1, log 2, a log being its redirect and its download; 7 for the pull request, the token's identity, the comments with its record and the sticky comment; outcome pr-opened"
+        '15',
+        "8 of check data (budget ≤ 14): check suites 1, workflow runs 1, check runs 1, statuses 1, annotations 1, jobs 1, log 2, a log being its redirect and its download; 7 for the pull request, the token's identity, the comments with its record and the sticky comment; outcome pr-opened"
       ],
       [
         'fix-checks round: the message sent to the agent',

@@ -3,10 +3,12 @@
 // unchanged: JSON field names, status codes, `Link` pagination and the error body
 // {"message", "documentation_url", "status"}. This class is the front: it checks the token, finds the
 // route and hands the request to the concern that owns it (access, issues, comments, pulls, reviewers,
-// deployments, statuses, comparisons, checks), each of which lists its own routes. A job log's signed
+// deployments, statuses, comparisons, checks, actions), each of which lists its own routes. A job log's signed
 // download URL lives outside /api/ and takes no token.
 import type { RouteResponse } from '../types.js'
 import { Access } from './access.js'
+import { Actions } from './actions.js'
+import { CheckStore } from './check-store.js'
 import { Checks } from './checks.js'
 import { Comments, type CommentInit } from './comments.js'
 import { Comparisons } from './compare.js'
@@ -49,6 +51,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly reviewers: Reviewers
   private readonly comparisons: Comparisons
   private readonly checks: Checks
+  private readonly actions: Actions
   private readonly routes: Route[]
 
   /**
@@ -70,7 +73,9 @@ export class FakeGitHubServer implements FakeGitHub {
     this.statusStore = new Statuses(this.state)
     this.reviewers = new Reviewers(this.state, this.pulls)
     this.comparisons = new Comparisons(this.state)
-    this.checks = new Checks(this.state, now)
+    const checkStore = new CheckStore(this.state, now)
+    this.checks = new Checks(checkStore)
+    this.actions = new Actions(checkStore)
     this.routes = [
       this.access,
       this.issues,
@@ -80,7 +85,8 @@ export class FakeGitHubServer implements FakeGitHub {
       this.deploymentStore,
       this.statusStore,
       this.comparisons,
-      this.checks
+      this.checks,
+      this.actions
     ].flatMap((concern) => concern.routes())
   }
 
@@ -171,14 +177,14 @@ export class FakeGitHubServer implements FakeGitHub {
   }
 
   addWorkflowJob(repo: string, job: GitHubWorkflowJobInit): SimWorkflowJob {
-    return this.checks.addWorkflowJob(repo, job)
+    return this.actions.addWorkflowJob(repo, job)
   }
 
   // ---- HTTP side ----
 
   /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
   handle(req: GitHubRequest): RouteResponse | undefined {
-    if (!isGitHubPath(req.path)) return this.checks.download(req)
+    if (!isGitHubPath(req.path)) return this.actions.download(req)
     const grant = this.access.authorize(req.headers)
     if ('status' in grant) return grant
     if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()

@@ -180,6 +180,12 @@ export interface GitHubCheckRunInit {
   annotations?: GitHubAnnotationInit[]
   /** The run's Details link. Default the App's page. */
   detailsUrl?: string
+  /**
+   * The fork ('owner/name') whose pull request on this commit the run is for: it goes in a suite of its own
+   * whose `head_branch` is null, as GitHub gives a fork's branch. Default: a run for this repository's
+   * branch (its open pull request's head branch at the commit, else the default branch).
+   */
+  fork?: string
 }
 
 /** A GitHub Actions job planted by a test (see FakeGitHub.addWorkflowJob): its check run has the same id. */
@@ -200,6 +206,12 @@ export interface GitHubWorkflowJobInit {
   annotations?: GitHubAnnotationInit[]
   title?: string | null
   summary?: string | null
+  /**
+   * The fork ('owner/name') whose pull request ran this workflow on the commit: its workflow run's
+   * `head_repository` is the fork (event `pull_request`) and its check suite's `head_branch` is null.
+   * Default: a push to this repository.
+   */
+  fork?: string
 }
 
 /** What addWorkflowJob made: the job's id (= its check run's id) and its run's. */
@@ -280,13 +292,16 @@ export interface FakeGitHub {
   addStatus(repo: string, sha: string, status: GitHubStatusInit): SimCommitStatus
   /**
    * A check run of an App on a commit, with its output and annotations: `GET …/commits/{ref}/check-runs`
-   * lists it, `GET …/check-runs/{id}/annotations` pages its annotations. Returns its id.
+   * lists it (its `pull_requests`: every open pull request whose head is the commit, forks' too),
+   * `GET …/check-runs/{id}/annotations` pages its annotations, and `GET …/commits/{ref}/check-suites` its
+   * App's suite on the commit (a fork's run: a suite of its own, `head_branch` null). Returns its id.
    */
   addCheckRun(repo: string, run: GitHubCheckRunInit): number
   /**
    * A GitHub Actions job: a check run of App `github-actions` (its id is the job's, its Details link the
    * job's page `…/actions/runs/{run}/job/{job}`), listed by `GET …/actions/runs/{run}/jobs` with its steps,
-   * and its log behind `GET …/actions/jobs/{id}/logs`: a 302 to a URL on this server that needs no token,
+   * its workflow run (with its check suite and `head_repository`) by `GET …/actions/runs?head_sha=`, and
+   * its log behind `GET …/actions/jobs/{id}/logs`: a 302 to a URL on this server that needs no token,
    * refuses one, and expires 60 s (simulator time) after it was handed out.
    */
   addWorkflowJob(repo: string, job: GitHubWorkflowJobInit): SimWorkflowJob
@@ -304,8 +319,8 @@ export interface FakeGitHub {
    * 'comments' = list/create/update comments, 'reactions' = comment reactions, 'pulls' = the pull list,
    * pulls/* and commits/{sha}/pulls, 'deployments' = deployments and their statuses (a token without
    * `deployments: write`), 'statuses' = commit statuses, written or read (a token without `statuses: write`),
-   * 'checks' = check runs and their annotations (a token without `checks: read`), 'actions' = a workflow
-   * run's jobs and their logs (a token without `actions: read`).
+   * 'checks' = check runs, check suites and annotations (a token without `checks: read`), 'actions' =
+   * workflow runs, their jobs and the jobs' logs (a token without `actions: read`).
    */
   forbid(what: GitHubFamily, options?: { status?: number }): void
 }

@@ -1,4 +1,13 @@
-import { CheckCalls, type CheckAnnotation, type CheckRuns, type CombinedStatus, type JobLog, type WorkflowJob } from './calls/checks.js'
+import {
+  CheckCalls,
+  type CheckAnnotation,
+  type CheckRuns,
+  type CheckSuite,
+  type CombinedStatus,
+  type JobLog,
+  type WorkflowJob,
+  type WorkflowRunOrigin
+} from './calls/checks.js'
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
 import { type FileChange, type OpenPull, PullCalls, type RequestedReviewers, type ReviewersRequest } from './calls/pulls.js'
 import {
@@ -11,7 +20,17 @@ import {
 import type { IssueRef, PullFacts, Repo } from './event.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
-export type { CheckAnnotation, CheckRun, CheckRuns, CombinedStatus, CommitStatusFacts, JobLog, WorkflowJob } from './calls/checks.js'
+export type {
+  CheckAnnotation,
+  CheckRun,
+  CheckRuns,
+  CheckSuite,
+  CombinedStatus,
+  CommitStatusFacts,
+  JobLog,
+  WorkflowJob,
+  WorkflowRunOrigin
+} from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
 export type { FileChange, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
 export type {
@@ -126,6 +145,14 @@ export class GitHubApi {
     return this.pulls.pullsForCommit(sha)
   }
 
+  /**
+   * The open pull requests that contain a commit, each as `pull` reads one (its head, whether it is a
+   * fork's): one request, whatever others opened on that commit.
+   */
+  openPullsOfCommit(sha: string): Promise<PullFacts[]> {
+    return this.pulls.openPullsOfCommit(sha)
+  }
+
   /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
   pull(number: number): Promise<PullFacts> {
     return this.pulls.pull(number)
@@ -186,6 +213,16 @@ export class GitHubApi {
   /** The latest check run of each check on a commit: one page of 100, with how many there are in all. */
   checkRuns(sha: string): Promise<CheckRuns> {
     return this.checks.checkRuns(sha)
+  }
+
+  /** The check suites of a commit (one page of 100), each with the branch it ran for: none for a fork's. */
+  checkSuites(sha: string): Promise<CheckSuite[]> {
+    return this.checks.checkSuites(sha)
+  }
+
+  /** The workflow runs of a commit (one page of 100), each with its check suite and head repository. */
+  workflowRuns(sha: string): Promise<WorkflowRunOrigin[]> {
+    return this.checks.workflowRuns(sha)
   }
 
   /** Up to `max` annotations of a check run, in the order GitHub lists them. */

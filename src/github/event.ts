@@ -39,6 +39,13 @@ export interface ChecksEvent {
   checkName: string
   /** The conclusion of a run or suite ('' while it has none), or a status's state. */
   conclusion: string
+  /**
+   * The branch a check suite ran for (`check_suite.head_branch`, a check run's `check_suite.head_branch`):
+   * null where GitHub names none, its sign of a fork's branch; '' for a workflow run and a status.
+   */
+  suiteBranch: string | null
+  /** A workflow run's `head_repository.full_name` (`owner/name`: a fork's for a fork's run); '' for the other events. */
+  headRepository: string
 }
 
 /** A pull request as a check event names it: its number and the `owner/name` of its head and base repositories. */

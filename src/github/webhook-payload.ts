@@ -147,8 +147,16 @@ function parseCheck(name: string, action: string, check: unknown): GitHubEvent |
     app: isRecord(check.app) ? str(check.app.slug) : '',
     // A suite has no name of its own (its App's is not a check's).
     checkName: name === 'check_suite' ? '' : str(check.name),
-    conclusion: str(check.conclusion)
+    conclusion: str(check.conclusion),
+    suiteBranch: name === 'workflow_run' ? '' : suiteBranchOf(name === 'check_suite' ? check : check.check_suite),
+    headRepository: name === 'workflow_run' && isRecord(check.head_repository) ? str(check.head_repository.full_name) : ''
   }
+}
+
+/** A suite's `head_branch`; anything but a branch name (null, absent) reads as none, as for a fork's branch. */
+function suiteBranchOf(suite: unknown): string | null {
+  const branch = isRecord(suite) ? suite.head_branch : null
+  return typeof branch === 'string' && branch !== '' ? branch : null
 }
 
 /** A legacy commit status: no action, no App, no pull requests; its context is its name, its state its conclusion. */
@@ -161,7 +169,9 @@ function parseStatus(name: string, _action: string, payload: Record<string, unkn
     pulls: [],
     app: '',
     checkName: str(payload.context),
-    conclusion: str(payload.state)
+    conclusion: str(payload.state),
+    suiteBranch: '',
+    headRepository: ''
   }
 }
 

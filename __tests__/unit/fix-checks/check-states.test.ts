@@ -4,7 +4,19 @@ import type { CheckRun, CommitStatusFacts } from '../../../src/github/api.js'
 import { failedNames, sortHeadChecks, verdictOfRun, verdictOfStatus } from '../../../src/operations/fix-checks/check-states.js'
 
 function run(name: string, status: string, conclusion = ''): CheckRun {
-  return { id: 1, name, app: 'mintlify', status, conclusion, title: '', summary: '', annotationsCount: 0, detailsUrl: '', actionsJob: null }
+  return {
+    id: 1,
+    name,
+    app: 'mintlify',
+    status,
+    conclusion,
+    title: '',
+    summary: '',
+    annotationsCount: 0,
+    detailsUrl: '',
+    actionsJob: null,
+    suiteId: 1
+  }
 }
 
 function status(context: string, state: string): CommitStatusFacts {

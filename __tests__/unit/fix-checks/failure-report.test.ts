@@ -42,7 +42,8 @@ const RUN: CheckRun = {
   summary: 'Vale found 3 errors',
   annotationsCount: 14,
   detailsUrl: '',
-  actionsJob: null
+  actionsJob: null,
+  suiteId: 1
 }
 
 describe('what is gathered of a failing check', () => {

@@ -1,6 +1,6 @@
 /**
  * The fix-checks run in-process on a virtual clock (src/main.ts against the simulator): what a round reads
- * (at most 12 requests of check data whatever fails), and a wait for running checks that reaches the
+ * (at most 14 requests of check data whatever fails), and a wait for running checks that reaches the
  * deadline, which costs no real time here.
  */
 import { afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals'
@@ -42,10 +42,19 @@ function checkDataRequests(since: number): string[] {
     .githubRequests()
     .slice(since)
     .map((request) => request.path)
-    .filter((path) => /\/check-runs|\/status$|\/annotations|\/actions\//.test(path))
+    .filter((path) => /\/check-runs|\/status$|\/annotations|\/actions\/(?!runs$)/.test(path))
 }
 
-test('a round reads at most 12 requests of check data, however many checks and jobs fail', async () => {
+/** The requests that tell whose check runs they are: the head's check suites and workflow runs. */
+function originRequests(since: number): string[] {
+  return sim
+    .githubRequests()
+    .slice(since)
+    .map((request) => request.path)
+    .filter((path) => /\/check-suites$|\/actions\/runs$/.test(path))
+}
+
+test('a round reads at most 14 requests of check data (12 of runs, statuses, annotations, jobs and logs), however many checks and jobs fail', async () => {
   for (let i = 0; i < 6; i++)
     sim.github.addCheckRun(REPO, {
       sha: HEAD,
@@ -67,6 +76,7 @@ test('a round reads at most 12 requests of check data, however many checks and j
   expect(result.outputs.outcome).toBe('pr-opened')
   const reads = checkDataRequests(before)
   expect(reads).toHaveLength(12)
+  expect(originRequests(before)).toHaveLength(2)
   expect(reads.filter((path) => path.endsWith('/annotations'))).toHaveLength(5)
   const message = sim.jobs.get('job_0001')?.messages[0] ?? ''
   expect(message).toContain('Check: Mintlify Validation (acme) - check 5')
@@ -74,6 +84,29 @@ test('a round reads at most 12 requests of check data, however many checks and j
   expect(message).toContain('##[error]Job 4 failed')
   expect(message).toContain('##[error]Job 3 failed')
   expect(message).not.toContain('##[error]Job 2 failed')
+})
+
+test("without actions: read, Actions jobs count by their suite's branch alone: a fork's still does not, with one warning", async () => {
+  sim.github.addIssue(REPO, { number: 300, title: 'Typo', pullRequest: true, headSha: HEAD, headRepo: 'outsider/Hello-World' })
+  sim.github.addWorkflowJob(REPO, { sha: HEAD, name: 'test', steps: [{ name: 'Run npm test', conclusion: 'failure' }] })
+  sim.github.addWorkflowJob(REPO, {
+    sha: HEAD,
+    name: 'test (fork)',
+    fork: 'outsider/Hello-World',
+    steps: [{ name: 'Run npm test', conclusion: 'failure' }]
+  })
+  sim.github.forbid('actions')
+  const before = sim.githubRequests().length
+
+  const result = await suiteCompleted()
+
+  expect(result.outputs.outcome).toBe('pr-opened')
+  expect(result.warnings).toHaveLength(1)
+  expect(result.warnings[0]).toContain("the token lacks the 'actions: read' permission")
+  const message = sim.jobs.get('job_0001')?.messages[0] ?? ''
+  expect(message).toContain('Check: test\n')
+  expect(message).not.toContain('test (fork)')
+  expect(originRequests(before)).toHaveLength(2)
 })
 
 test('checks still running at the deadline end the run skipped, naming them; nothing is sent', async () => {

@@ -1,7 +1,8 @@
 /**
- * The GitHub calls `fix-checks` reads the agent's pull request through, against the fake GitHub: check
- * runs, annotations, the combined status, a workflow run's jobs and a job's log behind its redirect, and
- * the permission each names when GitHub refuses it.
+ * The GitHub calls `fix-checks` reads the agent's pull request through, against the fake GitHub: the open
+ * pull requests of a commit, check runs and suites, annotations, the combined status, a commit's workflow
+ * runs, a workflow run's jobs and a job's log behind its redirect, and the permission each names when
+ * GitHub refuses it.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, SIM_GITHUB_TOKEN, type Simulator } from '../../../simulator/index.js'
@@ -52,7 +53,8 @@ describe('check runs', () => {
         summary: '',
         annotationsCount: 0,
         detailsUrl: `https://github.com/${REPO}/actions/runs/${runId}/job/${jobId}`,
-        actionsJob: { runId, jobId }
+        actionsJob: { runId, jobId },
+        suiteId: expect.any(Number)
       },
       expect.objectContaining({ name: 'slow', status: 'in_progress', conclusion: '', annotationsCount: 1, actionsJob: null }),
       expect.objectContaining({ name: 'link-rot', app: 'mintlify', conclusion: 'failure', title: '2 broken links', summary: 'See below' })
@@ -82,6 +84,72 @@ describe('check runs', () => {
 
     expect(error.missingPermission).toBe('checks: read')
     expect(error.message).toContain('Could not read the check runs of commit c0ffee0: HTTP 403')
+  })
+})
+
+describe('check suites and workflow runs: whose runs they are', () => {
+  it("reads each suite's branch, none for a fork's, and the check runs name their suite", async () => {
+    sim.github.addIssue(REPO, { number: 7, title: 'Docs agent', pullRequest: true, headSha: SHA, headRef: 'docs-agent/limits' })
+    sim.github.addCheckRun(REPO, { sha: SHA, name: 'link-rot' })
+    sim.github.addCheckRun(REPO, { sha: SHA, name: 'link-rot', fork: 'outsider/docs' })
+    const { api } = await connectTo(sim)
+
+    const suites = await api.checkSuites(SHA)
+    const { runs } = await api.checkRuns(SHA)
+
+    expect(suites).toEqual([
+      { id: expect.any(Number), app: 'mintlify', headBranch: 'docs-agent/limits' },
+      { id: expect.any(Number), app: 'mintlify', headBranch: null }
+    ])
+    // filter=latest keeps one run per App and name: the fork's, planted last.
+    expect(runs.map((run) => run.suiteId)).toEqual([suites[1]?.id])
+    const request = sim.githubRequests().find((r) => r.path.endsWith('/check-suites'))
+    expect(request?.query).toEqual({ per_page: '100' })
+  })
+
+  it("reads a commit's workflow runs with their check suite and head repository", async () => {
+    const own = sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'test' })
+    const fork = sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'test (fork)', fork: 'outsider/docs' })
+    sim.github.addWorkflowJob(REPO, { sha: 'f'.repeat(40), name: 'elsewhere' })
+    const { api } = await connectTo(sim)
+
+    const workflowRuns = await api.workflowRuns(SHA)
+    const { runs } = await api.checkRuns(SHA)
+
+    expect(workflowRuns).toEqual([
+      { id: fork.runId, checkSuiteId: expect.any(Number), headRepository: 'outsider/docs' },
+      { id: own.runId, checkSuiteId: expect.any(Number), headRepository: REPO }
+    ])
+    expect(runs.find((run) => run.id === own.jobId)?.suiteId).toBe(workflowRuns[1]?.checkSuiteId)
+    const request = sim.githubRequests().find((r) => r.path.endsWith('/actions/runs'))
+    expect(request?.query).toEqual({ head_sha: SHA, per_page: '100' })
+  })
+
+  it('names checks: read and actions: read when GitHub refuses them', async () => {
+    sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'test' })
+    sim.github.forbid('checks')
+    sim.github.forbid('actions')
+    const { api } = await connectTo(sim)
+
+    expect((await failureOf(api.checkSuites(SHA))).missingPermission).toBe('checks: read')
+    expect((await failureOf(api.workflowRuns(SHA))).missingPermission).toBe('actions: read')
+  })
+})
+
+describe('the open pull requests of a commit', () => {
+  it("lists the open ones only, a fork's with its head told apart", async () => {
+    sim.github.addIssue(REPO, { number: 7, title: 'Docs agent', pullRequest: true, headSha: SHA })
+    sim.github.addIssue(REPO, { number: 8, title: 'Outside', pullRequest: true, headSha: SHA, headRepo: 'outsider/docs' })
+    sim.github.addIssue(REPO, { number: 9, title: 'Closed', pullRequest: true, headSha: SHA })
+    sim.github.closePull(REPO, 9)
+    const { api } = await connectTo(sim)
+
+    const pulls = await api.openPullsOfCommit(SHA)
+
+    expect(pulls.map((pull) => [pull.number, pull.head.sha, pull.head.fork])).toEqual([
+      [7, SHA, false],
+      [8, SHA, true]
+    ])
   })
 })
 

@@ -361,7 +361,9 @@ describe('parseEvent: check events', () => {
       pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
       app: 'mintlify',
       checkName: 'Mintlify Validation (acme) - link-rot',
-      conclusion: 'failure'
+      conclusion: 'failure',
+      suiteBranch: 'changes',
+      headRepository: ''
     })
   })
 
@@ -374,7 +376,9 @@ describe('parseEvent: check events', () => {
       pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
       app: 'mintlify',
       checkName: '',
-      conclusion: 'success'
+      conclusion: 'success',
+      suiteBranch: 'changes',
+      headRepository: ''
     })
   })
 
@@ -387,7 +391,9 @@ describe('parseEvent: check events', () => {
       pulls: [{ number: 2, headRepo: HELLO, baseRepo: HELLO }],
       app: '',
       checkName: 'Docs CI',
-      conclusion: 'failure'
+      conclusion: 'failure',
+      suiteBranch: '',
+      headRepository: HELLO
     })
   })
 
@@ -400,7 +406,9 @@ describe('parseEvent: check events', () => {
       pulls: [],
       app: '',
       checkName: 'ci/vale',
-      conclusion: 'error'
+      conclusion: 'error',
+      suiteBranch: '',
+      headRepository: ''
     })
   })
 
@@ -412,6 +420,24 @@ describe('parseEvent: check events', () => {
         { number: 5, headRepo: FORK_REPO, baseRepo: HELLO }
       ]
     })
+  })
+
+  it("reads a fork's run where GitHub says it: a suite without a branch, a workflow run from the fork", () => {
+    expect(parseEvent('check_suite', checkSuitePayload({ fromFork: true }))).toMatchObject({ suiteBranch: null })
+    expect(parseEvent('check_run', checkRunPayload({ fromFork: true }))).toMatchObject({ suiteBranch: null })
+    expect(parseEvent('workflow_run', workflowRunPayload({ fromFork: true }))).toMatchObject({ suiteBranch: '', headRepository: FORK_REPO })
+  })
+
+  it('reads a suite branch that is missing or no string as none, as for a fork', () => {
+    const suite = checkSuitePayload()
+    delete (suite.check_suite as Record<string, unknown>).head_branch
+    const run = checkRunPayload()
+    ;(run.check_run as Record<string, unknown>).check_suite = null
+    const workflowRun = workflowRunPayload()
+    ;(workflowRun.workflow_run as Record<string, unknown>).head_repository = 'x'
+    expect(parseEvent('check_suite', suite)).toMatchObject({ suiteBranch: null })
+    expect(parseEvent('check_run', run)).toMatchObject({ suiteBranch: null })
+    expect(parseEvent('workflow_run', workflowRun)).toMatchObject({ headRepository: '' })
   })
 
   it('reads a run still without a conclusion as an empty conclusion', () => {

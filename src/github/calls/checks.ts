@@ -18,6 +18,27 @@ export interface CheckRun {
   detailsUrl: string
   /** For a GitHub Actions job, its workflow run and job (the job's id is the check run's). */
   actionsJob: { runId: number; jobId: number } | null
+  /** The check suite it belongs to (0 when GitHub names none), whose branch says whose run it is. */
+  suiteId: number
+}
+
+/** A check suite of a commit: its App and the branch it ran for. */
+export interface CheckSuite {
+  id: number
+  app: string
+  /**
+   * The branch of this repository the suite ran for; null for a fork's branch: GitHub's Checks API sees
+   * pushes to this repository only, so a fork's pull request's suite has no branch (and no pull requests).
+   */
+  headBranch: string | null
+}
+
+/** A workflow run of a commit, as far as its origin goes: the check suite showing its jobs, and where its head was pushed. */
+export interface WorkflowRunOrigin {
+  id: number
+  checkSuiteId: number
+  /** `owner/name` of the repository its head commit was pushed to: a fork's for a fork's pull request ('' when GitHub names none). */
+  headRepository: string
 }
 
 export interface CheckRuns {
@@ -73,7 +94,10 @@ const PAGE = 100
 /** A GitHub Actions job's page: `…/actions/runs/<run>/job/<job>`. */
 const JOB_PAGE = /\/actions\/runs\/(\d+)\/job\/(\d+)(?:[/?#]|$)/
 
-/** The checks of a commit: its check runs and their annotations, its statuses, and Actions jobs and their logs. */
+/**
+ * The checks of a commit: its check suites and check runs and their annotations, its statuses, and its
+ * Actions workflow runs, jobs and their logs.
+ */
 export class CheckCalls {
   constructor(
     private readonly octokit: Octokit,
@@ -100,10 +124,32 @@ export class CheckCalls {
             summary: run.output.summary ?? '',
             annotationsCount: run.output.annotations_count,
             detailsUrl,
-            actionsJob: app === 'github-actions' ? actionsJobOf(detailsUrl, Number(run.id)) : null
+            actionsJob: app === 'github-actions' ? actionsJobOf(detailsUrl, Number(run.id)) : null,
+            suiteId: Number(run.check_suite?.id ?? 0)
           }
         })
       }
+    })
+  }
+
+  /** The check suites of a commit, one page of 100: each with the branch it ran for (none for a fork's). */
+  async checkSuites(sha: string): Promise<CheckSuite[]> {
+    return explained(`read the check suites of commit ${sha.slice(0, 7)}`, 'checks: read', async () => {
+      const { data } = await this.octokit.rest.checks.listSuitesForRef({ ...this.repo, ref: sha, per_page: PAGE })
+      return data.check_suites.map((suite) => ({ id: Number(suite.id), app: suite.app?.slug ?? '', headBranch: suite.head_branch }))
+    })
+  }
+
+  /** The workflow runs of a commit, one page of 100: each with its check suite and the repository its head was pushed to. */
+  async workflowRuns(sha: string): Promise<WorkflowRunOrigin[]> {
+    return explained(`read the workflow runs of commit ${sha.slice(0, 7)}`, 'actions: read', async () => {
+      const { data } = await this.octokit.rest.actions.listWorkflowRunsForRepo({ ...this.repo, head_sha: sha, per_page: PAGE })
+      return data.workflow_runs.map((run) => ({
+        id: Number(run.id),
+        checkSuiteId: Number(run.check_suite_id ?? 0),
+        // Read defensively, though the schema says it is always there: a run naming none is no run of this repository.
+        headRepository: (run.head_repository as { full_name?: string } | null | undefined)?.full_name ?? ''
+      }))
     })
   }
 

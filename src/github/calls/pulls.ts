@@ -58,6 +58,14 @@ export class PullCalls {
     })
   }
 
+  /** The open pull requests that contain a commit, read as `pull` reads one (forks included: they are told apart by their head). */
+  async openPullsOfCommit(sha: string): Promise<PullFacts[]> {
+    return explained(`find the pull request of commit ${sha.slice(0, 7)}`, 'pull-requests: read', async () => {
+      const { data } = await this.octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...this.repo, commit_sha: sha })
+      return data.filter((pull) => pull.state === 'open').map((pull) => pullOf(pull))
+    })
+  }
+
   /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
   async pull(number: number): Promise<PullFacts> {
     return explained(`read pull request #${number}`, 'pull-requests: read', async () => {

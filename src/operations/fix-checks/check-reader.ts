@@ -1,30 +1,34 @@
 import { type CheckAnnotation, type CheckRun, type GitHubApi, GitHubError, type WorkflowJob } from '../../github/api.js'
+import { isOwnRun, learnSuites, learnWorkflowRuns, noOrigins, originsToRead, type OwnHead } from './check-origins.js'
 import { type HeadChecks, sortHeadChecks } from './check-states.js'
 import { type FailingCheck, failingRun, failingStatus, type JobLogTail, ROUND_LIMITS } from './failure-report.js'
 import { failedStepsTail } from './log-tail.js'
 
 /**
  * What a round reads of the head's checks, and no more, so that a round's cost is bounded: one page of
- * check runs and the combined status, then the annotations of at most 5 failing checks and the logs of at most 3 failed
- * Actions jobs, within 12 requests of check data. A read GitHub refuses for want of a permission is told
- * (through `callFailed`, once per permission) and the round goes on with what could be read.
+ * check runs and the combined status, the check suites and workflow runs that tell whose runs they are
+ * (read once per run of the action, for the suites not known yet), then the annotations of at most 5 failing checks and the
+ * logs of at most 3 failed Actions jobs, within 14 requests of check data. A read GitHub refuses for want of
+ * a permission is told (through `callFailed`, once per permission) and the round goes on with what could be read.
  */
 
-/** The most requests of check data (check runs, status, annotations, jobs, logs) one round makes. */
-export const ROUND_REQUESTS = 12
+/** The most requests of check data (check suites, workflow runs, check runs, status, annotations, jobs, logs) one round makes. */
+export const ROUND_REQUESTS = 14
 
 /** Told of a read that failed, with what it costs the round; names a missing permission once. */
 export type ReadTrouble = (error: unknown, consequence: string) => void
 
 export class CheckReader {
-  /** Requests of check data made so far, the polls of a wait included. */
-  requests = 0
   /** Permissions GitHub refused, each once, in the order met. */
   readonly refused: string[] = []
   /** The requests of the round being read: the last reading of the checks, and what it read of the failures. */
   private roundRequests = 0
   /** The head's checks as last read. */
   lastRead: HeadChecks = { pending: [], failedRuns: [], failedStatuses: [] }
+  /** Permissions refused by the reads that tell what failed (check suites and runs, statuses), in the order met. */
+  readonly unreadable: string[] = []
+  /** What the suites and workflow runs read so far said of each suite. */
+  private readonly origins = noOrigins()
 
   constructor(
     private readonly api: GitHubApi,
@@ -33,15 +37,34 @@ export class CheckReader {
     private readonly ownContext: string
   ) {}
 
-  /** The head's check runs (one page) and combined status, sorted: what runs, what failed. Read again by every poll of a wait. */
-  async headChecks(sha: string): Promise<HeadChecks> {
+  /**
+   * The head's check runs (one page) that are the pull request's own, and its combined status, sorted: what
+   * runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
+   */
+  async headChecks(head: OwnHead): Promise<HeadChecks> {
     this.roundRequests = 0
     const [runs, status] = await Promise.all([
-      this.read(() => this.api.checkRuns(sha), 'The check runs are left out.'),
-      this.read(() => this.api.combinedStatus(sha), 'The commit statuses are left out.')
+      this.readPicture(() => this.api.checkRuns(head.sha), 'The check runs are left out.'),
+      this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.')
     ])
-    this.lastRead = sortHeadChecks(runs?.runs ?? [], status?.statuses ?? [], this.ownContext)
+    const listed = runs?.runs ?? []
+    await this.learnOrigins(listed, head.sha)
+    const own = listed.filter((run) => isOwnRun(run, this.origins, head))
+    this.lastRead = sortHeadChecks(own, status?.statuses ?? [], this.ownContext)
     return this.lastRead
+  }
+
+  /** Reads the check suites, and the workflow runs, that the runs listed belong to and that are not known yet. */
+  private async learnOrigins(runs: readonly CheckRun[], sha: string): Promise<void> {
+    const wanted = originsToRead(runs, this.origins)
+    // Workflow runs refused once (no `actions: read`) are not asked for again: the suites' branches decide alone.
+    const workflowRuns = wanted.workflowRuns && !this.refused.includes(ACTIONS_READ)
+    const [suites, listedRuns] = await Promise.all([
+      wanted.suites ? this.readPicture(() => this.api.checkSuites(sha), 'The check runs are left out.') : null,
+      workflowRuns ? this.read(() => this.api.workflowRuns(sha), "GitHub Actions jobs count by their check suite's branch alone.") : null
+    ])
+    if (suites) learnSuites(this.origins, runs, suites)
+    if (listedRuns) learnWorkflowRuns(this.origins, runs, listedRuns)
   }
 
   /**
@@ -93,18 +116,40 @@ export class CheckReader {
     return this.read(call, consequence)
   }
 
-  /** One request of check data; a refusal for want of a permission is told and read as nothing. */
-  private async read<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
-    this.requests++
+  /** A read that tells what failed: a permission it is refused is one the run cannot judge the head without. */
+  private async readPicture<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
     this.roundRequests++
     try {
       return await call()
     } catch (error) {
-      const permission = error instanceof GitHubError ? error.missingPermission : null
-      if (permission === null) throw error
-      if (!this.refused.includes(permission)) this.refused.push(permission)
-      this.callFailed(error, consequence)
+      addOnce(this.unreadable, this.refusal(error, consequence))
       return null
     }
   }
+
+  /** One request of check data; a refusal for want of a permission is told and read as nothing. */
+  private async read<T>(call: () => Promise<T>, consequence: string): Promise<T | null> {
+    this.roundRequests++
+    try {
+      return await call()
+    } catch (error) {
+      this.refusal(error, consequence)
+      return null
+    }
+  }
+
+  /** The permission a refused read wanted, noted and told (the warning names it once); any other failure is thrown on. */
+  private refusal(error: unknown, consequence: string): string {
+    const permission = error instanceof GitHubError ? error.missingPermission : null
+    if (permission === null) throw error
+    addOnce(this.refused, permission)
+    this.callFailed(error, consequence)
+    return permission
+  }
 }
+
+function addOnce(list: string[], item: string): void {
+  if (!list.includes(item)) list.push(item)
+}
+
+const ACTIONS_READ = 'actions: read'

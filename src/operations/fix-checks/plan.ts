@@ -1,51 +1,17 @@
+import { type CheckedPullFacts, type FixChecksFacts, type PullMarks, short } from './facts.js'
 import { EMPTY_ROUNDS, type Round, type RoundsRecord, withHandOver, withRound } from './rounds-record.js'
-
-/**
- * What a run woken by a check event does on the agent's pull request, decided from what it knows so far.
- * Reading costs requests, so the plan is asked again as facts come in: first without the checks (a
- * quiet skip needs none), then with the head's checks, then with the failures read in full.
- */
-export interface FixChecksFacts {
-  /** `fix-checks`: rounds per pull request; 0 turns the feature off. */
-  budget: number
-  dryRun: boolean
-  /** The commit the event is about. */
-  eventHead: string
-  /** The pull request of the event's commit; null when none was found. */
-  pull: CheckedPullFacts | null
-  /** The pull request's signed rounds record; null when it has none yet. */
-  record: RoundsRecord | null
-  /** The head's checks; null until read. */
-  checks: ChecksFacts | null
-  /** The wait for running checks reached the run's deadline. */
-  waitedOut: boolean
-}
-
-export interface CheckedPullFacts {
-  number: number
-  /** Its head now, as read from GitHub. */
-  head: string
-  fork: boolean
-  /** It carries a trusted, signed job marker: it is the agent's, and the job to follow up is known. */
-  agentJob: boolean
-}
-
-export interface ChecksFacts {
-  /** Checks still queued or in progress. */
-  pending: string[]
-  /** Checks that failed, by name. */
-  failed: string[]
-  /** What the failures say; null until read (annotations and logs). */
-  failures: { fingerprint: string; message: string } | null
-}
 
 /** Why a run does nothing; every one is quiet (a debug line) but `still-running`, which names the checks. */
 export type SkipReason = 'disabled' | 'no-agent-pull' | 'fork' | 'stale' | 'answered' | 'nothing-failed' | 'still-running'
 
+/** What to read next (see FixChecksFacts): the pull request, its marks, the head's checks, or what the failures say. */
+export type ReadWhat = 'pull' | 'marks' | 'checks' | 'failures'
+
 export type FixChecksPlan =
   | { kind: 'skip'; reason: SkipReason; why: string; quiet: boolean }
-  /** Read the head's checks (`checks`: runs and statuses), or the failures' annotations and logs (`failures`). */
-  | { kind: 'read'; what: 'checks' | 'failures' }
+  /** Nothing failed as far as could be read, but the reads that tell it were refused: outcome `failed`. */
+  | { kind: 'fail'; why: string }
+  | { kind: 'read'; what: ReadWhat }
   /** Checks still run: wait for them (the waiting rules), then plan again. */
   | { kind: 'wait'; pending: string[] }
   /** Send round `round` of `of`, then write `record`. */
@@ -56,17 +22,30 @@ export type FixChecksPlan =
   | { kind: 'hand-over'; rounds: number; failed: string[]; record: RoundsRecord }
 
 /**
- * The decision for what is known (see FixChecksFacts): the first rule that applies. The rules that need no
- * read of the checks come first, so a run that will not send a round reads nothing more.
+ * The decision for what is known: the first rule that applies. It is asked again as facts come in, and the
+ * rules that need fewer reads come first: what the payload says costs no request, whether the pull request
+ * is the agent's own (not a fork's, not moved on) costs the one look-up, and only then are its comments
+ * and the head's checks read. So an outsider's wake-up costs at most the look-up.
  */
 export function planFixChecks(facts: FixChecksFacts): FixChecksPlan {
-  const { budget, pull, eventHead, checks } = facts
-  const record = facts.record ?? EMPTY_ROUNDS
+  const { budget, payload, pull, eventHead } = facts
   if (budget <= 0) return skip('disabled', 'fix-checks is 0: failing checks are not handed to the agent.')
-  if (!pull?.agentJob) return skip('no-agent-pull', `No pull request of the agent's at ${short(eventHead)}.`)
+  if (payload.forkRun) return skip('fork', `The checks at ${short(eventHead)} ran for a fork's pull request.`)
+  if (payload.forkNamed !== null) return skip('fork', `Pull request #${payload.forkNamed} comes from a fork.`)
+  if (pull === 'unread') return { kind: 'read', what: 'pull' }
+  if (!pull) return noAgentPull(eventHead)
   if (pull.fork) return skip('fork', `Pull request #${pull.number} comes from a fork.`)
   if (pull.head !== eventHead)
     return skip('stale', `The event is about ${short(eventHead)}; pull request #${pull.number} is at ${short(pull.head)} now.`)
+  if (!facts.marks) return { kind: 'read', what: 'marks' }
+  if (facts.marks.jobId === '') return noAgentPull(eventHead)
+  return planRound(facts, pull, facts.marks)
+}
+
+/** On the agent's own pull request at the event's head: answered already, waiting, nothing failed, or a round. */
+function planRound(facts: FixChecksFacts, pull: CheckedPullFacts, marks: PullMarks): FixChecksPlan {
+  const { budget, checks } = facts
+  const record = marks.record ?? EMPTY_ROUNDS
   if (record.heads.includes(pull.head)) return skip('answered', `The checks at ${short(pull.head)} were answered already.`)
   if (!checks) return { kind: 'read', what: 'checks' }
   if (checks.pending.length > 0) {
@@ -78,7 +57,10 @@ export function planFixChecks(facts: FixChecksFacts): FixChecksPlan {
       quiet: false
     }
   }
-  if (checks.failed.length === 0) return skip('nothing-failed', `No check failed at ${short(pull.head)}.`)
+  if (checks.failed.length === 0) {
+    if (checks.unreadable.length > 0) return { kind: 'fail', why: unreadableText(pull.head, checks.unreadable) }
+    return skip('nothing-failed', `No check failed at ${short(pull.head)}.`)
+  }
   if (!checks.failures) return { kind: 'read', what: 'failures' }
   const { fingerprint, message } = checks.failures
   const last = record.rounds.at(-1)
@@ -98,10 +80,14 @@ export function handOverText(rounds: number, names: readonly string[]): string {
   return `Checks still fail after ${rounds} automatic round${rounds === 1 ? '' : 's'}: ${names.join(', ')}. A person needs to look.`
 }
 
-function skip(reason: SkipReason, why: string): FixChecksPlan {
-  return { kind: 'skip', reason, why, quiet: true }
+function unreadableText(head: string, refused: readonly string[]): string {
+  return `Nothing could be read of what failed at ${short(head)}: the token lacks ${refused.join(' and ')}; add ${refused.length === 1 ? 'it' : 'them'} to the workflow's permissions: block.`
 }
 
-function short(sha: string): string {
-  return sha.slice(0, 7)
+function noAgentPull(eventHead: string): FixChecksPlan {
+  return skip('no-agent-pull', `No pull request of the agent's at ${short(eventHead)}.`)
+}
+
+function skip(reason: SkipReason, why: string): FixChecksPlan {
+  return { kind: 'skip', reason, why, quiet: true }
 }
