@@ -52,7 +52,9 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
-    if (!rawKey && forkWithoutSecrets(readRunContext(deps.env).event, out)) return
+    // `gate` needs no key: it answers a fork's run itself (its `steer` output).
+    const gate = core.getInput('operation').trim().toLowerCase() === 'gate'
+    if (!rawKey && !gate && forkWithoutSecrets(readRunContext(deps.env).event, out)) return
     const operation = readInputs(deps, out)
     const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)

@@ -20,7 +20,8 @@ export const OPERATIONS = [
   'improve',
   'deploy',
   'preview',
-  'automation'
+  'automation',
+  'gate'
 ] as const
 export type Operation = (typeof OPERATIONS)[number]
 
@@ -51,10 +52,18 @@ export type InputsReader<Inputs extends object> = (input: InputReader, env: RunE
 
 const MIN_POLL_INTERVAL_MS = 100
 
-/** The common settings, in the order they are validated: the key first, so that a bad key is told before anything else. */
+/**
+ * The common settings, in the order they are validated: the key first, so that a bad key is told before
+ * anything else (`gate` sends nothing to Mintlify: it needs no key, and ignores one given).
+ */
 export function readCommonSettings(input: InputReader, warnings: string[]): CommonSettings {
-  const apiKey = readApiKey(input('api-key'), warnings)
+  const apiKey = input('operation').trim().toLowerCase() === 'gate' ? '' : readApiKey(input('api-key'), warnings)
   const operation = oneOf(input, 'operation', OPERATIONS, 'job')
+  const allowedBots = readAllowedBots(input('allowed-bots'))
+  if (allowedBots === '*')
+    warnings.push(
+      "Input 'allowed-bots' is '*': every GitHub App installed on this repository can steer runs with the slash command and the label, passing on whatever outside text it echoes. List the bots you trust by login instead, unless every App that can comment or label here is yours."
+    )
   return {
     apiKey,
     projectId: readProjectId(input('project-id')),
@@ -66,7 +75,7 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
     comment: readBoolean(input, 'comment', true),
     dryRun: readBoolean(input, 'dry-run', false),
     minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
-    allowedBots: readAllowedBots(input('allowed-bots'))
+    allowedBots
   }
 }
 

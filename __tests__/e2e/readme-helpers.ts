@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { actionDefaults, PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
-import { at, defined } from '../expect-helpers.js'
+import { defined } from '../expect-helpers.js'
 
 /** A `concurrency:` group, of a workflow or of one of its jobs. */
 export interface Concurrency {
@@ -20,7 +20,16 @@ export interface Workflow {
   on: Record<string, unknown>
   permissions: Record<string, string>
   concurrency?: Concurrency
-  jobs: Record<string, { if?: string; concurrency?: Concurrency; steps: { uses?: string; with?: Record<string, string | number> }[] }>
+  jobs: Record<
+    string,
+    {
+      if?: string
+      needs?: string | string[]
+      outputs?: Record<string, string>
+      concurrency?: Concurrency
+      steps: { id?: string; if?: string; uses?: string; with?: Record<string, string | number> }[]
+    }
+  >
 }
 
 /** The pages that hold workflows and steps to copy, by their path from the project root. */
@@ -58,7 +67,20 @@ export function workflowNamed(page: WorkflowPage, name: string): Workflow {
   return workflow
 }
 
-/** The action step's inputs, with `${{ secrets.* }}` and `${{ vars.* }}` filled in as GitHub would. */
+type Step = Workflow['jobs'][string]['steps'][number]
+
+/** The workflow's steps of this action: the gate's (`operation: gate`), or the first one that does the work. */
+function actionStep(workflow: Workflow, gate: boolean): Step {
+  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps)
+  const step = steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@') && (s.with?.operation === 'gate') === gate)
+  if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action ${gate ? 'gate ' : ''}step with inputs`)
+  return step
+}
+
+/**
+ * The action step's inputs (the step that does the work, not a gate job's), with `${{ secrets.* }}` and
+ * `${{ vars.* }}` filled in as GitHub would.
+ */
 export function actionInputs(
   workflow: Workflow,
   sim: Simulator,
@@ -66,9 +88,21 @@ export function actionInputs(
   /** Other expressions as the runner would fill them in, e.g. `steps.app-token.outputs.token`. */
   expressions: Record<string, string> = {}
 ): Record<string, string> {
-  const job = at(Object.values(workflow.jobs), 0, `${workflow.name} job`)
-  const step = job.steps.find((s) => s.uses?.startsWith('your-org/docs-agent-action@'))
-  if (!step?.with) throw new Error(`${workflow.name} has no docs-agent-action step with inputs`)
+  return filledInputs(workflow, actionStep(workflow, false), sim, { matrix, expressions })
+}
+
+/** The inputs of the workflow's gate step (`operation: gate`), filled in as `actionInputs` fills them. */
+export function gateInputs(workflow: Workflow, sim: Simulator): Record<string, string> {
+  return filledInputs(workflow, actionStep(workflow, true), sim, { matrix: {}, expressions: {} })
+}
+
+function filledInputs(
+  workflow: Workflow,
+  step: Step,
+  sim: Simulator,
+  { matrix, expressions }: { matrix: Record<string, string>; expressions: Record<string, string> }
+): Record<string, string> {
+  if (!step.with) throw new Error(`${workflow.name}: a docs-agent-action step without inputs`)
   const inputs: Record<string, string> = {}
   for (const [name, value] of Object.entries(step.with)) {
     inputs[name] = String(value)

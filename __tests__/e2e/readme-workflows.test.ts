@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import type { ActionRun } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
 import { githubCalls, promptOf, runOn, startHelloWorld } from './triggers/helpers.js'
 import {
@@ -24,7 +25,7 @@ import {
   schedulePayload
 } from '../fixtures/webhook-payloads.js'
 import { runAgainst } from './harness.js'
-import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
+import { actionInputs, gateInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
 
@@ -153,6 +154,8 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     const codeJob = at(Object.values(code.jobs), 0, 'code job')
     const appStep = codeJob.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))
     expect(appStep).toHaveProperty('id', 'app-token')
+    // A fork's run has no secrets: the App token is not asked for (it would fail), and the action ends skipped.
+    expect(appStep?.if).toBe('github.event.pull_request.head.repo.full_name == github.repository')
     expect(String(appStep?.with?.repositories).split(',')).toEqual(['api', 'docs'])
     // The App's token does everything; the workflow's own token is given nothing.
     expect(code.permissions).toEqual({})
@@ -197,16 +200,66 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
   })
 })
 
+describe("docs/agent-jobs.md: a fork's pull request in the code repository", () => {
+  test('ends skipped, waiting for a maintainer, with no secrets and no App token', async () => {
+    const code = workflowNamed('docs/agent-jobs.md', 'Docs agent from the code repository')
+    // On a fork's run GitHub gives no secrets, and the App token step is skipped by its if: its output is empty.
+    const inputs = { ...actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': '' }), 'api-key': '' }
+    const payload = pullRequestOpened() as unknown as { pull_request: { head: { repo: Record<string, unknown> } } }
+    payload.pull_request.head.repo.full_name = 'stranger/Hello-World'
+    const run = await runOn(sim, 'pull_request', payload, { inputs })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(run.log).toContain('Waiting for a maintainer')
+    expect(sim.mintlifyRequests()).toEqual([])
+  })
+})
+
 describe('docs/docs-check.md: a docs check on every code pull request', () => {
+  test("a first gate job keeps an outsider's /docs out of the docs job's group; a maintainer's passes", async () => {
+    const workflow = workflowNamed('docs/docs-check.md', 'Docs check')
+    const [gateName, gate] = at(Object.entries(workflow.jobs), 0, 'the first job')
+    const docs = defined(workflow.jobs.docs, 'the docs job')
+    expect(gate.concurrency).toBeUndefined()
+    expect(docs.needs).toBe(gateName)
+    expect(docs.if).toBe(`needs.${gateName}.outputs.steer == 'true'`)
+    // The gate's if: is the one the docs job had, so a comment that is no /docs starts no runner at all.
+    expect(gate.if).toContain("startsWith(github.event.comment.body, '/docs')")
+    const inputs = gateInputs(workflow, sim)
+    expect(inputs).toMatchObject({ operation: 'gate', 'api-key': '' })
+    // The gate judges as the docs step does.
+    const stepInputs = actionInputs(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    expect([inputs['min-permission'], inputs['allowed-bots']]).toEqual([stepInputs['min-permission'], stepInputs['allowed-bots']])
+    sim.github.setPermission(REPO, 'outsider', 'read')
+
+    const ask = (login: string): Promise<ActionRun> =>
+      runOn(sim, 'issue_comment', commentPayload(sim, { body: '/docs skip', on: PULL, pullRequest: true, login }), { inputs })
+    const outsider = await ask('outsider')
+    expect(outsider.outputs).toMatchObject({ outcome: 'skipped', steer: 'false' })
+    const maintainer = await ask(COMMENTER)
+    expect(maintainer.outputs).toMatchObject({ outcome: 'skipped', steer: 'true' })
+    const opened = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs })
+    expect(opened.outputs.steer).toBe('true')
+    // Nothing written, nothing sent: only the two commenters' permissions were read.
+    expect(sim.mintlifyRequests()).toEqual([])
+    expect(sim.githubRequests().filter((request) => request.method !== 'GET')).toEqual([])
+    expect(githubCalls(sim).filter((call) => call.includes('/permission'))).toEqual([
+      'GET /collaborators/outsider/permission',
+      `GET /collaborators/${COMMENTER}/permission`
+    ])
+  })
+
   test('pending, then documented with the agent pull request in the docs repository; a push of tests only carries it; merged: noted', async () => {
     const workflow = workflowNamed('docs/docs-check.md', 'Docs check')
+    // On edited too: a pull request retargeted to another base is judged again.
     expect(workflow.on).toEqual({
-      pull_request_target: { types: ['opened', 'synchronize', 'reopened', 'closed'] },
+      pull_request_target: { types: ['opened', 'synchronize', 'reopened', 'edited', 'closed'] },
       issue_comment: { types: ['created'] }
     })
     // The App's token does everything, with the permissions it names; the workflow's own token is given nothing.
     expect(workflow.permissions).toEqual({})
-    const job = at(Object.values(workflow.jobs), 0, 'job')
+    const job = defined(workflow.jobs.docs, 'the docs job')
     expect(job.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))?.with).toMatchObject({
       'permission-contents': 'read',
       'permission-pull-requests': 'write',
@@ -290,8 +343,13 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
       'pull-requests': 'write'
     })
     const job = at(Object.values(workflow.jobs), 0, 'job')
-    // GitHub Actions' own check runs (this workflow's included) stay out; every other event passes.
-    expect(job.if).toBe("github.event.check_run.app.slug != 'github-actions'")
+    // GitHub Actions' own check runs (this workflow's included) stay out, and so does every event about a fork's run.
+    expect(job.if).toBe(
+      "github.event.check_run.app.slug != 'github-actions' && " +
+        "(github.event_name != 'workflow_run' || github.event.workflow_run.head_repository.full_name == github.repository) && " +
+        "(github.event_name != 'check_suite' || github.event.check_suite.head_branch != null) && " +
+        "(github.event_name != 'check_run' || github.event.check_run.check_suite.head_branch != null)"
+    )
     // One run per head commit at a time, never cancelled, on the job: the group is the head each event names.
     expect(workflow.concurrency).toBeUndefined()
     expect(job.concurrency).toEqual({

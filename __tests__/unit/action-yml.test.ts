@@ -83,7 +83,8 @@ const DESIGN_OUTPUTS = [
   'docs-url',
   'automation-run',
   'grouped',
-  'docs-state'
+  'docs-state',
+  'steer'
 ]
 
 describe('action.yml', () => {

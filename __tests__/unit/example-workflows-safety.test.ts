@@ -2,9 +2,11 @@
  * The workflows the README and the pages of docs/ tell users to copy hold to the trust boundary's rules for
  * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review or label can start keeps
  * its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group (at workflow
- * level any comment's run would replace a maintainer's pending one); no `${{ }}` expression is pasted into
- * a `run:` script (values reach it through `env:`); every checkout leaves no credentials behind; and a
- * GitHub App token asks only for the permissions it names.
+ * level any comment's run would replace a maintainer's pending one), and a job of it with a group `needs:`
+ * a first job that runs `operation: gate` and reads that job's `steer` output in its `if:` (so an
+ * outsider's run never joins the group); a job on a check event drops a fork's runs in its `if:`; no
+ * `${{ }}` expression is pasted into a `run:` script (values reach it through `env:`); every checkout
+ * leaves no credentials behind; and a GitHub App token asks only for the permissions it names.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync } from 'node:fs'
@@ -19,6 +21,14 @@ interface Step {
   uses?: string
   run?: string
   with?: Record<string, unknown>
+}
+
+interface Job {
+  if?: unknown
+  needs?: unknown
+  concurrency?: unknown
+  outputs?: Record<string, unknown>
+  steps?: unknown
 }
 
 /** Events whose run a comment or a review starts: its author steers it. */
@@ -65,6 +75,68 @@ function stepsOf(block: unknown): Step[] {
 
 const stepName = (step: Step): string => step.name ?? step.id ?? step.uses ?? step.run?.split('\n')[0] ?? 'a step'
 
+/** The jobs of a workflow by name (none for steps shown on their own). */
+const jobsOf = (block: unknown): [string, Job][] =>
+  isRecord(block) && isRecord(block.jobs) ? Object.entries(block.jobs).filter((entry): entry is [string, Job] => isRecord(entry[1])) : []
+
+/** A step of this action (the README's `your-org/docs-agent-action@…`, or `./`). */
+const isActionStep = (step: Step): boolean => step.uses === './' || (step.uses ?? '').includes('/docs-agent-action@')
+
+/** An `if:` as one line, whatever YAML folding it was written with. */
+const condition = (job: Job): string => (typeof job.if === 'string' ? job.if.replace(/\s+/g, ' ') : '')
+
+/**
+ * Whether `name` is a gate job for `guarded`: it has no group of its own, runs the action with
+ * `operation: gate`, exposes that step's `steer` output, and `guarded` reads it in its `if:`.
+ */
+function gatesFor(name: string, gate: Job | undefined, guarded: Job): boolean {
+  if (!gate || gate.concurrency !== undefined) return false
+  const step = stepList(gate.steps).find((s) => isActionStep(s) && s.with?.operation === 'gate')
+  const steer = gate.outputs?.steer
+  const exposed = typeof steer === 'string' ? steer.replace(/\s+/g, '') : ''
+  return (
+    step?.id !== undefined &&
+    exposed === `\${{steps.${step.id}.outputs.steer}}` &&
+    condition(guarded).includes(`needs.${name}.outputs.steer`)
+  )
+}
+
+/** A job with a `concurrency` group in a workflow comments, reviews or labels start, without a gate job before it. */
+function ungatedGroups(block: unknown): string[] {
+  if (!isRecord(block) || startedByOthers(block.on).length === 0) return []
+  const jobs = new Map(jobsOf(block))
+  return [...jobs]
+    .filter(([, job]) => job.concurrency !== undefined)
+    .filter(([, job]) => {
+      const needs = typeof job.needs === 'string' ? [job.needs] : Array.isArray(job.needs) ? job.needs.map(String) : []
+      return !needs.some((name) => gatesFor(name, jobs.get(name), job))
+    })
+    .map(
+      ([name]) =>
+        `${name}: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads`
+    )
+}
+
+/** What keeps a fork's runs out, per check event: each event's own sign of a fork's branch. */
+const FORK_FILTERS: [string, string][] = [
+  ['workflow_run', 'github.event.workflow_run.head_repository.full_name == github.repository'],
+  ['check_suite', 'github.event.check_suite.head_branch != null'],
+  ['check_run', 'github.event.check_run.check_suite.head_branch != null']
+]
+
+/** A job of this action on a check event whose `if:` lets a fork's runs in. */
+function forksLetIn(block: unknown): string[] {
+  if (!isRecord(block)) return []
+  const on = new Set(events(block.on).map(([event]) => event))
+  return jobsOf(block)
+    .filter(([, job]) => stepList(job.steps).some(isActionStep))
+    .flatMap(([name, job]) =>
+      FORK_FILTERS.filter(([event, filter]) => on.has(event) && !condition(job).includes(filter)).map(
+        ([event, filter]) => `${name}: ${event} without ${filter} in its if:`
+      )
+    )
+}
+
 /** What a YAML block shown on a page (a workflow, or steps on their own) does against the rules; empty when nothing. */
 function safetyFindings(block: unknown): string[] {
   const findings: string[] = []
@@ -72,6 +144,7 @@ function safetyFindings(block: unknown): string[] {
     const steered = startedByOthers(block.on)
     if (steered.length > 0) findings.push(`workflow-level concurrency, but ${steered.join(', ')} can start it: put concurrency on the job`)
   }
+  findings.push(...ungatedGroups(block), ...forksLetIn(block))
   for (const step of stepsOf(block)) {
     for (const expression of step.run?.match(/\$\{\{[\s\S]*?\}\}/g) ?? []) {
       findings.push(`${stepName(step)}: ${expression} inside run: pass it through env:`)
@@ -109,6 +182,13 @@ describe('the workflows and steps the pages show', () => {
     expect(steps.filter((step) => step.run !== undefined).length).toBeGreaterThanOrEqual(3)
     expect(steps.filter((step) => step.uses?.startsWith('actions/checkout@')).length).toBeGreaterThanOrEqual(1)
     expect(steps.filter((step) => step.uses?.startsWith('actions/create-github-app-token@')).length).toBeGreaterThanOrEqual(2)
+    const workflows = blocks.map(({ block }) => block).filter(isRecord)
+    expect(
+      workflows.filter((block) => startedByOthers(block.on).length > 0 && jobsOf(block).some(([, job]) => job.concurrency)).length
+    ).toBeGreaterThanOrEqual(1)
+    expect(
+      workflows.filter((block) => events(block.on).some(([event]) => FORK_FILTERS.some(([name]) => name === event))).length
+    ).toBeGreaterThanOrEqual(1)
   })
 })
 
@@ -145,9 +225,9 @@ describe('each rule fails on what it forbids', () => {
     expect(safetyFindings(workflow(on, WORKFLOW_GROUP))).toEqual(expected)
   })
 
-  it('accepts concurrency on the job of a workflow comments start', () => {
+  it('accepts concurrency on the job of a workflow pushes start', () => {
     const jobLevel: unknown = parse(
-      'on: issue_comment\njobs:\n  docs:\n    concurrency:\n      group: docs-${{ github.event.issue.number }}\n      cancel-in-progress: false\n' +
+      'on: push\njobs:\n  docs:\n    concurrency:\n      group: docs-${{ github.ref }}\n      cancel-in-progress: false\n' +
         '    runs-on: ubuntu-latest\n    steps:\n      - run: echo hello\n'
     )
     expect(safetyFindings(jobLevel)).toEqual([])
@@ -219,5 +299,114 @@ describe('each rule fails on what it forbids', () => {
       'actions/checkout@v4: checkout without persist-credentials: false',
       'echo ${{ steps.x.outputs.y }}: ${{ steps.x.outputs.y }} inside run: pass it through env:'
     ])
+  })
+})
+
+describe('a group that comments, reviews or labels reach waits behind a gate job', () => {
+  const GATE = [
+    '  gate:',
+    '    runs-on: ubuntu-latest',
+    '    outputs:',
+    '      steer: ${{ steps.gate.outputs.steer }}',
+    '    steps:',
+    '      - uses: your-org/docs-agent-action@v1',
+    '        id: gate',
+    '        with:',
+    '          operation: gate'
+  ]
+  const DOCS = [
+    '  docs:',
+    '    concurrency:',
+    '      group: docs-${{ github.event.issue.number }}',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - run: echo hello'
+  ]
+  const workflow = (on: string, gate: string[], docs: string[]): unknown => parse([`on: ${on}`, 'jobs:', ...gate, ...docs, ''].join('\n'))
+  const withGuard = (guard: string[]): string[] => [DOCS[0]!, ...guard, ...DOCS.slice(1)]
+  const READS = ['    needs: gate', "    if: needs.gate.outputs.steer == 'true'"]
+  const UNGATED =
+    'docs: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads'
+
+  it.each([
+    ['issue_comment', []],
+    ['{ pull_request_review: { types: [submitted] } }', []],
+    ['{ pull_request_review_comment: { types: [created] } }', []],
+    ['{ issues: { types: [labeled] } }', []],
+    ['{ pull_request_target: { types: [opened, labeled] } }', []]
+  ])('on: %s, a group without a gate job fails', (on) => {
+    expect(safetyFindings(workflow(on, [], DOCS))).toEqual([UNGATED])
+  })
+
+  it('accepts the gate job, needed and read', () => {
+    expect(safetyFindings(workflow('issue_comment', GATE, withGuard(READS)))).toEqual([])
+  })
+
+  it('accepts the gate job among others needed, its steer read beside other conditions', () => {
+    const guard = ['    needs: [build, gate]', "    if: github.event.issue.pull_request && needs.gate.outputs.steer == 'true'"]
+    const build = ['  build:', '    runs-on: ubuntu-latest', '    steps:', '      - run: echo build']
+    expect(safetyFindings(workflow('issue_comment', [...GATE, ...build], withGuard(guard)))).toEqual([])
+  })
+
+  it.each([
+    ['needed, but its steer not read', GATE, ['    needs: gate', "    if: github.event.comment.user.type != 'Bot'"]],
+    ['its steer read, but not needed', GATE, ["    if: needs.gate.outputs.steer == 'true'"]],
+    ['a first job that is no gate (another operation)', GATE.map((line) => line.replace('operation: gate', 'operation: job')), READS],
+    ['a gate job that does not expose its steer output', GATE.filter((line) => !line.includes('steer')), READS],
+    [
+      'author_association instead of a gate',
+      [],
+      ['    if: contains(fromJSON(\'["OWNER","MEMBER"]\'), github.event.comment.author_association)']
+    ]
+  ])('%s: fails', (_, gate, guard) => {
+    expect(safetyFindings(workflow('issue_comment', gate, withGuard(guard)))).toEqual([UNGATED])
+  })
+
+  it('a gate job in the group itself fails, for both jobs', () => {
+    const grouped = [...GATE.slice(0, 2), '    concurrency: docs', ...GATE.slice(2)]
+    expect(safetyFindings(workflow('issue_comment', grouped, withGuard(READS)))).toEqual([UNGATED.replace('docs:', 'gate:'), UNGATED])
+  })
+
+  it('asks nothing of a group that only pushes and schedules reach', () => {
+    expect(safetyFindings(workflow('{ push: null, schedule: [{ cron: "0 6 * * 1" }] }', [], DOCS))).toEqual([])
+  })
+})
+
+describe("a check event's job drops a fork's runs in its if:", () => {
+  const job = (condition: string): string[] => [
+    '  fix:',
+    `    if: ${condition}`,
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - uses: your-org/docs-agent-action@v1'
+  ]
+  const workflow = (on: string, condition: string): unknown => parse([`on: ${on}`, 'jobs:', ...job(condition), ''].join('\n'))
+  const ALL =
+    "(github.event_name != 'workflow_run' || github.event.workflow_run.head_repository.full_name == github.repository) && " +
+    "(github.event_name != 'check_suite' || github.event.check_suite.head_branch != null) && " +
+    "(github.event_name != 'check_run' || github.event.check_run.check_suite.head_branch != null)"
+
+  it('accepts the three filters, each for its event', () => {
+    expect(safetyFindings(workflow('[check_suite, check_run, workflow_run, status]', ALL))).toEqual([])
+  })
+
+  it.each([
+    [
+      'workflow_run',
+      "github.event.workflow_run.conclusion == 'failure'",
+      'fix: workflow_run without github.event.workflow_run.head_repository.full_name == github.repository in its if:'
+    ],
+    ['check_suite', 'true', 'fix: check_suite without github.event.check_suite.head_branch != null in its if:'],
+    [
+      'check_run',
+      "github.event.check_run.app.slug != 'github-actions'",
+      'fix: check_run without github.event.check_run.check_suite.head_branch != null in its if:'
+    ]
+  ])('on: %s without its filter fails', (on, condition, finding) => {
+    expect(safetyFindings(workflow(on, condition))).toEqual([finding])
+  })
+
+  it('asks nothing of status, which carries no origin', () => {
+    expect(safetyFindings(workflow('status', 'true'))).toEqual([])
   })
 })

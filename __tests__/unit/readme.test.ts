@@ -66,7 +66,7 @@ describe('the pages with workflows', () => {
         return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
       })
     )
-    expect(steps).toHaveLength(17)
+    expect(steps).toHaveLength(18)
     for (const { page, step } of steps) {
       expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
       expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })

@@ -21,10 +21,17 @@ interface Step {
   with?: Record<string, string>
 }
 
+interface Job {
+  steps: Step[]
+  needs?: string | string[]
+  if?: string
+  permissions?: Record<string, string>
+}
+
 interface Workflow {
   on: Record<string, unknown>
   permissions?: Record<string, string>
-  jobs: Record<string, { steps: Step[]; permissions?: Record<string, string> }>
+  jobs: Record<string, Job>
 }
 
 const WORKFLOWS = join(PROJECT_ROOT, '.github', 'workflows')
@@ -57,10 +64,21 @@ describe('workflow files', () => {
     expect(problems(validateWorkflow(broken)).length).toBeGreaterThan(0)
   })
 
-  it.each(workflowFiles)('%s pins every action by its major tag and keeps the token read-only at the top', (name) => {
-    const flow = workflow(name)
-    for (const step of steps(flow).filter((s) => s.uses && s.uses !== './')) expect(step.uses).toMatch(/^[\w-]+\/[\w./-]+@v\d+$/)
-    expect(flow.permissions).toEqual({ contents: 'read' })
+  it.each(workflowFiles)(
+    '%s pins every action to a full commit SHA, its version in a comment, and keeps the token read-only at the top',
+    (name) => {
+      const flow = workflow(name)
+      const uses = [...read('.github', 'workflows', name).matchAll(/^\s*(?:- )?uses: (.*)$/gm)].map((match) => match[1] ?? '')
+      expect(uses.length).toBe(steps(flow).filter((step) => step.uses).length)
+      for (const pin of uses.filter((text) => text !== './')) expect(pin).toMatch(/^[\w-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/)
+      expect(flow.permissions).toEqual({ contents: 'read' })
+    }
+  )
+
+  it.each(workflowFiles)('%s leaves no credentials behind on any checkout', (name) => {
+    const checkouts = steps(workflow(name)).filter((step) => step.uses?.startsWith('actions/checkout@'))
+    expect(checkouts.length).toBeGreaterThan(0)
+    for (const checkout of checkouts) expect(String(checkout.with?.['persist-credentials'])).toBe('false')
   })
 })
 
@@ -115,13 +133,53 @@ describe('releases', () => {
 
   it('start from a dispatch with a version or from a pushed version tag', () => {
     expect(release.on).toMatchObject({ workflow_dispatch: { inputs: { version: { required: true } } }, push: { tags: ['v*.*.*'] } })
-    expect(runs(release)).toContain('npm run release -- "$VERSION"')
+    expect(runs(release)).toContain('bash scripts/release.sh "$VERSION" --prepare')
+    expect(runs(release)).toContain('bash scripts/release.sh "$VERSION" --publish')
+  })
+
+  it('test first, with a read-only token (the npm cache allowed), in a job the release needs', () => {
+    const test = defined(release.jobs.test, 'the test job')
+    const job = defined(release.jobs.release, 'the release job')
+    expect(test.permissions).toEqual({ contents: 'read' })
+    expect(test.steps.map((step) => step.run ?? '').join('\n')).toMatch(/npm ci[\s\S]*npm test/)
+    expect(job.needs).toBe('test')
+    expect(job.permissions).toEqual({ contents: 'write' })
+  })
+
+  it('release with no cache and no stored credentials; only the last step gets the token, and pushes with it', () => {
+    const job = defined(release.jobs.release, 'the release job')
+    const checkout = defined(
+      job.steps.find((step) => step.uses?.startsWith('actions/checkout@')),
+      'the checkout'
+    )
+    expect(String(checkout.with?.['persist-credentials'])).toBe('false')
+    const setup = defined(
+      job.steps.find((step) => step.uses?.startsWith('actions/setup-node@')),
+      'the Node setup'
+    )
+    expect(setup.with?.cache).toBeUndefined()
+    expect(String(setup.with?.['package-manager-cache'])).toBe('false')
+    expect(job.steps.map((step) => step.run ?? '').join('\n')).toContain('npm ci')
+    // The token by name or by expression, in no step but the last (the checkout's own default aside).
+    const text = (step: Step): string => JSON.stringify(step)
+    const holders = job.steps.filter((step) => /github\.token|secrets\.|GH_TOKEN|GITHUB_TOKEN/.test(text(step)))
+    expect(holders).toEqual([job.steps.at(-1)])
+    const last = defined(job.steps.at(-1), 'the last step')
+    expect(last.run).toContain('extraheader')
+    expect(last.run).toContain('--publish')
   })
 
   it('check the version, package.json and dist/ before tagging', () => {
     expect(script).toContain('package.json says')
     expect(script).toContain('npm run -s build')
     expect(script.indexOf('git status --porcelain -- dist')).toBeLessThan(script.indexOf('git tag -a "$tag"'))
+  })
+
+  it('prepare without credentials (the build included), then publish with git and gh only', () => {
+    const publish = script.slice(script.indexOf('publish() {'))
+    expect(script.indexOf('prepare() {')).toBeLessThan(script.indexOf('publish() {'))
+    expect(publish).not.toMatch(/\b(npm|node|npx)\b/)
+    expect(publish.indexOf('git push origin "$tag"')).toBeGreaterThan(0)
   })
 
   it('tag vX.Y.Z, move the major tag the README pins (@v1) and force-push it', () => {

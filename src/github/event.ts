@@ -21,8 +21,11 @@ export type GitHubEvent =
    * wakes a run, which reads the commit's whole picture itself.
    */
   | ChecksEvent
-  /** schedule, workflow_dispatch and anything else: no pull request of its own. */
-  | { kind: 'other'; name: string }
+  /**
+   * schedule, workflow_dispatch and anything else: no pull request of its own. `action` and `sender` as the
+   * payload gives them (absent where it gives none: a schedule has neither).
+   */
+  | { kind: 'other'; name: string; action?: string; sender?: Actor }
 
 /** What a check event says; a legacy `status` event has no action, no app and no pull requests. */
 export interface ChecksEvent {
@@ -39,13 +42,21 @@ export interface ChecksEvent {
   checkName: string
   /** The conclusion of a run or suite ('' while it has none), or a status's state. */
   conclusion: string
-  /**
-   * The branch a check suite ran for (`check_suite.head_branch`, a check run's `check_suite.head_branch`):
-   * null where GitHub names none, its sign of a fork's branch; '' for a workflow run and a status.
-   */
-  suiteBranch: string | null
-  /** A workflow run's `head_repository.full_name` (`owner/name`: a fork's for a fork's run); '' for the other events. */
-  headRepository: string
+  /** Where the checked run comes from, as the payload tells it (the trust gate decides on it). */
+  origin: CheckOrigin
+}
+
+/**
+ * Where a check event's run comes from. `fork`: a fork's branch, as GitHub marks it (a suite's
+ * `head_branch` is null, and a check run's suite's), or a workflow run whose `head_repository` is not the
+ * repository the event is sent to (or is gone). A legacy status carries no origin: never a fork's.
+ * `startedBy`: the event that started a workflow run (`push`, `pull_request`…), '' for the others; `by` who
+ * started it.
+ */
+export interface CheckOrigin {
+  fork: boolean
+  startedBy: string
+  by: Actor
 }
 
 /** A pull request as a check event names it: its number and the `owner/name` of its head and base repositories. */

@@ -1,5 +1,5 @@
 import { firstLine, isRecord } from '../text.js'
-import type { Actor, GitHubEvent, Labeling, PullFacts, PullHead } from './event.js'
+import type { Actor, CheckOrigin, GitHubEvent, Labeling, PullFacts, PullHead } from './event.js'
 
 /**
  * A webhook payload read into the facts this action uses (`GitHubEvent`): one parser per event name, each
@@ -17,15 +17,21 @@ const EVENT_PARSERS: Record<string, EventParser> = {
   pull_request_review: parseReview,
   issues: parseIssue,
   push: (name, _action, payload) => parsePush(name, payload),
-  check_run: (name, action, payload) => parseCheck(name, action, payload.check_run),
-  check_suite: (name, action, payload) => parseCheck(name, action, payload.check_suite),
-  workflow_run: (name, action, payload) => parseCheck(name, action, payload.workflow_run),
+  check_run: (name, action, payload) => parseCheck(name, action, payload),
+  check_suite: (name, action, payload) => parseCheck(name, action, payload),
+  workflow_run: (name, action, payload) => parseCheck(name, action, payload),
   status: parseStatus
 }
 
 export function parseEvent(name: string, payload: Record<string, unknown>): GitHubEvent {
   const parser = Object.hasOwn(EVENT_PARSERS, name) ? EVENT_PARSERS[name] : undefined
-  return parser?.(name, str(payload.action), payload) ?? { kind: 'other', name }
+  return parser?.(name, str(payload.action), payload) ?? otherEvent(name, payload)
+}
+
+/** Any other event: its action and its sender, where the payload gives them (the trust gate judges the sender). */
+function otherEvent(name: string, payload: Record<string, unknown>): GitHubEvent {
+  const action = str(payload.action)
+  return { kind: 'other', name, ...(action ? { action } : {}), ...(isRecord(payload.sender) ? { sender: actorOf(payload.sender) } : {}) }
 }
 
 function parsePullRequest(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
@@ -135,7 +141,8 @@ function parsePush(name: string, payload: Record<string, unknown>): GitHubEvent 
 }
 
 /** A check run, a check suite or a workflow run: the same fields where they say the same thing. */
-function parseCheck(name: string, action: string, check: unknown): GitHubEvent | null {
+function parseCheck(name: string, action: string, payload: Record<string, unknown>): GitHubEvent | null {
+  const check = payload[name]
   if (!isRecord(check)) return null
   const pulls = Array.isArray(check.pull_requests) ? check.pull_requests.filter(isRecord) : []
   return {
@@ -148,15 +155,24 @@ function parseCheck(name: string, action: string, check: unknown): GitHubEvent |
     // A suite has no name of its own (its App's is not a check's).
     checkName: name === 'check_suite' ? '' : str(check.name),
     conclusion: str(check.conclusion),
-    suiteBranch: name === 'workflow_run' ? '' : suiteBranchOf(name === 'check_suite' ? check : check.check_suite),
-    headRepository: name === 'workflow_run' && isRecord(check.head_repository) ? str(check.head_repository.full_name) : ''
+    origin: checkOrigin(name, check, payload)
   }
 }
 
-/** A suite's `head_branch`; anything but a branch name (null, absent) reads as none, as for a fork's branch. */
-function suiteBranchOf(suite: unknown): string | null {
-  const branch = isRecord(suite) ? suite.head_branch : null
-  return typeof branch === 'string' && branch !== '' ? branch : null
+/**
+ * Where a check's run comes from: GitHub gives a fork's suite no `head_branch`; a workflow run names its
+ * head repository, compared with the repository the event is sent to (the workflow's), as GitHub compares
+ * names (case-insensitively).
+ */
+function checkOrigin(name: string, check: Record<string, unknown>, payload: Record<string, unknown>): CheckOrigin {
+  const by = actorOf(check.triggering_actor ?? check.actor ?? payload.sender)
+  if (name === 'workflow_run') {
+    const head = isRecord(check.head_repository) ? str(check.head_repository.full_name).toLowerCase() : ''
+    const here = isRecord(payload.repository) ? str(payload.repository.full_name).toLowerCase() : ''
+    return { fork: head === '' || head !== here, startedBy: str(check.event), by }
+  }
+  const suite = name === 'check_run' ? check.check_suite : check
+  return { fork: !isRecord(suite) || typeof suite.head_branch !== 'string', startedBy: '', by }
 }
 
 /** A legacy commit status: no action, no App, no pull requests; its context is its name, its state its conclusion. */
@@ -170,8 +186,7 @@ function parseStatus(name: string, _action: string, payload: Record<string, unkn
     app: '',
     checkName: str(payload.context),
     conclusion: str(payload.state),
-    suiteBranch: '',
-    headRepository: ''
+    origin: { fork: false, startedBy: '', by: actorOf(payload.sender) }
   }
 }
 

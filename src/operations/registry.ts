@@ -13,6 +13,7 @@ import { runImproveOperation } from './docs-health/improve.js'
 import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
 import { runDocsHealthOperation } from './docs-health/run.js'
 import { runFixChecks } from './fix-checks/run.js'
+import { runGate } from './gate/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 
@@ -30,6 +31,8 @@ interface InputsByOperation {
   deploy: DeployInputs
   preview: PreviewInputs
   automation: AutomationInputs
+  /** `gate` has no inputs of its own: the common ones say who may steer. */
+  gate: object
 }
 
 /** One row of the registry: how the operation reads its own inputs, and how it runs on them. */
@@ -41,7 +44,7 @@ export interface OperationEntry<Inputs extends object> {
 /**
  * Every operation, by its `operation` input: adding one is one family folder and one row here. Each passes
  * the trust gate (src/trust/gate.ts) before its first request: `job` and `message` inside the agent
- * workflow, which answers commands itself; every other through `steered`.
+ * workflow, which answers commands itself; `gate` answers with it; every other through `steered`.
  */
 const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   job: { inputs: readAgentInputs('job'), run: runJobOperation },
@@ -55,7 +58,9 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   improve: { inputs: readImproveInputs, run: steered(runImproveOperation) },
   deploy: { inputs: readDeployInputs, run: steered(runDeploy) },
   preview: { inputs: readPreviewInputs, run: steered(runPreview) },
-  automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) }
+  automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) },
+  // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
+  gate: { inputs: () => ({}), run: runGate }
 }
 
 /**

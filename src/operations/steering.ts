@@ -2,15 +2,16 @@ import type { GitHubEvent, IssueRef } from '../github/event.js'
 import { codeSpan, escapeInline } from '../markdown.js'
 import { judgeQuiet, type Verdict } from '../outcome.js'
 import type { Settings } from '../settings.js'
-import { type GateDecision, judgeSteering, needsRole, whoSteers } from '../trust/gate.js'
+import { type GateDecision, judgeSteering, needsRole, type Steering, steeringOf } from '../trust/gate.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 
 /**
  * The trust gate for the operations that do not steer the agent on a pull request's code (deployments,
- * automations, exports, reports): a comment, review or label starts them only for someone with
- * `min-permission` (bots per `allowed-bots`), and a fork's pull request starts nothing by itself. The
- * agent's own operations (`job`, `message`) pass the same gate inside their workflow, which also knows
- * their replies, reactions and the docs check.
+ * automations, exports, reports): the event's action and origin must steer the operation at all (an
+ * edited comment, a fork's check run steer nothing), a comment, review or label starts them only for
+ * someone with `min-permission` (bots per `allowed-bots`), and a fork's pull request starts nothing by
+ * itself. The agent's own operations (`job`, `message`) pass the same gate inside their workflow, which
+ * also knows their replies, reactions and the docs check.
  */
 export function steered<Inputs extends object>(run: RunOperation<Inputs>): RunOperation<Inputs> {
   return async (settings, deps) => {
@@ -23,9 +24,17 @@ export function steered<Inputs extends object>(run: RunOperation<Inputs>): RunOp
   }
 }
 
-/** The gate's decision, reading only what it needs: the commander's role (GitHub required: no command runs unchecked). */
-async function gateOf(settings: Settings, deps: OperationDeps): Promise<GateDecision> {
-  const steerer = whoSteers(deps.run.event)
+/** What the gate says of a run: the event steers the operation not at all, or the steerer's judgement. */
+export type GateAnswer = Extract<Steering, { kind: 'unsteered' }> | GateDecision
+
+/**
+ * The gate's answer for the step's operation, reading only what it needs: nothing for an event that steers
+ * nothing, else the commander's role (GitHub required: no command runs unchecked).
+ */
+export async function gateOf(settings: Settings, deps: OperationDeps): Promise<GateAnswer> {
+  const steering = steeringOf(deps.run.event, settings.operation)
+  if (steering.kind === 'unsteered') return steering
+  const { steerer } = steering
   let role: string | null = null
   if (needsRole(steerer) && steerer.kind === 'commander') {
     const api = await requiredGitHub(settings, deps)
@@ -43,8 +52,11 @@ async function requiredGitHub(settings: Settings, deps: OperationDeps): ReturnTy
   return deps.connectGitHub(settings.githubToken, repo)
 }
 
-function refusedVerdict(decision: Exclude<GateDecision, { kind: 'steer' }>): Verdict {
+function refusedVerdict(decision: Exclude<GateAnswer, { kind: 'steer' }>): Verdict {
   if (decision.kind === 'deny') return judgeQuiet('denied', `${decision.why} Nothing was started.`)
+  // An edited comment, a fork's check run for `job`: nothing asked anything of this run, quietly. A check event
+  // under another operation: said, since the workflow's authors may expect it to run.
+  if (decision.kind === 'unsteered') return { ...judgeQuiet('skipped', decision.why), result: decision.notice ? 'notice' : 'success' }
   // A bot nobody listed, a fork's pull request, a command that cannot be judged: nothing was asked of the action.
   return { ...judgeQuiet('skipped', decision.why), result: decision.kind === 'ignore' ? 'success' : 'notice' }
 }

@@ -1,5 +1,6 @@
-import type { Actor, GitHubEvent } from '../github/event.js'
+import type { Actor, ChecksEvent, GitHubEvent } from '../github/event.js'
 import { botAllowed, meetsPermission, type Permission } from '../github/permissions.js'
+import type { Operation } from '../settings.js'
 
 /**
  * Who steers a run, and whether they may: decided here, once, for every operation and every event, before
@@ -7,9 +8,10 @@ import { botAllowed, meetsPermission, type Permission } from '../github/permissi
  * repository the Mintlify GitHub App can read and opens pull requests that are public at once; so a run
  * acts only on the words of someone GitHub says may write here, or of the workflow itself.
  *
- * Two pure steps around one read: `whoSteers` names the steerer from the event alone (and so what must be
- * read about them), `judgeSteering` decides with what was read. The executor of each operation only reads
- * and carries the decision out.
+ * Three pure steps around one read: `steeringOf` says whether the event's action and origin steer the
+ * operation at all, `whoSteers` names the steerer from the event alone (and so what must be read about
+ * them), `judgeSteering` decides with what was read. The executor of each operation only reads and carries
+ * the decision out.
  */
 
 /** Whose words a run acts on. */
@@ -28,7 +30,28 @@ export type Steerer =
   /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
   | { kind: 'agent-pull' }
 
-export type CommandVia = 'comment' | 'review' | 'review comment' | 'label' | 'issue'
+/** How a commander steers: `event` is the sender of any other event (a star, a wiki edit). */
+export type CommandVia = 'comment' | 'review' | 'review comment' | 'label' | 'issue' | 'event'
+
+/** Whether the event steers the operation at all, and if so by whom (judged next by `judgeSteering`). */
+export type Steering =
+  | { kind: 'steered'; steerer: Steerer }
+  /** Nothing in the event steers the operation: `skipped`, quietly or with a notice naming the event. */
+  | { kind: 'unsteered'; why: string; notice: boolean }
+
+/** Events only writers can cause (a dispatch, a release, a merge queue): the workflow's, like a schedule. */
+const WORKFLOW_EVENTS: readonly string[] = ['schedule', 'workflow_dispatch', 'repository_dispatch', 'release', 'merge_group']
+
+/** What starts a workflow run that steers as its own event does: a push, or an event of the workflow's. */
+const STEERING_STARTS: readonly string[] = ['push', 'schedule', 'workflow_dispatch', 'repository_dispatch', 'release']
+
+/** The only action of each comment-like event that steers: an edit or a deletion would replay someone's old words. */
+const FRESH_ACTIONS: Readonly<Record<string, { action: string; what: string }>> = {
+  issue_comment: { action: 'created', what: 'a comment just written' },
+  pull_request_review_comment: { action: 'created', what: 'a review comment just written' },
+  discussion_comment: { action: 'created', what: 'a discussion comment just written' },
+  pull_request_review: { action: 'submitted', what: 'a review just submitted' }
+}
 
 /** The settings the gate reads. */
 export interface GateSettings {
@@ -70,7 +93,54 @@ export type GateDecision =
   /** A maintainer's command on a fork's pull request whose head moved after the one shown before the command. */
   | { kind: 'head-moved'; steerer: Extract<Steerer, { kind: 'commander' }>; head: string; why: string }
 
-/** Who steers this event's run. */
+/**
+ * The one rule of the event's action and origin, the same for every operation: a comment steers only when
+ * created, a review only when submitted; a check event steers only `job` (the `fix-checks` rounds), never
+ * for a fork's run, unless it is a workflow run of this repository that a push, a schedule or a dispatch
+ * started, which steers as that event does. Any other event with no sender to judge steers nothing.
+ */
+export function steeringOf(event: GitHubEvent, operation: Operation): Steering {
+  const fresh = Object.hasOwn(FRESH_ACTIONS, event.name) ? FRESH_ACTIONS[event.name] : undefined
+  const action = 'action' in event ? (event.action ?? '') : ''
+  if (fresh && action !== fresh.action)
+    return unsteered(`The ${event.name} event (${action || 'no action'}) steers nothing: only ${fresh.what} does.`, false)
+  if (event.kind === 'checks' && !steersAsItsStart(event)) return checkSteering(event, operation)
+  if (event.kind === 'other' && !WORKFLOW_EVENTS.includes(event.name) && !event.sender?.login)
+    return unsteered(`The ${event.name || 'unnamed'} event names no sender whose permission could be judged: it steers nothing.`, true)
+  return { kind: 'steered', steerer: whoSteers(event) }
+}
+
+/** A check event that is no push's or dispatch's workflow run: the agent's own pull request's, for `job` alone. */
+function checkSteering(event: ChecksEvent, operation: Operation): Steering {
+  const about = event.name === 'workflow_run' ? `a workflow run ${startedBy(event)}` : `a ${event.name.replace('_', ' ')}`
+  if (operation !== 'job' && operation !== 'gate')
+    return unsteered(
+      `The ${event.name} event (${about}) steers only the fix-checks rounds of operation job, not ${operation}: nothing was started.`,
+      true
+    )
+  if (event.origin.fork) return unsteered(`The ${event.name} event is about a fork's run, which steers nothing here.`, false)
+  return { kind: 'steered', steerer: { kind: 'agent-pull' } }
+}
+
+function startedBy(event: ChecksEvent): string {
+  if (event.origin.fork) return "of a fork's branch"
+  return event.origin.startedBy ? `started by ${event.origin.startedBy}` : 'started by an unknown event'
+}
+
+/** A workflow run of this repository that a push, a schedule or a dispatch started: steered as that event is. */
+function steersAsItsStart(event: ChecksEvent): boolean {
+  return event.name === 'workflow_run' && !event.origin.fork && STEERING_STARTS.includes(event.origin.startedBy)
+}
+
+function unsteered(why: string, notice: boolean): Steering {
+  return { kind: 'unsteered', why, notice }
+}
+
+/**
+ * Who steers this event's run, once `steeringOf` said the event steers at all: the workflow for a schedule,
+ * a dispatch and the other events only writers cause; the pusher of a push; the author of a pull request,
+ * comment or review; the labeller; the sender of any other event, judged like a commenter.
+ */
 export function whoSteers(event: GitHubEvent): Steerer {
   switch (event.kind) {
     case 'push':
@@ -94,9 +164,11 @@ export function whoSteers(event: GitHubEvent): Steerer {
         merged: event.pull.merged
       }
     case 'checks':
-      return { kind: 'agent-pull' }
+      if (!steersAsItsStart(event)) return { kind: 'agent-pull' }
+      return event.origin.startedBy === 'push' ? { kind: 'pusher', actor: event.origin.by } : { kind: 'workflow' }
     case 'other':
-      return { kind: 'workflow' }
+      if (WORKFLOW_EVENTS.includes(event.name)) return { kind: 'workflow' }
+      return commander(event.sender ?? { login: '', isBot: false }, 'event', '', false)
   }
 }
 

@@ -31,8 +31,7 @@ function event(change: Partial<ChecksEvent>): ChecksEvent {
     app: 'mintlify',
     checkName: '',
     conclusion: 'failure',
-    suiteBranch: 'docs-agent/limits',
-    headRepository: '',
+    origin: { fork: false, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } },
     ...change
   }
 }
@@ -43,34 +42,38 @@ const fork = { number: 7, headRepo: FORK, baseRepo: REPO }
 describe('payloadFacts', () => {
   it.each<[string, Partial<ChecksEvent>, ReturnType<typeof payloadFacts>]>([
     ["a suite of this repository's branch", {}, { forkRun: false, ownNamed: null, forkNamed: null }],
-    ["a suite without a branch: a fork's", { suiteBranch: null }, { forkRun: true, ownNamed: null, forkNamed: null }],
+    [
+      "a suite without a branch: a fork's",
+      { origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
+      { forkRun: true, ownNamed: null, forkNamed: null }
+    ],
     [
       "a check run whose suite has no branch: a fork's",
-      { name: 'check_run', suiteBranch: null },
+      { name: 'check_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
       { forkRun: true, ownNamed: null, forkNamed: null }
     ],
     ['a check run of a branch', { name: 'check_run', pulls: [own] }, { forkRun: false, ownNamed: 9, forkNamed: null }],
     [
       'a workflow run of this repository',
-      { name: 'workflow_run', suiteBranch: '', headRepository: REPO },
+      { name: 'workflow_run', origin: { fork: false, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
       { forkRun: false, ownNamed: null, forkNamed: null }
     ],
     [
       'a workflow run of this repository, named in another case',
-      { name: 'workflow_run', suiteBranch: '', headRepository: 'ACME/Docs' },
+      { name: 'workflow_run', origin: { fork: false, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
       { forkRun: false, ownNamed: null, forkNamed: null }
     ],
     [
       "a fork's workflow run",
-      { name: 'workflow_run', suiteBranch: '', headRepository: FORK },
+      { name: 'workflow_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
       { forkRun: true, ownNamed: null, forkNamed: null }
     ],
     [
       'a workflow run naming no head repository',
-      { name: 'workflow_run', suiteBranch: '', headRepository: '' },
+      { name: 'workflow_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
       { forkRun: true, ownNamed: null, forkNamed: null }
     ],
-    ['a status: no origin', { name: 'status', suiteBranch: '', headRepository: '' }, { forkRun: false, ownNamed: null, forkNamed: null }],
+    ['a status: no origin', { name: 'status' }, { forkRun: false, ownNamed: null, forkNamed: null }],
     ["the agent's pull request named after a fork's", { pulls: [fork, own] }, { forkRun: false, ownNamed: 9, forkNamed: null }],
     ["only a fork's pull request named", { pulls: [fork] }, { forkRun: false, ownNamed: null, forkNamed: 7 }],
     [

@@ -262,7 +262,7 @@ describe('parseEvent: pull requests', () => {
   })
 
   it('reads a pull_request event without its pull request as another event', () => {
-    expect(parseEvent('pull_request', { action: 'opened' })).toEqual({ kind: 'other', name: 'pull_request' })
+    expect(parseEvent('pull_request', { action: 'opened' })).toEqual({ kind: 'other', name: 'pull_request', action: 'opened' })
   })
 })
 
@@ -338,7 +338,12 @@ describe('parseEvent: issue_comment', () => {
   it('reads an issue_comment event without its comment as another event', () => {
     const payload = issueCommentPayload()
     delete payload.comment
-    expect(parseEvent('issue_comment', payload)).toEqual({ kind: 'other', name: 'issue_comment' })
+    expect(parseEvent('issue_comment', payload)).toEqual({
+      kind: 'other',
+      name: 'issue_comment',
+      action: 'created',
+      sender: { login: 'Codertocat', isBot: false }
+    })
   })
 
   it('ignores numbers that are not safe integers', () => {
@@ -351,6 +356,7 @@ describe('parseEvent: issue_comment', () => {
 
 describe('parseEvent: check events', () => {
   const HELLO = 'Codertocat/Hello-World'
+  const CODERTOCAT = { login: 'Codertocat', isBot: false }
 
   it('reads a completed check run: its App, name, conclusion, commit and pull requests', () => {
     expect(parseEvent('check_run', checkRunPayload({ name: 'Mintlify Validation (acme) - link-rot' }))).toEqual({
@@ -362,8 +368,7 @@ describe('parseEvent: check events', () => {
       app: 'mintlify',
       checkName: 'Mintlify Validation (acme) - link-rot',
       conclusion: 'failure',
-      suiteBranch: 'changes',
-      headRepository: ''
+      origin: { fork: false, startedBy: '', by: CODERTOCAT }
     })
   })
 
@@ -377,8 +382,7 @@ describe('parseEvent: check events', () => {
       app: 'mintlify',
       checkName: '',
       conclusion: 'success',
-      suiteBranch: 'changes',
-      headRepository: ''
+      origin: { fork: false, startedBy: '', by: CODERTOCAT }
     })
   })
 
@@ -392,8 +396,7 @@ describe('parseEvent: check events', () => {
       app: '',
       checkName: 'Docs CI',
       conclusion: 'failure',
-      suiteBranch: '',
-      headRepository: HELLO
+      origin: { fork: false, startedBy: 'repository_dispatch', by: CODERTOCAT }
     })
   })
 
@@ -407,8 +410,7 @@ describe('parseEvent: check events', () => {
       app: '',
       checkName: 'ci/vale',
       conclusion: 'error',
-      suiteBranch: '',
-      headRepository: ''
+      origin: { fork: false, startedBy: '', by: CODERTOCAT }
     })
   })
 
@@ -423,9 +425,10 @@ describe('parseEvent: check events', () => {
   })
 
   it("reads a fork's run where GitHub says it: a suite without a branch, a workflow run from the fork", () => {
-    expect(parseEvent('check_suite', checkSuitePayload({ fromFork: true }))).toMatchObject({ suiteBranch: null })
-    expect(parseEvent('check_run', checkRunPayload({ fromFork: true }))).toMatchObject({ suiteBranch: null })
-    expect(parseEvent('workflow_run', workflowRunPayload({ fromFork: true }))).toMatchObject({ suiteBranch: '', headRepository: FORK_REPO })
+    expect(parseEvent('check_suite', checkSuitePayload({ fromFork: true }))).toMatchObject({ origin: { fork: true } })
+    expect(parseEvent('check_run', checkRunPayload({ fromFork: true }))).toMatchObject({ origin: { fork: true } })
+    expect(parseEvent('workflow_run', workflowRunPayload({ fromFork: true }))).toMatchObject({ origin: { fork: true } })
+    expect(parseEvent('workflow_run', workflowRunPayload())).toMatchObject({ origin: { fork: false } })
   })
 
   it('reads a suite branch that is missing or no string as none, as for a fork', () => {
@@ -435,9 +438,9 @@ describe('parseEvent: check events', () => {
     ;(run.check_run as Record<string, unknown>).check_suite = null
     const workflowRun = workflowRunPayload()
     ;(workflowRun.workflow_run as Record<string, unknown>).head_repository = 'x'
-    expect(parseEvent('check_suite', suite)).toMatchObject({ suiteBranch: null })
-    expect(parseEvent('check_run', run)).toMatchObject({ suiteBranch: null })
-    expect(parseEvent('workflow_run', workflowRun)).toMatchObject({ headRepository: '' })
+    expect(parseEvent('check_suite', suite)).toMatchObject({ origin: { fork: true } })
+    expect(parseEvent('check_run', run)).toMatchObject({ origin: { fork: true } })
+    expect(parseEvent('workflow_run', workflowRun)).toMatchObject({ origin: { fork: true } })
   })
 
   it('reads a run still without a conclusion as an empty conclusion', () => {
@@ -462,14 +465,89 @@ describe('parseEvent: check events', () => {
   })
 
   it('reads a check event without its check as another event', () => {
-    expect(parseEvent('check_suite', { action: 'completed' })).toEqual({ kind: 'other', name: 'check_suite' })
-    expect(parseEvent('workflow_run', { action: 'completed', workflow_run: [] })).toEqual({ kind: 'other', name: 'workflow_run' })
+    expect(parseEvent('check_suite', { action: 'completed' })).toEqual({ kind: 'other', name: 'check_suite', action: 'completed' })
+    expect(parseEvent('workflow_run', { action: 'completed', workflow_run: [] })).toEqual({
+      kind: 'other',
+      name: 'workflow_run',
+      action: 'completed'
+    })
+  })
+})
+
+describe('parseEvent: where a check event comes from', () => {
+  /** The example workflow run of Hello-World, its head repository and starting event changed. */
+  function workflowRun(head: string | null, event: string): Record<string, unknown> {
+    const payload = workflowRunPayload()
+    const run = payload.workflow_run as Record<string, unknown> & { head_repository: Record<string, unknown> }
+    run.event = event
+    if (head === null) run.head_repository = null as never
+    else run.head_repository.full_name = head
+    return payload
+  }
+
+  it.each([
+    ['this repository', 'Codertocat/Hello-World', false],
+    ['this repository, named in other letter case', 'codertocat/hello-world', false],
+    ['a fork', 'stranger/octo-repo', true],
+    ['a deleted fork', null, true]
+  ])('a workflow run whose head repository is %s: fork %s', (_, head, fork) => {
+    expect(parseEvent('workflow_run', workflowRun(head, 'push'))).toMatchObject({ origin: { fork, startedBy: 'push' } })
+  })
+
+  it('a workflow run of a payload that names no repository of its own is a fork’s', () => {
+    const payload = workflowRun('Codertocat/Hello-World', 'push')
+    delete payload.repository
+    expect(parseEvent('workflow_run', payload)).toMatchObject({ origin: { fork: true } })
+  })
+
+  it('a workflow run is started by its triggering actor, else its actor', () => {
+    const payload = workflowRun('Codertocat/Hello-World', 'push')
+    Object.assign(payload.workflow_run as object, { triggering_actor: { login: 'rerunner', type: 'User' }, actor: { login: 'pusher' } })
+    expect(parseEvent('workflow_run', payload)).toMatchObject({ origin: { by: { login: 'rerunner' } } })
+    delete (payload.workflow_run as Record<string, unknown>).triggering_actor
+    expect(parseEvent('workflow_run', payload)).toMatchObject({ origin: { by: { login: 'pusher' } } })
+  })
+
+  it.each([
+    ['a branch', 'docs-agent/fix', false],
+    ["a fork's branch (GitHub gives none)", null, true]
+  ])('a check suite on %s: fork %s, and a check run in it alike', (_, branch, fork) => {
+    const suite = checkSuitePayload()
+    ;(suite.check_suite as Record<string, unknown>).head_branch = branch
+    expect(parseEvent('check_suite', suite)).toMatchObject({ origin: { fork, startedBy: '' } })
+    const run = checkRunPayload()
+    ;((run.check_run as Record<string, unknown>).check_suite as Record<string, unknown>).head_branch = branch
+    expect(parseEvent('check_run', run)).toMatchObject({ origin: { fork, startedBy: '' } })
+  })
+
+  it('a check run without its suite is a fork’s: nothing says otherwise', () => {
+    const run = checkRunPayload()
+    delete (run.check_run as Record<string, unknown>).check_suite
+    expect(parseEvent('check_run', run)).toMatchObject({ origin: { fork: true } })
   })
 })
 
 describe('parseEvent: other events', () => {
-  it('reads workflow_dispatch as other', () => {
-    expect(parseEvent('workflow_dispatch', webhookExample('workflow_dispatch'))).toEqual({ kind: 'other', name: 'workflow_dispatch' })
+  it('reads workflow_dispatch as other, with its sender', () => {
+    expect(parseEvent('workflow_dispatch', webhookExample('workflow_dispatch'))).toEqual({
+      kind: 'other',
+      name: 'workflow_dispatch',
+      sender: { login: 'octocat', isBot: false }
+    })
+  })
+
+  it('reads any other event with its action and sender, for the gate to judge', () => {
+    expect(
+      parseEvent(
+        'discussion_comment',
+        webhookExample('discussion_comment', (p) => p.action === 'edited')
+      )
+    ).toEqual({
+      kind: 'other',
+      name: 'discussion_comment',
+      action: 'edited',
+      sender: { login: 'Codertocat', isBot: false }
+    })
   })
 
   it('reads schedule as other', () => {
@@ -477,7 +555,7 @@ describe('parseEvent: other events', () => {
   })
 
   it('does not take a pull request payload under another event name', () => {
-    expect(parseEvent('workflow_run', webhookExample('pull_request'))).toEqual({ kind: 'other', name: 'workflow_run' })
+    expect(parseEvent('workflow_run', webhookExample('pull_request'))).toMatchObject({ kind: 'other', name: 'workflow_run' })
   })
 
   it('reads an unknown event with an empty name', () => {

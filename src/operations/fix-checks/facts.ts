@@ -72,21 +72,11 @@ export interface ChecksFacts {
 export function payloadFacts(event: ChecksEvent, repository: string): PayloadFacts {
   const own = event.pulls.find((pull) => sameRepository(pull.headRepo, repository))
   return {
-    forkRun: isForkRun(event, repository),
+    // A fork's run, as the payload tells it (a suite with no branch, a workflow run pushed elsewhere): see CheckOrigin.
+    forkRun: event.origin.fork,
     ownNamed: own?.number ?? null,
     forkNamed: own === undefined ? (event.pulls[0]?.number ?? null) : null
   }
-}
-
-/**
- * A fork's run, as the payload tells it: GitHub names no branch for a suite that ran for a fork's branch
- * (`check_suite.head_branch`, a check run's `check_suite.head_branch`), and a workflow run names the
- * repository its head was pushed to. A status names neither: statuses carry no origin.
- */
-function isForkRun(event: ChecksEvent, repository: string): boolean {
-  if (event.name === 'check_suite' || event.name === 'check_run') return event.suiteBranch === null
-  if (event.name === 'workflow_run') return !sameRepository(event.headRepository, repository)
-  return false
 }
 
 /**
