@@ -97,7 +97,7 @@ export interface GroupReads {
   openPulls(): Promise<OpenPull[]>
   /**
    * A pull request's comments whose markers are trusted (the token's identity, `marker-authors`) and whose
-   * records verify, oldest first.
+   * records verify, in the order their records were written (the newest last).
    */
   markerComments(pull: number): Promise<WithRecords<MarkerComment>[]>
 }
@@ -131,7 +131,7 @@ export async function findGroupedPull(origin: RunOrigin, reads: GroupReads): Pro
   return null
 }
 
-/** The newest trusted job marker of this origin among a pull request's comments (oldest first), or null. */
+/** The newest trusted job marker of this origin among a pull request's comments (in the order written, as GroupReads gives them), or null. */
 export function introductionIn(comments: readonly WithRecords<MarkerComment>[], origin: RunOrigin): Omit<GroupedPull, 'pull'> | null {
   for (const comment of [...comments].reverse()) {
     const marker = readJobMarker(comment.records)

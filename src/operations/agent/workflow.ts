@@ -69,7 +69,7 @@ export async function runAgentWorkflow(
     without: 'no pull-request comments and no pull-request context'
   })
   // The key records are signed with: derived once, for every comment this run reads or writes.
-  const records = new CommentRecords(settings.apiKey, deps.log)
+  const records = new CommentRecords(settings.apiKey, deps.log, deps.clock)
   const asked = readEventAsk(run.event, settings, action)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const steerer = whoSteers(run.event)

@@ -17,10 +17,10 @@ import { failedNames, type HeadChecks } from './check-states.js'
 import { CheckReader } from './check-reader.js'
 import { failureMarks, fixChecksMessage } from './failure-report.js'
 import { failureFingerprint } from './fingerprint.js'
-import { newestRoundsComment } from './fresh-budget.js'
+import { mergedRounds, newestRoundsComment } from './fresh-budget.js'
 import { type CheckedPullFacts, type ChecksFacts, type FixChecksFacts, type FixChecksPlan, handOverText, planFixChecks } from './plan.js'
 import { earlierRoundLines, renderHandOverComment, renderRoundsComment, roundLine, type RoundShown } from './rounds-comment.js'
-import { parseRoundsRecord, renderRoundsRecord, type RoundsRecord } from './rounds-record.js'
+import { renderRoundsRecord, type RoundsRecord } from './rounds-record.js'
 
 /**
  * `job` under a check event (`check_suite`, `check_run`, `workflow_run`, `status`) in the docs repository:
@@ -51,7 +51,7 @@ export async function runFixChecks(settings: Settings<AgentInputs>, event: Check
     without: "the agent's pull request and its checks cannot be read"
   })
   const api = await github.apiOrThrow("to read the agent's pull request and its checks")
-  const records = new CommentRecords(settings.apiKey, deps.log)
+  const records = new CommentRecords(settings.apiKey, deps.log, deps.clock)
   const agentPull = await agentPullOf(event, api, settings, records, stickyMarkerOf(deps))
   const reader = new CheckReader(api, github.callFailed, settings.docsCheck.statusContext ?? '')
   const plan = await decide(
@@ -119,7 +119,7 @@ interface AgentPull {
 /**
  * The pull request of the event's commit: the event's `pull_requests`, else one look-up by the commit; its
  * head and origin as read now, its job from the newest trusted marker whose signature verifies, and its
- * newest rounds record. The rounds are told in this workflow job's sticky comment while that comment holds
+ * rounds (its signed rounds records merged). The rounds are told in this workflow job's sticky comment while that comment holds
  * the newest record; after a person's `/docs` wrote a fresh one below it, a new sticky comment starts.
  */
 async function agentPullOf(
@@ -146,7 +146,7 @@ async function agentPullOf(
     facts: { number, head: pull.head.sha, fork: forkByEvent || pull.head.fork, agentJob: jobId !== '' },
     url: pull.url,
     jobId,
-    record: holder ? parseRoundsRecord(holder.records) : null,
+    record: mergedRounds(verified),
     stickyId: keepsSticky ? (sticky?.id ?? null) : null,
     earlierLines: keepsSticky && sticky ? earlierRoundLines(sticky.body) : []
   }
