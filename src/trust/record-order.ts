@@ -14,7 +14,7 @@ export interface Sequence {
 
 const KIND = 'seq'
 const MARKERS = /<!-- docs-agent-action:seq(?: [^\n]*?)? -->/g
-const WELL_FORMED = /^<!-- docs-agent-action:seq ([1-9][0-9]{0,14}) ([0-9T:.Z-]{24}) -->$/
+const WELL_FORMED = /^<!-- docs-agent-action:seq ([1-9][0-9]{0,15}) ([0-9T:.Z-]{24}) -->$/
 
 /** The marker of a sequence: `<!-- docs-agent-action:seq <n> <time> -->`. */
 export function sequenceMarker(sequence: Sequence): string {

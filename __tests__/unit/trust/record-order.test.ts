@@ -33,6 +33,8 @@ describe('the sequence marker', () => {
     const marker = sequenceMarker({ number: 12, at: T })
     expect(marker).toBe(`<!-- docs-agent-action:seq 12 ${T} -->`)
     expect(sequenceOf(`<!-- docs-agent-action:job job_1 -->\n${marker}`)).toEqual({ number: 12, at: T })
+    const largest = { number: Number.MAX_SAFE_INTEGER, at: T }
+    expect(sequenceOf(sequenceMarker(largest))).toEqual(largest)
   })
 
   it.each<[string, string]>([
