@@ -158,7 +158,13 @@ export class Comments {
     // existing reaction instead of 201, and nothing new is recorded.
     const existing = comment.reactions.find((r) => r.content === content && r.user === actor)
     if (existing) return { status: 200, json: this.reactionJson(existing) }
-    const reaction: Reaction = { id: this.nextReactionId++, content, user: actor, userType: userTypeOf(actor), createdAt: timestamp(this.now()) }
+    const reaction: Reaction = {
+      id: this.nextReactionId++,
+      content,
+      user: actor,
+      userType: userTypeOf(actor),
+      createdAt: timestamp(this.now())
+    }
     comment.reactions.push(reaction)
     return { status: 201, json: this.reactionJson(reaction) }
   }
