@@ -23,7 +23,8 @@ export interface SimulatorOptions {
   /**
    * The clock of the deployment endpoints (ms since the epoch): when a deployment was created, how far
    * it has got, its timestamps, and the rate-limit windows; and of the fake GitHub's checks: when a check
-   * run planted to complete later completes, and when a job log's URL expires. Default Date.now; a test
+   * run planted to complete later completes, when a job log's URL expires, and the times of comments
+   * (`created_at`, `updated_at`: an edit made later shows as later). Default Date.now; a test
    * that owns the clock moves deployments and checks along and through rate-limit windows without waiting.
    */
   now?: () => number

@@ -194,6 +194,18 @@ describe('issue comments', () => {
     expect(at(issue.json, 0, 'comment').html_url).toMatch(new RegExp(`^https://github.com/${REPO}/issues/8#issuecomment-\\d+$`))
   })
 
+  it("dates comments by the simulator's clock, in whole seconds: an edit made later shows as later", async () => {
+    let clock = Date.UTC(2026, 2, 1, 10, 0, 0, 700)
+    const s = await startWithRepo({ now: () => clock })
+    const mine = s.github.addComment(REPO, 7, { user: 'github-actions[bot]', body: 'working' })
+    clock += 3_600_000
+
+    const edited = await gh<ApiComment>('PATCH', `${API}/issues/comments/${mine.id}`, { body: { body: 'done' } })
+
+    expect(mine.created_at).toBe('2026-03-01T10:00:00Z')
+    expect(edited.json).toMatchObject({ created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T11:00:00Z' })
+  })
+
   it('paginates with per_page and page, and a GitHub Link header', async () => {
     const s = await startWithRepo()
     addComments(5)

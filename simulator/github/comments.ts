@@ -63,7 +63,11 @@ export class Comments {
   private nextCommentId = 1000001
   private nextReactionId = 5001
 
-  constructor(private readonly state: GitHubState) {}
+  /** `now`: the simulator's clock, which a comment's `created_at` and `updated_at` are written by. */
+  constructor(
+    private readonly state: GitHubState,
+    private readonly now: () => number
+  ) {}
 
   // ---- Test-side API ----
 
@@ -136,7 +140,7 @@ export class Comments {
     const body = readCommentBody(req)
     if (typeof body !== 'string') return body
     comment.body = body
-    comment.updatedAt = timestamp()
+    comment.updatedAt = timestamp(this.now())
     return { status: 200, json: this.commentJson(repo, comment) }
   }
 
@@ -154,7 +158,13 @@ export class Comments {
     // existing reaction instead of 201, and nothing new is recorded.
     const existing = comment.reactions.find((r) => r.content === content && r.user === actor)
     if (existing) return { status: 200, json: this.reactionJson(existing) }
-    const reaction: Reaction = { id: this.nextReactionId++, content, user: actor, userType: userTypeOf(actor), createdAt: timestamp() }
+    const reaction: Reaction = {
+      id: this.nextReactionId++,
+      content,
+      user: actor,
+      userType: userTypeOf(actor),
+      createdAt: timestamp(this.now())
+    }
     comment.reactions.push(reaction)
     return { status: 201, json: this.reactionJson(reaction) }
   }
@@ -175,7 +185,7 @@ export class Comments {
 
   /** An issue comment, or with `inReplyTo` (null: a thread of its own) a review comment. */
   private insert(repo: Repo, issue: Issue, user: string, body: string, userType = userTypeOf(user), inReplyTo?: number | null): Comment {
-    const now = timestamp()
+    const now = timestamp(this.now())
     const comment: Comment = { id: this.nextCommentId++, issue, body, user, userType, createdAt: now, updatedAt: now, reactions: [] }
     // As on GitHub, a new comment makes its issue or pull request the most recently updated.
     this.state.touch(issue)

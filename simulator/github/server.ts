@@ -56,7 +56,7 @@ export class FakeGitHubServer implements FakeGitHub {
 
   /**
    * `serverUrl` gives 'http://127.0.0.1:PORT' (known once the server listens), for absolute URLs; `now` is
-   * the simulator's clock, which check runs complete by and log URLs expire by.
+   * the simulator's clock, which check runs complete by, log URLs expire by and comments are dated by.
    */
   constructor(
     public token: string,
@@ -66,7 +66,7 @@ export class FakeGitHubServer implements FakeGitHub {
   ) {
     this.state = new GitHubState(serverUrl)
     this.access = new Access(this.state, token, identity)
-    this.commentStore = new Comments(this.state)
+    this.commentStore = new Comments(this.state, now)
     this.issues = new Issues(this.state, (repo, issue) => this.commentStore.count(repo, issue))
     this.pulls = new Pulls(this.state)
     this.deploymentStore = new Deployments(this.state)

@@ -191,8 +191,9 @@ export function defaultBranchSha(repo: Repo): string {
 }
 
 /** GitHub timestamps have whole seconds: 2024-05-01T12:00:00Z. */
-export function timestamp(): string {
-  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+/** A time as GitHub writes it: ISO 8601 in whole seconds (`at`: ms since the epoch, default now). */
+export function timestamp(at = Date.now()): string {
+  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
 export function userTypeOf(login: string): GitHubUserType {

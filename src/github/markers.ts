@@ -96,7 +96,10 @@ export function trustsMarkerOf(login: string, identity: string, markerAuthors: r
   return author !== '' && (author === identity.toLowerCase() || markerAuthors.includes(author))
 }
 
-/** The job named by the newest trusted marker among `comments` (oldest first), or null. */
+/**
+ * The job named by the newest trusted marker among `comments`, or null. They come in the order their
+ * records were written, the newest last (as CommentRecords.verified lists them), never by GitHub's times.
+ */
 export function jobOfMarkers(comments: readonly { body: string }[]): string | null {
   return (
     comments

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
+import { type Sequence, sequenceMarker, withoutSequence } from './record-order.js'
 
 /**
  * Records the action keeps in its comments (the job marker and its origin, the docs state, any later
@@ -95,16 +96,23 @@ function signatureOf(records: readonly string[], key: RecordKey, about: RecordSu
   return key.sign(JSON.stringify([about.repository.toLowerCase(), about.number, ...records]))
 }
 
+/** Whether `body` holds a record to sign (a sequence alone is none: it only places the records beside it). */
+export function carriesRecords(body: string): boolean {
+  return markersOf(withoutSequence(body)).records.length > 0
+}
+
 /**
  * The body with its records signed for `about`: a signature marker at its end, replacing any the body
- * had (re-sealing an edited comment signs what it now holds). A body without records is returned as it is.
+ * had (re-sealing an edited comment signs what it now holds). With a `sequence`, its marker goes just
+ * before the signature, replacing any the body had, and is signed with the rest. A body without records
+ * is returned as it is.
  */
-export function sealRecords(body: string, key: RecordKey, about: RecordSubject): string {
-  const { records } = markersOf(body)
-  if (records.length === 0) return body
-  const unsigned = body.replace(/\n?<!-- docs-agent-action:signature(?: [^\n]*?)? -->/g, '')
-  const signature = `<!-- docs-agent-action:${SIGNATURE_KIND} v1 ${signatureOf(records, key, about).toString('hex')} -->`
-  return `${unsigned}${unsigned.endsWith('\n') ? '' : '\n'}${signature}`
+export function sealRecords(body: string, key: RecordKey, about: RecordSubject, sequence: Sequence | null = null): string {
+  if (!carriesRecords(body)) return body
+  const unsigned = (sequence ? withoutSequence(body) : body).replace(/\n?<!-- docs-agent-action:signature(?: [^\n]*?)? -->/g, '')
+  const stamped = sequence ? `${unsigned}${unsigned.endsWith('\n') ? '' : '\n'}${sequenceMarker(sequence)}` : unsigned
+  const signature = `<!-- docs-agent-action:${SIGNATURE_KIND} v1 ${signatureOf(markersOf(stamped).records, key, about).toString('hex')} -->`
+  return `${stamped}${stamped.endsWith('\n') ? '' : '\n'}${signature}`
 }
 
 /**

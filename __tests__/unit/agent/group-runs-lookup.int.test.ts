@@ -23,6 +23,7 @@ import { CommentRecords } from '../../../src/operations/agent/comment-records.js
 import { readSignedRecords, recordKey } from '../../../src/trust/signed-records.js'
 import { runEnvironment, stepInputs, AGENT, type AgentSettings } from '../../fixtures/step-settings.js'
 import { preloadToolkit } from '../../fixtures/github-client.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const { start } = simulatorPerTest()
 beforeAll(preloadToolkit)
@@ -106,7 +107,8 @@ const githubPaths = (sim: Simulator, since: number): string[] =>
     .map((r) => `${r.method} ${r.path}`)
 
 /** The run's record key, from the simulator's API key as the run's settings hold it. */
-const records = (sim: Simulator, log: RecordingLog = recordingLog()): CommentRecords => new CommentRecords(sim.apiKey, log)
+const records = (sim: Simulator, log: RecordingLog = recordingLog()): CommentRecords =>
+  new CommentRecords(sim.apiKey, log, new VirtualClock())
 
 async function lookUp(sim: Simulator, settings: AgentSettings, log: RecordingLog, run = RUN, token?: string): Promise<GroupedRun | null> {
   return groupRun(settings, 'job', run, {

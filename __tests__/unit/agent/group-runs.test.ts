@@ -15,6 +15,7 @@ import { BOT_LOGIN } from '../../fixtures/fake-github.js'
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { signedComment } from '../../fixtures/signed-comments.js'
 import { AGENT, agentSettings, API_KEY, settingsOf, stepInputs } from '../../fixtures/step-settings.js'
+import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const CODE = { owner: 'acme', repo: 'api' }
 const PUSH: GitHubEvent = pushEvent()
@@ -187,7 +188,7 @@ interface PullSpec {
 /** GitHub's reads as the look-up sees them: open pull requests only, trusted comments whose records verify only, every read counted. */
 function inMemory(pulls: PullSpec[], markerAuthors: string[] = []): GroupReads & { reads: string[] } {
   const reads: string[] = []
-  const records = new CommentRecords(API_KEY, recordingLog())
+  const records = new CommentRecords(API_KEY, recordingLog(), new VirtualClock())
   const listed = (pull: PullSpec): OpenPull => {
     const author = pull.author ?? 'mintlify[bot]'
     return { number: pull.number, url: `https://github.com/acme/api/pull/${pull.number}`, author, byBot: author.endsWith('[bot]') }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../../src/errors.js'
 import { readSettingsOf } from '../../../src/operations/registry.js'
-import { freshBudgetRecord, newestRoundsRecord } from '../../../src/operations/fix-checks/fresh-budget.js'
+import { freshBudgetRecord, mergedRounds } from '../../../src/operations/fix-checks/fresh-budget.js'
 import {
   earlierRoundLines,
   renderHandOverComment,
@@ -79,16 +79,16 @@ describe('the hand-over comment', () => {
 describe("a person's follow-up starts a fresh budget", () => {
   const holding = (record: RoundsRecord): { records: string } => ({ records: renderRoundsRecord(record) ?? '' })
 
-  it('forgets the rounds of the newest record and keeps the heads answered', () => {
+  it('forgets the rounds and keeps every head answered, of every rounds record', () => {
     const older = holding({ heads: [OTHER], rounds: [] })
     const written = freshBudgetRecord([older, { records: '<!-- docs-agent-action:job j -->' }, holding(RECORD)])
     expect(written.startsWith('\n')).toBe(true)
-    expect(parseRoundsRecord(written)).toEqual({ heads: [HEAD], rounds: [] })
+    expect(parseRoundsRecord(written)).toEqual({ heads: [OTHER, HEAD], rounds: [] })
   })
 
   it('writes nothing where no round was ever recorded', () => {
     expect(freshBudgetRecord([{ records: '<!-- docs-agent-action:job j -->' }])).toBe('')
-    expect(newestRoundsRecord([])).toBeNull()
+    expect(mergedRounds([])).toBeNull()
   })
 })
 

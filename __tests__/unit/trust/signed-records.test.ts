@@ -17,6 +17,7 @@ import { BOT_LOGIN, fakeGitHub, recordComment } from '../../fixtures/fake-github
 import { recordingLog } from '../../fixtures/recording-log.js'
 import { signedComment } from '../../fixtures/signed-comments.js'
 import { API_KEY } from '../../fixtures/step-settings.js'
+import { VIRTUAL_T0, VirtualClock } from '../../fixtures/virtual-clock.js'
 
 const KEY = recordKey(API_KEY)
 const ABOUT: RecordSubject = { repository: 'acme/docs', number: 30 }
@@ -203,7 +204,7 @@ describe("a run's comments (CommentRecords)", () => {
 
   it('keeps the comments whose records verify, in order, each with its records; one notice per rejected comment, however often read', () => {
     const log = recordingLog()
-    const records = new CommentRecords(API_KEY, log)
+    const records = new CommentRecords(API_KEY, log, new VirtualClock())
     const about = recordSubject({ owner: 'acme', repo: 'docs' }, 30)
     const comments = [
       comment(1, signedComment(`${JOB}\n`, ABOUT, API_KEY)),
@@ -228,7 +229,7 @@ describe("a run's comments (CommentRecords)", () => {
 
   it('says once when older comments than the newest 1,000 went unread, and not otherwise', () => {
     const log = recordingLog()
-    const records = new CommentRecords(API_KEY, log)
+    const records = new CommentRecords(API_KEY, log, new VirtualClock())
     const about = recordSubject({ owner: 'acme', repo: 'docs' }, 30)
     const read = Object.assign([comment(1, signedComment(`${JOB}\n`, ABOUT, API_KEY))], { olderUnread: true })
 
@@ -241,10 +242,10 @@ describe("a run's comments (CommentRecords)", () => {
     ])
   })
 
-  it('seals a body for the issue or pull request it goes on', () => {
-    const records = new CommentRecords(API_KEY, recordingLog())
+  it('seals a body for the issue or pull request it goes on, placed first there at the time of writing', () => {
+    const records = new CommentRecords(API_KEY, recordingLog(), new VirtualClock())
     const sealed = records.seal(BODY, recordSubject({ owner: 'acme', repo: 'docs' }, 30))
-    expect(sealed).toBe(signedComment(BODY, ABOUT, API_KEY))
+    expect(sealed).toBe(signedComment(BODY, ABOUT, API_KEY, { number: 1, at: new Date(VIRTUAL_T0).toISOString() }))
     expect(readSignedRecords(sealed, KEY, ABOUT).kind).toBe('verified')
   })
 })
@@ -256,7 +257,10 @@ describe("the docs check's record (fetchDocsRecord)", () => {
   const read = async (comments: IssueComment[]) => {
     const log = recordingLog()
     const github = fakeGitHub({ comments: new Map([[7, comments]]) })
-    const { record, own } = await fetchDocsRecord(github.api, PULL, new CommentRecords(API_KEY, log), { kind: 'other', name: 'schedule' })
+    const { record, own } = await fetchDocsRecord(github.api, PULL, new CommentRecords(API_KEY, log, new VirtualClock()), {
+      kind: 'other',
+      name: 'schedule'
+    })
     return { jobId: record?.jobId ?? null, own: own.map((comment) => comment.id), notices: log.messages('notice') }
   }
 

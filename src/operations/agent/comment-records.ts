@@ -1,5 +1,13 @@
 import type { Repo } from '../../github/event.js'
-import { readSignedRecords, type RecordKey, recordKey, type RecordSubject, sealRecords } from '../../trust/signed-records.js'
+import { highestSequence, inWritingOrder, type Sequence, sequenceOf } from '../../trust/record-order.js'
+import {
+  carriesRecords,
+  readSignedRecords,
+  type RecordKey,
+  recordKey,
+  type RecordSubject,
+  sealRecords
+} from '../../trust/signed-records.js'
 
 /**
  * The records of one run's comments: signed as they are written, and read only where they verify. The
@@ -7,12 +15,20 @@ import { readSignedRecords, type RecordKey, recordKey, type RecordSubject, sealR
  * already (the token's identity, `marker-authors`), so a marker in anyone else's comment stays quiet.
  */
 
-/** A trusted comment with the records it verifiably carries: `records` holds them alone, one a line. */
-export type WithRecords<Comment> = Comment & { records: string }
+/**
+ * A trusted comment with the records it verifiably carries: `records` holds them alone, one a line;
+ * `sequence` places them among the others (null: written by an earlier version, see record-order.ts).
+ */
+export type WithRecords<Comment> = Comment & { records: string; sequence: Sequence | null }
 
 /** The issue or pull request `number` of `repo`, which a comment there is about. */
 export function recordSubject(repo: Repo, number: number): RecordSubject {
   return { repository: `${repo.owner}/${repo.repo}`, number }
+}
+
+/** An issue or pull request as the sequences are kept: repositories compared without letter case, as on GitHub. */
+function subjectKey(about: RecordSubject): string {
+  return `${about.repository.toLowerCase()}#${about.number}`
 }
 
 const OLDER_UNREAD = (number: number): string =>
@@ -22,36 +38,51 @@ export class CommentRecords {
   private readonly key: RecordKey
   /** Comments already named in a notice: each is named once per run, however often it is read. */
   private readonly noticed = new Set<string>()
+  /** Per issue or pull request, the highest sequence number read or written there by this run. */
+  private readonly highest = new Map<string, number>()
 
   constructor(
     apiKey: string,
-    private readonly log: { notice(message: string): void }
+    private readonly log: { notice(message: string): void },
+    /** When a record is written: its signed time. */
+    private readonly clock: { now(): number }
   ) {
     this.key = recordKey(apiKey)
   }
 
-  /** A comment's body with its records signed for the issue or pull request it goes on. */
+  /**
+   * A comment's body with its records signed for the issue or pull request it goes on, placed after every
+   * record this run read or wrote there: a sequence one above the highest, and the time of writing.
+   */
   seal(body: string, about: RecordSubject): string {
-    return sealRecords(body, this.key, about)
+    if (!carriesRecords(body)) return body
+    const number = (this.highest.get(subjectKey(about)) ?? 0) + 1
+    this.highest.set(subjectKey(about), number)
+    return sealRecords(body, this.key, about, { number, at: new Date(this.clock.now()).toISOString() })
   }
 
   /**
-   * The comments (by trusted authors, on `about`) whose records verify, in their order. A comment whose
-   * records do not verify is left out, with one notice: someone edited it, or another key wrote it.
+   * The comments (by trusted authors, on `about`) whose records verify, in the order their records were
+   * written (see record-order.ts: the newest last; those of earlier versions first, in the order given).
+   * A comment whose records do not verify is left out, with one notice: someone edited it, or another key
+   * wrote it. What is read raises the sequence the next record written on `about` gets.
    */
-  verified<Comment extends { body: string; url: string }>(
+  verified<Comment extends { id: number; body: string; url: string }>(
     comments: readonly Comment[] & { olderUnread?: boolean },
     about: RecordSubject
   ): WithRecords<Comment>[] {
     // Reads are bounded whatever others post: a record older than the newest 1,000 comments is not found, and that is said.
     if (comments.olderUnread) this.noticeOnce(`#${about.number}`, OLDER_UNREAD(about.number))
-    return comments.flatMap((comment) => {
+    const verified = comments.flatMap((comment) => {
       const read = readSignedRecords(comment.body, this.key, about)
-      if (read.kind === 'verified') return [{ ...comment, records: read.body }]
+      if (read.kind === 'verified') return [{ ...comment, records: read.body, sequence: sequenceOf(read.body) }]
       if (read.kind === 'rejected')
         this.noticeOnce(comment.url, `1 record in ${comment.url} was not written by this action, or with another API key: ignored`)
       return []
     })
+    const key = subjectKey(about)
+    this.highest.set(key, Math.max(this.highest.get(key) ?? 0, highestSequence(verified)))
+    return inWritingOrder(verified)
   }
 
   private noticeOnce(about: string, message: string): void {

@@ -41,7 +41,7 @@ export async function connectMeans(settings: Settings<AgentInputs>, event: Check
     deps,
     api,
     github,
-    records: new CommentRecords(settings.apiKey, deps.log),
+    records: new CommentRecords(settings.apiKey, deps.log, deps.clock),
     reader: new CheckReader(api, github.callFailed, settings.docsCheck.statusContext ?? ''),
     sticky: stickyMarker(`${deps.run.workflow}/${deps.run.job}`)
   }

@@ -7,11 +7,10 @@ import { failedNames, type HeadChecks } from './check-states.js'
 import { type CheckedPullFacts, type ChecksFacts, type FixChecksFacts, type PullMarks, pullOfCommit, short } from './facts.js'
 import { failureMarks, fixChecksMessage } from './failure-report.js'
 import { failureFingerprint } from './fingerprint.js'
-import { newestRoundsComment } from './fresh-budget.js'
+import { mergedRounds, newestRoundsComment } from './fresh-budget.js'
 import type { FixChecksMeans } from './means.js'
 import type { ReadWhat } from './plan.js'
 import { earlierRoundLines } from './rounds-comment.js'
-import { parseRoundsRecord } from './rounds-record.js'
 
 /** The facts with what the plan asked to read added. */
 export async function readInto(what: ReadWhat, facts: FixChecksFacts, means: FixChecksMeans): Promise<FixChecksFacts> {
@@ -44,7 +43,7 @@ function checkedPull(pull: PullFacts): CheckedPullFacts {
 
 /**
  * The agent's marks, from the trusted comments whose records verify: its job from the newest job marker, and
- * its newest rounds record. The rounds are told in this workflow job's sticky comment while that comment
+ * its rounds (its signed rounds records merged). The rounds are told in this workflow job's sticky comment while that comment
  * holds the newest record; after a person's `/docs` wrote a fresh one below it, a new sticky comment starts.
  */
 async function readMarks(pull: CheckedPullFacts, { api, settings, records, sticky }: FixChecksMeans): Promise<PullMarks> {
@@ -57,7 +56,7 @@ async function readMarks(pull: CheckedPullFacts, { api, settings, records, stick
   const keepsSticky = holder === undefined || holder.id === own?.id
   return {
     jobId: jobOfMarkers(verified.map((comment) => ({ body: comment.records }))) ?? '',
-    record: holder ? parseRoundsRecord(holder.records) : null,
+    record: mergedRounds(verified),
     stickyId: keepsSticky ? (own?.id ?? null) : null,
     earlierLines: keepsSticky && own ? earlierRoundLines(own.body) : []
   }

@@ -169,23 +169,45 @@ describe('docs record: anything malformed reads as no record', () => {
 
 describe('docs record: the newest trusted record', () => {
   const ME = 'github-actions[bot]'
+  let nextId = 1
+  /** A comment of an earlier version: its record carries no sequence. Ids rise in the order of the list. */
   function comment(author: string, record: DocsRecord | string, createdAt: string, updatedAt: string | null = null): RecordComment {
-    return { author, body: typeof record === 'string' ? record : `Docs check\n${rendered(record)}`, createdAt, updatedAt }
+    const body = typeof record === 'string' ? record : `Docs check\n${rendered(record)}`
+    return { id: nextId++, sequence: null, author, body, createdAt, updatedAt }
   }
   const older = { ...FULL, jobId: 'job-1' }
   const newer = { ...FULL, jobId: 'job-2' }
 
-  it('takes the newest comment by when it was last written', () => {
+  describe('by the signed sequence and time, never by GitHub times', () => {
+    const sequenced = (record: DocsRecord, number: number, at: string, updatedAt: string): RecordComment => ({
+      ...comment(ME, record, '2026-03-01T09:00:00Z', updatedAt),
+      sequence: { number, at }
+    })
+
+    it('takes the higher sequence, whatever either comment was last edited', () => {
+      const skip = sequenced(SKIPPED, 1, '2026-03-01T10:00:00.000Z', '2026-03-09T00:00:00Z')
+      const cleared = sequenced(FULL, 2, '2026-03-01T11:00:00.000Z', '2026-03-01T11:00:00Z')
+      expect(newestRecord([skip, cleared], ME)).toEqual(FULL)
+      expect(newestRecord([cleared, skip], ME)).toEqual(FULL)
+    })
+
+    it('counts any sequence above a record of an earlier version, however much later that one was edited', () => {
+      const legacy = comment(ME, SKIPPED, '2026-03-01T09:00:00Z', '2026-03-09T00:00:00Z')
+      expect(newestRecord([sequenced(FULL, 1, '2026-03-01T10:00:00.000Z', '2026-03-01T10:00:00Z'), legacy], ME)).toEqual(FULL)
+    })
+  })
+
+  it('among records of earlier versions, takes the newest comment by when it was last written', () => {
     const comments = [comment(ME, older, '2026-03-01T10:00:00Z', '2026-03-01T12:00:00Z'), comment(ME, newer, '2026-03-01T11:00:00Z')]
     expect(newestRecord(comments, ME)).toEqual(older)
   })
 
-  it('takes the creation time of a comment never updated', () => {
+  it('among records of earlier versions, takes the creation time of a comment never updated', () => {
     const comments = [comment(ME, newer, '2026-03-02T10:00:00Z'), comment(ME, older, '2026-03-01T10:00:00Z', '2026-03-01T11:00:00Z')]
     expect(newestRecord(comments, ME)).toEqual(newer)
   })
 
-  it('takes the later comment in the list on a tie', () => {
+  it('among records of earlier versions, takes the later comment in the list on a tie', () => {
     const at = '2026-03-01T10:00:00Z'
     expect(newestRecord([comment(ME, older, at), comment(ME, newer, at)], ME)).toEqual(newer)
   })

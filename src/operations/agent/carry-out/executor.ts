@@ -34,7 +34,7 @@ export async function runAgentWorkflow(
     log: deps.log,
     without: 'no pull-request comments and no pull-request context'
   })
-  const means: RunMeans = { ...deps, settings, run, github, records: new CommentRecords(settings.apiKey, deps.log) }
+  const means: RunMeans = { ...deps, settings, run, github, records: new CommentRecords(settings.apiKey, deps.log, deps.clock) }
   const asked = readEventAsk(run.event, settings, action)
   // The trust gate: who steers this run, and whether they may (src/trust/gate.ts), before anything is sent.
   const gateFacts = await readGateFacts(asked, means)

@@ -35,7 +35,7 @@ export interface GroupReads {
   openPulls(): Promise<OpenPull[]>
   /**
    * A pull request's comments whose markers are trusted (the token's identity, `marker-authors`) and whose
-   * records verify, oldest first.
+   * records verify, in the order their records were written (the newest last).
    */
   markerComments(pull: number): Promise<WithRecords<MarkerComment>[]>
 }

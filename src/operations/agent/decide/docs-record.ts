@@ -1,5 +1,6 @@
 import { hasExactly, isRecord, tryParseJson } from '../../../text.js'
 import type { ShownHead } from '../../../trust/gate.js'
+import { compare, inWritingOrder, type Placed } from '../../../trust/record-order.js'
 import { plainLine } from './plain-text.js'
 
 /**
@@ -89,8 +90,8 @@ export function parseRecord(body: string): DocsRecord | null {
   return asDocsRecord(tryParseJson(Buffer.from(encoded, 'base64url').toString('utf8')))
 }
 
-/** A comment on the code pull request, as GitHub lists it. */
-export interface RecordComment {
+/** A comment on the code pull request, as GitHub lists it, with the sequence its verified records carry. */
+export interface RecordComment extends Placed {
   author: string
   body: string
   /** ISO 8601, as GitHub gives `created_at` and `updated_at`. */
@@ -100,17 +101,16 @@ export interface RecordComment {
 
 /**
  * The newest record among the comments the token's identity wrote (`identity`, compared as GitHub
- * compares logins); a marker in anyone else's comment is ignored, since anyone can type one. Newest by
- * the time a comment was last written (a sticky comment is updated in place); on a tie, the later
- * comment in the list. Null when none holds a readable record.
+ * compares logins); a marker in anyone else's comment is ignored, since anyone can type one. Newest as
+ * the records were written (record-order.ts: by their signed sequence and time, never GitHub's times);
+ * among records of earlier versions, which carry no sequence, as those versions took them: by the time a
+ * comment was last written (a sticky comment is updated in place), on a tie the later comment in the
+ * list. Null when none holds a readable record.
  */
 export function newestRecord(comments: readonly RecordComment[], identity: string): DocsRecord | null {
   const own = identity.toLowerCase()
-  const candidates = comments
-    .map((comment, index) => ({ comment, index, time: writtenAt(comment) }))
-    .filter(({ comment }) => own !== '' && comment.author.toLowerCase() === own)
-    .sort((a, b) => b.time - a.time || b.index - a.index)
-  for (const { comment } of candidates) {
+  const mine = comments.filter((comment) => own !== '' && comment.author.toLowerCase() === own)
+  for (const comment of inWritingOrder(mine, (a, b) => compare(writtenAt(a), writtenAt(b))).reverse()) {
     const record = parseRecord(comment.body)
     if (record) return record
   }

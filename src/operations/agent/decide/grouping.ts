@@ -96,7 +96,7 @@ export interface GroupedPull {
   introduction: WithRecords<MarkerComment>
 }
 
-/** The newest trusted job marker of this origin among a pull request's comments (oldest first), or null. */
+/** The newest trusted job marker of this origin among a pull request's comments (in the order written, as GroupReads gives them), or null. */
 export function introductionIn(comments: readonly WithRecords<MarkerComment>[], origin: RunOrigin): Omit<GroupedPull, 'pull'> | null {
   for (const comment of [...comments].reverse()) {
     const marker = readJobMarker(comment.records)

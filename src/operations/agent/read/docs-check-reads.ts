@@ -66,7 +66,14 @@ export async function fetchDocsRecord(
   const identity = own[0]?.login ?? ''
   // Only what was signed is read: an edit of the comment, the record in it included, forges nothing.
   const signed = records.verified(own, recordSubject(api.repo, pull.number))
-  const comments = signed.map((c) => ({ author: c.login, body: c.records, createdAt: c.createdAt ?? '', updatedAt: c.updatedAt ?? null }))
+  const comments = signed.map((c) => ({
+    id: c.id,
+    sequence: c.sequence,
+    author: c.login,
+    body: c.records,
+    createdAt: c.createdAt ?? '',
+    updatedAt: c.updatedAt ?? null
+  }))
   return { record: newestRecord(comments, identity), own }
 }
 
