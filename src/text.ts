@@ -31,6 +31,21 @@ export function fieldText(value: unknown): string | null {
   return null
 }
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINE_BREAKING = /\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/**
+ * A message as one line of the log, whatever text from outside it holds (a check's name, a status
+ * context, a login, a file or branch name, a server's message). The runner reads a line of the step's
+ * output as a workflow command when it starts with `::` after any spaces, or holds `##[` anywhere (the
+ * older form). So every control character (line breaks included) becomes a space, `##[` becomes `## [`,
+ * and a line that would still start with `::` is put behind a bar, as the log shows text from outside.
+ */
+export function logLine(message: string): string {
+  const line = message.replace(LINE_BREAKING, ' ').replace(/##\[/g, '## [')
+  return /^\s*::/.test(line) ? `| ${line}` : line
+}
+
 /** The first line of a text (all of it when it has no line break). */
 export function firstLine(text: string): string {
   const end = text.indexOf('\n')
