@@ -49,3 +49,46 @@ test('a well-formed prLink sets pr-link, pr-number and pr-repository', async () 
     'octo-org/docs-site'
   ])
 })
+
+/**
+ * Serves the views export with its most read page renamed to `path`: the route asks the simulator's own
+ * views endpoint (marked so the route lets that request through) and renames the page in its answer.
+ */
+function renameMostReadPage(path: string): void {
+  const mostRead = '/docs/page-000001'
+  const rename = (value: unknown): unknown =>
+    value === mostRead
+      ? path
+      : Array.isArray(value)
+        ? value.map(rename)
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rename(item)]))
+          : value
+  sim.route('GET', /^\/v1\/analytics\/[^/]+\/views$/, async (req) => {
+    if (req.url.searchParams.has('as-served')) return undefined
+    const url = new URL(req.url.pathname + req.url.search, sim.url)
+    url.searchParams.set('as-served', '1')
+    const served = await fetch(url, { headers: { authorization: String(req.headers.authorization) } })
+    return { status: served.status, json: rename(await served.json()) }
+  })
+}
+
+test("the report output's reader-derived strings hold no character a shell gives meaning to, and decode back", async () => {
+  const touched = join(dir.path, 'pwned')
+  const hostilePath = `/docs/a'$(touch ${touched})'\`touch ${touched}\` "b"; c|d&e <f>`
+  renameMostReadPage(hostilePath)
+  sim.analytics.plantThumbsDown(hostilePath, 50)
+
+  const run = await runAgainst(sim, {
+    inputs: { operation: 'report', prompt: '', 'date-from': '2026-03-01', 'date-to': '2026-03-08' }
+  })
+
+  expect(run.exitCode).toBe(0)
+  const report = output(run, 'report')
+  const { fixFirst } = JSON.parse(report) as { fixFirst: string[] }
+  expect(fixFirst.map(decodeURIComponent)).toContain(hostilePath)
+  for (const path of fixFirst) expect(path).not.toMatch(/[`$();|&<>'"\\\s]/)
+  // What a step that pastes the output into its script would run, in single quotes, double quotes and none.
+  execFileSync('bash', ['-c', `echo '${report}'; echo "${report}"; echo ${report}`], { stdio: 'ignore' })
+  expect(existsSync(touched)).toBe(false)
+})
