@@ -18,6 +18,11 @@ export function tryParseJson(body: string): unknown {
   }
 }
 
+/** A count as JSON gives it: a whole number, zero or more; undefined for anything else (missing, text, a fraction). */
+export function wholeCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
 

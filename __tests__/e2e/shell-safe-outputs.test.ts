@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
+import { rewriteServed } from '../fixtures/rewritten-answers.js'
 import { tempDir } from '../fixtures/temp-dir.js'
 import { output, runAgainst } from './harness.js'
 
@@ -50,10 +51,7 @@ test('a well-formed prLink sets pr-link, pr-number and pr-repository', async () 
   ])
 })
 
-/**
- * Serves the views export with its most read page renamed to `path`: the route asks the simulator's own
- * views endpoint (marked so the route lets that request through) and renames the page in its answer.
- */
+/** The views export as the simulator serves it, with its most read page renamed to `path`. */
 function renameMostReadPage(path: string): void {
   const mostRead = '/docs/page-000001'
   const rename = (value: unknown): unknown =>
@@ -64,13 +62,7 @@ function renameMostReadPage(path: string): void {
         : typeof value === 'object' && value !== null
           ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rename(item)]))
           : value
-  sim.route('GET', /^\/v1\/analytics\/[^/]+\/views$/, async (req) => {
-    if (req.url.searchParams.has('as-served')) return undefined
-    const url = new URL(req.url.pathname + req.url.search, sim.url)
-    url.searchParams.set('as-served', '1')
-    const served = await fetch(url, { headers: { authorization: String(req.headers.authorization) } })
-    return { status: served.status, json: rename(await served.json()) }
-  })
+  rewriteServed(sim, /^\/v1\/analytics\/[^/]+\/views$/, rename)
 }
 
 test("the report output's reader-derived strings hold no character a shell gives meaning to, and decode back", async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { isRecord } from '../text.js'
+import { isRecord, wholeCount } from '../text.js'
 import { parseEvent } from './webhook-payload.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
@@ -102,11 +102,11 @@ export interface IssueFacts {
 /**
  * How many comments the event says issue or pull request `number` of the run's repository has, so a look-up
  * of its newest comments starts at the right page without reading the issue first; undefined when the event
- * is about another one, or does not say.
+ * is about another one, or does not give a whole number (then the issue is read to tell).
  */
 export function commentCountOf(event: GitHubEvent, number: number): number | undefined {
   const facts = 'pull' in event ? event.pull : 'issue' in event ? event.issue : null
-  return facts?.number === number ? facts.comments : undefined
+  return facts?.number === number ? wholeCount(facts.comments) : undefined
 }
 
 export interface CommentFacts extends Actor {

@@ -1,4 +1,4 @@
-import { firstLine, isRecord } from '../text.js'
+import { firstLine, isRecord, wholeCount } from '../text.js'
 import type { Actor, GitHubEvent, Labeling, PullFacts, PullHead } from './event.js'
 
 /**
@@ -54,7 +54,7 @@ function parseIssueComment(name: string, action: string, payload: Record<string,
       title: str(issue.title),
       url: str(issue.html_url),
       isPullRequest: isRecord(issue.pull_request),
-      comments: count(issue.comments)
+      comments: wholeCount(issue.comments)
     },
     comment: { id: num(comment.id), body: str(comment.body), createdAt: str(comment.created_at), ...actorOf(comment.user) }
   }
@@ -107,7 +107,7 @@ function parseIssue(name: string, action: string, payload: Record<string, unknow
       url: str(issue.html_url),
       isPullRequest: false,
       body: str(issue.body),
-      comments: count(issue.comments)
+      comments: wholeCount(issue.comments)
     },
     sender: actorOf(payload.sender),
     ...labeling(action, payload, issue)
@@ -185,7 +185,7 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
     merged: pull.merged === true,
     mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
     changedFiles: num(pull.changed_files),
-    comments: count(pull.comments)
+    comments: wholeCount(pull.comments)
   }
 }
 /**
@@ -228,9 +228,4 @@ function str(value: unknown): string {
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : 0
-}
-
-/** A count the payload gives, or undefined where it gives none. */
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
 }
