@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { isRecord, wholeCount } from '../text.js'
-import { parseEvent } from './webhook-payload.js'
+import { wholeCount } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
@@ -153,7 +151,7 @@ export interface Repo {
   repo: string
 }
 
-/** Where the run happens, from the runner's environment. */
+/** Where the run happens, from the runner's environment (see `readRunContext`). */
 export interface RunContext {
   event: GitHubEvent
   repo: Repo | null
@@ -167,31 +165,4 @@ export interface RunContext {
   ref: string
   /** GITHUB_ACTOR: who started the run (a dispatch's actor). */
   actor: string
-}
-
-export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
-  const payload = readPayload(env.GITHUB_EVENT_PATH)
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
-  return {
-    event: parseEvent(env.GITHUB_EVENT_NAME ?? '', payload),
-    repo: owner && repo ? { owner, repo } : null,
-    serverUrl,
-    runUrl: owner && repo && env.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null,
-    workflow: env.GITHUB_WORKFLOW ?? '',
-    job: env.GITHUB_JOB ?? '',
-    sha: env.GITHUB_SHA ?? '',
-    ref: env.GITHUB_REF ?? '',
-    actor: env.GITHUB_ACTOR ?? ''
-  }
-}
-
-function readPayload(path: string | undefined): Record<string, unknown> {
-  if (!path) return {}
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return isRecord(parsed) ? parsed : {}
-  } catch {
-    return {}
-  }
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { commentCountOf, readRunContext } from '../../../src/github/event.js'
+import { commentCountOf } from '../../../src/github/event.js'
+import { readRunContext } from '../../../src/github/run-context.js'
 import { parseEvent } from '../../../src/github/webhook-payload.js'
 import { tempDir } from '../../fixtures/temp-dir.js'
 import {
