@@ -3,6 +3,7 @@
 import js from '@eslint/js'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import local from './eslint-rules/no-import-circle.js'
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', '.build/', 'node_modules/'] },
@@ -23,6 +24,24 @@ export default tseslint.config(
       // Inputs and environment variables are '' when unset: `||` on strings says "empty means none" on purpose.
       '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
       eqeqeq: ['error', 'always']
+    }
+  },
+  {
+    // The limits of the source (STYLE.md), counting every line: blank ones and comments too.
+    files: ['src/**/*.ts'],
+    plugins: { local },
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 60, skipBlankLines: false, skipComments: false, IIFEs: true }],
+      'local/no-import-circle': 'error'
+    }
+  },
+  {
+    // Constructors count: a class whose constructor takes a row of values is the same row of positional parameters.
+    files: ['src/operations/agent/**/*.ts', 'src/operations/fix-checks/**/*.ts'],
+    rules: {
+      'max-params': 'off',
+      '@typescript-eslint/max-params': ['error', { max: 4 }]
     }
   },
   {

@@ -2,14 +2,15 @@ import * as core from '@actions/core'
 import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, messageOf } from './errors.js'
 import { GitHubApi } from './github/api.js'
-import { type GitHubEvent, readRunContext } from './github/event.js'
+import type { GitHubEvent } from './github/event.js'
+import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
-import { redact } from './text.js'
+import { logLine, redact } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -78,7 +79,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
 /**
  * Where text leaves the action: log, annotations, outputs, the job summary and (through `clean`) GitHub
  * request bodies. Server text had the key cut where it entered; this is the last check, on the rendered
- * text, for the key in any encoding.
+ * text, for the key in any encoding. Every message the log shows is one line that cannot pass for a
+ * workflow command (`logLine`), whatever text from outside it holds: this is the one place that holds it.
  */
 interface ExitBoundary {
   clean: (text: string) => string
@@ -94,15 +96,17 @@ interface ExitBoundary {
 
 function exitBoundary(apiKey: string): ExitBoundary {
   const clean = (text: string): string => redact(text, apiKey)
+  const line = (text: string): string => logLine(clean(text))
   return {
     clean,
-    debug: (message) => core.debug(clean(message)),
-    info: (message) => core.info(clean(message)),
-    warning: (message) => core.warning(clean(message)),
-    notice: (message) => core.notice(clean(message)),
-    setFailed: (message) => core.setFailed(clean(message)),
+    // A stack trace keeps its lines, each a debug line of its own.
+    debug: (message) => message.split(/\r\n|\n/).forEach((part) => core.debug(line(part))),
+    info: (message) => core.info(line(message)),
+    warning: (message) => core.warning(line(message)),
+    notice: (message) => core.notice(line(message)),
+    setFailed: (message) => core.setFailed(line(message)),
     setOutput: (name, value) => core.setOutput(name, clean(value)),
-    group: (name, body) => core.group(clean(name), body),
+    group: (name, body) => core.group(line(name), body),
     summary: (markdown) => writeSummary(clean(markdown))
   }
 }

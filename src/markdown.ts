@@ -4,7 +4,7 @@
  * action finds its own comments by. Pure string functions.
  */
 
-import type { StepResult, Verdict } from './outcome.js'
+import type { StepResult, Verdict } from './verdict.js'
 
 const ZERO_WIDTH_SPACE = '\u200B'
 

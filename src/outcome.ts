@@ -4,43 +4,15 @@ import { plural } from './markdown.js'
 import { stripPeriod } from './text.js'
 import { shellSafeUrl } from './trust/shell-safe-outputs.js'
 import type { Outage } from './wait.js'
+import type { Outcome, StepResult, Verdict } from './verdict.js'
+
+// Defined in verdict.ts, below markdown.ts that shows them (no import circle); operations take them from here.
+export { OUTCOMES, type Outcome, type StepResult, type Verdict } from './verdict.js'
 
 /**
  * What every operation ends with, whatever its family: the outcome word, how the step ends, and the
  * result the report stage publishes. Each family's own verdicts live in its folder under operations/.
  */
-
-/** The `outcome` output: one word for `if:` conditions. */
-export const OUTCOMES = [
-  'pr-opened',
-  'no-changes',
-  'failed',
-  'archived',
-  'timed-out',
-  'cancelled',
-  'started',
-  'skipped',
-  'noted',
-  'denied',
-  'dry-run',
-  'exported',
-  'partial',
-  'reported',
-  'deployed'
-] as const
-export type Outcome = (typeof OUTCOMES)[number]
-
-/** How the step ends: `notice` and `warning` succeed with an annotation; `failure` fails the step. */
-export type StepResult = 'success' | 'notice' | 'warning' | 'failure'
-
-export interface Verdict {
-  outcome: Outcome
-  result: StepResult
-  /** One sentence for the log, summary and comment. */
-  headline: string
-  /** Plain text, set whenever the outcome is not a success. */
-  failureReason: string
-}
 
 /**
  * What every operation ends with: how the step ends, its outputs (all of them), its job summary, and the

@@ -18,6 +18,11 @@ export function tryParseJson(body: string): unknown {
   }
 }
 
+/** A count as JSON gives it: a whole number, zero or more; undefined for anything else (missing, text, a fraction). */
+export function wholeCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
+}
+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
 
@@ -29,6 +34,21 @@ export function fieldText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() ? value.replace(CONTROL_CHARACTERS, ' ') : null
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return null
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const LINE_BREAKING = /\r\n|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/**
+ * A message as one line of the log, whatever text from outside it holds (a check's name, a status
+ * context, a login, a file or branch name, a server's message). The runner reads a line of the step's
+ * output as a workflow command when it starts with `::` after any spaces, or holds `##[` anywhere (the
+ * older form). So every control character (line breaks included) becomes a space, `##[` becomes `## [`,
+ * and a line that would still start with `::` is put behind a bar, as the log shows text from outside.
+ */
+export function logLine(message: string): string {
+  const line = message.replace(LINE_BREAKING, ' ').replace(/##\[/g, '## [')
+  return /^\s*::/.test(line) ? `| ${line}` : line
 }
 
 /** The first line of a text (all of it when it has no line break). */

@@ -98,6 +98,18 @@ describe('run', () => {
     expect(everything).not.toContain('Zq7sEcReT0kEn4TeStS9xY')
   })
 
+  it('logs a server message as one line that cannot pass for a workflow command, in the failure and every line', async () => {
+    const transport = scripted(json(400, { error: 'Invalid prompt\n::warning::forged\r\n##[error]forged too\u2028::add-mask::x' }))
+    await run({ transport, clock: new VirtualClock(), env: ENV })
+    expect(runner.outputs.outcome).toBe('failed')
+    const [failure] = runner.at('error')
+    expect(failure).toContain('Invalid prompt ::warning::forged ## [error]forged too ::add-mask::x')
+    for (const line of runner.lines) {
+      expect(line).not.toMatch(/[\r\n\u2028\u2029]/)
+      expect(line).not.toContain('##[')
+    }
+  })
+
   it('reports a job that is still running at the timeout as timed-out, with its id to follow', async () => {
     runner.inputs.timeout = '1m'
     const transport = scripted(json(201, { id: 'job_2', status: 'active' }), json(200, { id: 'job_2', status: 'active' }))

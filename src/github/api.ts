@@ -205,7 +205,7 @@ export class GitHubApi {
     return this.repository.createCommitStatus(sha, status)
   }
 
-  /** What `head` has that `base` has not, in one request: the first 100 commits and up to 300 files. */
+  /** What `head` has that `base` has not, in one request: the first 100 commits and up to 300 files (null: GitHub gave none). */
   compare(base: string, head: string): Promise<Comparison> {
     return this.repository.compare(base, head)
   }

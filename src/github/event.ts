@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { isRecord } from '../text.js'
-import { parseEvent } from './webhook-payload.js'
+import { wholeCount } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
@@ -120,11 +118,11 @@ export interface IssueFacts {
 /**
  * How many comments the event says issue or pull request `number` of the run's repository has, so a look-up
  * of its newest comments starts at the right page without reading the issue first; undefined when the event
- * is about another one, or does not say.
+ * is about another one, or does not give a whole number (then the issue is read to tell).
  */
 export function commentCountOf(event: GitHubEvent, number: number): number | undefined {
   const facts = 'pull' in event ? event.pull : 'issue' in event ? event.issue : null
-  return facts?.number === number ? facts.comments : undefined
+  return facts?.number === number ? wholeCount(facts.comments) : undefined
 }
 
 export interface CommentFacts extends Actor {
@@ -171,7 +169,7 @@ export interface Repo {
   repo: string
 }
 
-/** Where the run happens, from the runner's environment. */
+/** Where the run happens, from the runner's environment (see `readRunContext`). */
 export interface RunContext {
   event: GitHubEvent
   repo: Repo | null
@@ -185,31 +183,4 @@ export interface RunContext {
   ref: string
   /** GITHUB_ACTOR: who started the run (a dispatch's actor). */
   actor: string
-}
-
-export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
-  const payload = readPayload(env.GITHUB_EVENT_PATH)
-  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/')
-  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
-  return {
-    event: parseEvent(env.GITHUB_EVENT_NAME ?? '', payload),
-    repo: owner && repo ? { owner, repo } : null,
-    serverUrl,
-    runUrl: owner && repo && env.GITHUB_RUN_ID ? `${serverUrl}/${owner}/${repo}/actions/runs/${env.GITHUB_RUN_ID}` : null,
-    workflow: env.GITHUB_WORKFLOW ?? '',
-    job: env.GITHUB_JOB ?? '',
-    sha: env.GITHUB_SHA ?? '',
-    ref: env.GITHUB_REF ?? '',
-    actor: env.GITHUB_ACTOR ?? ''
-  }
-}
-
-function readPayload(path: string | undefined): Record<string, unknown> {
-  if (!path) return {}
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    return isRecord(parsed) ? parsed : {}
-  } catch {
-    return {}
-  }
 }

@@ -1,4 +1,4 @@
-import { firstLine, isRecord } from '../text.js'
+import { firstLine, isRecord, wholeCount } from '../text.js'
 import type { Actor, CheckOrigin, GitHubEvent, Labeling, PullFacts, PullHead } from './event.js'
 
 /**
@@ -60,7 +60,7 @@ function parseIssueComment(name: string, action: string, payload: Record<string,
       title: str(issue.title),
       url: str(issue.html_url),
       isPullRequest: isRecord(issue.pull_request),
-      comments: count(issue.comments)
+      comments: wholeCount(issue.comments)
     },
     comment: { id: num(comment.id), body: str(comment.body), createdAt: str(comment.created_at), ...actorOf(comment.user) }
   }
@@ -113,7 +113,7 @@ function parseIssue(name: string, action: string, payload: Record<string, unknow
       url: str(issue.html_url),
       isPullRequest: false,
       body: str(issue.body),
-      comments: count(issue.comments)
+      comments: wholeCount(issue.comments)
     },
     sender: actorOf(payload.sender),
     ...labeling(action, payload, issue)
@@ -210,7 +210,7 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
     merged: pull.merged === true,
     mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
     changedFiles: num(pull.changed_files),
-    comments: count(pull.comments)
+    comments: wholeCount(pull.comments)
   }
 }
 /**
@@ -253,9 +253,4 @@ function str(value: unknown): string {
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : 0
-}
-
-/** A count the payload gives, or undefined where it gives none. */
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined
 }

@@ -10,5 +10,26 @@ const SHELL_MEANINGFUL = /[`$();|&<>'"\\\u0000-\u0020\u007f]/g
 
 /** `url` with every character a shell gives meaning to percent-encoded (see `SHELL_MEANINGFUL`). */
 export function shellSafeUrl(url: string): string {
-  return url.replace(SHELL_MEANINGFUL, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  return url.replace(SHELL_MEANINGFUL, percentEncoded)
+}
+
+/**
+ * Text readers wrote (a page path, a search term, a category) in an output: the characters of
+ * `SHELL_MEANINGFUL` percent-encoded, and `%` too, so `decodeURIComponent` gives the text back as written
+ * (a term such as `100% uptime` included).
+ */
+export function shellSafeText(text: string): string {
+  return text.replace(/%/g, '%25').replace(SHELL_MEANINGFUL, percentEncoded)
+}
+
+/**
+ * An output's JSON with every string value in it as `shellSafeText` (the keys are the action's own): what
+ * readers wrote cannot break out of the quotes a later step pastes the output into.
+ */
+export function shellSafeJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? shellSafeText(item) : item))
+}
+
+function percentEncoded(char: string): string {
+  return `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
 }

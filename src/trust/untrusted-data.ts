@@ -33,7 +33,10 @@ export function untrustedFieldText(field: UntrustedField): string {
   return text ? `${field.label}:\n${text}` : `${field.label}:`
 }
 
-/** A one-line field cleaned: control characters (line breaks included) folded to spaces. */
+/**
+ * A one-line field cleaned, in this order: invisible characters removed, HTML comments removed, control
+ * characters (line breaks included) folded to spaces, angle brackets and their look-alikes escaped.
+ */
 export function cleanUntrustedLine(text: string): string {
   return escapeAngles(foldControls(withoutComments(withoutInvisibles(text))))
     .replace(/\s+/g, ' ')
@@ -41,8 +44,8 @@ export function cleanUntrustedLine(text: string): string {
 }
 
 /**
- * A multi-line field cleaned: line breaks kept, every line starting with `| `, so no line of the prompt
- * begins with text from outside. Blank lines at either end are dropped; an empty text has no lines.
+ * A multi-line field cleaned like a one-line one, but with its line breaks kept and every line starting
+ * with `| `, so no line of the prompt begins with text from outside. Blank lines at either end are dropped; an empty text has no lines.
  */
 export function cleanUntrustedText(text: string): string {
   const lines = withoutComments(withoutInvisibles(text))
@@ -64,10 +67,13 @@ function sourceName(source: string): string {
 }
 
 /**
- * Zero-width, joiner, direction-override and tag characters: they hide text from the person who reads
- * the prompt, or reorder it, while the agent still reads it.
+ * Every default-ignorable code point and bidi control, as the Unicode data of the runtime defines them:
+ * zero-width, joiner and direction characters, U+FEFF, variation selectors (U+FE00–U+FE0F and
+ * U+E0100–U+E01EF), tags (U+E0000–U+E007F), U+00AD, U+034F, U+061C, the Hangul fillers, and the code
+ * points Unicode reserves as ignorable. They hide text from the person who reads the prompt, reorder it,
+ * or carry bytes (a variation selector per byte), while the agent still reads them.
  */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]/gu
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu
 
 /** Removed first: a comment split by an invisible character (`<!-`, U+200B, `-`) must still be found as one. */
 function withoutInvisibles(text: string): string {
@@ -94,7 +100,21 @@ function foldControls(text: string): string {
   return text.replace(CONTROL, ' ')
 }
 
-/** Escaped last, so no earlier step can form a `<` or `>` that survives. */
+/**
+ * `<` and `>`, and the brackets that look like them or become them under Unicode normalization: fullwidth
+ * and small-form (U+FF1C, U+FF1E, U+FE64, U+FE65, which NFKC turns into `<` and `>`), `‹ › ⟨ ⟩ 〈 〉 《 》`,
+ * U+2329 and U+232A (the same 〈 〉 under NFC), and `≮ ≯` (a `<` or `>` under a slash, once decomposed).
+ */
+const ANGLES = /[<>\uFF1C\uFF1E\uFE64\uFE65\u2039\u203A\u27E8\u27E9\u3008-\u300B\u2329\u232A\u226E\u226F]/g
+
+/**
+ * Escaped last, so no earlier step can form a bracket that survives: `<` and `>` as `&lt;` and `&gt;`, a
+ * look-alike as its numeric character reference (`&#xFF1C;`), so the text still says which one it was.
+ */
 function escapeAngles(text: string): string {
-  return text.replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return text.replace(ANGLES, (bracket) => {
+    if (bracket === '<') return '&lt;'
+    if (bracket === '>') return '&gt;'
+    return `&#x${bracket.charCodeAt(0).toString(16).toUpperCase()};`
+  })
 }

@@ -1,13 +1,15 @@
 /**
  * Reads are bounded whatever others write: on a pull request with 2,500 comments the run looks for its
  * sticky status comment among the newest 1,000 only, at most 10 pages of 100 read from the last back (the
- * count from the event, so no older page is opened), and still finds and updates it.
+ * count from the event, so no older page is opened), and still finds and updates it. A count that neither
+ * the event nor the issue gives is never guessed: the first page and its `Link` header decide.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { type Mark, mark, ownComments, plainText, runOn, startHelloWorld } from './helpers.js'
 import { PULL, REPO, pullRequestOpened } from '../../fixtures/webhook-payloads.js'
 import { only } from '../../expect-helpers.js'
+import { askedAsServed, rewriteServed } from '../../fixtures/rewritten-answers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -30,14 +32,20 @@ function openedWith(comments: number): ReturnType<typeof pullRequestOpened> {
   return payload
 }
 
-/** The pages of the pull request's comments the run read, and its reads of the issue itself. */
-function commentReads(since: Mark): { pages: number[]; issueReads: number } {
+const ISSUE_PATH = `/api/v3/repos/${REPO}/issues/${PULL}`
+
+/** The pages of the pull request's comments the run read (as asked for), and its reads of the issue itself. */
+function commentReads(since: Mark): { pages: string[]; issueReads: number } {
   const requests = sim.githubRequests().slice(since.github)
-  const path = `/api/v3/repos/${REPO}/issues/${PULL}`
   return {
-    pages: requests.filter((r) => r.method === 'GET' && r.path === `${path}/comments`).map((r) => Number(r.query.page)),
-    issueReads: requests.filter((r) => r.method === 'GET' && r.path === path).length
+    pages: requests.filter((r) => r.method === 'GET' && r.path === `${ISSUE_PATH}/comments`).map((r) => String(r.query.page)),
+    issueReads: requests.filter((r) => r.method === 'GET' && r.path === ISSUE_PATH && !askedAsServed(r)).length
   }
+}
+
+/** GitHub's issue read, as the simulator serves it, with `comments` set to `count` (or left out when undefined). */
+function issueServedWithCount(count: unknown): void {
+  rewriteServed(sim, new RegExp(`^${ISSUE_PATH}$`), (issue) => ({ ...issue, comments: count }))
 }
 
 describe('a pull request with 2,500 comments', () => {
@@ -56,13 +64,40 @@ describe('a pull request with 2,500 comments', () => {
     expect(run.exitCode).toBe(0)
     const reads = commentReads(second)
     expect(reads.pages.length).toBeLessThanOrEqual(10)
-    expect(reads.pages).toContain(25)
-    expect(reads.pages).not.toContain(1)
+    expect(reads.pages).toContain('25')
+    expect(reads.pages).not.toContain('1')
     expect(reads.issueReads).toBe(0)
     const updated = only(ownComments(sim, PULL), 'sticky status comment')
     expect(updated.id).toBe(sticky.id)
     expect(plainText(updated.body)).toContain('The docs agent opened a pull request')
     expect(updated.body).toContain(run.outputs['pr-link'])
     expect(sim.github.comments(REPO, PULL)).toHaveLength(2_500)
+  })
+})
+
+describe('a pull request whose comment count neither the event nor the issue gives', () => {
+  test.each([
+    ['missing', undefined],
+    ['in text', '250'],
+    ['a fraction', 249.5]
+  ])('finds and updates its sticky comment by the first page and its Link header, with the count %s', async (_, count) => {
+    commentUntil(150)
+    await runOn(sim, 'pull_request', openedWith(150))
+    const sticky = only(ownComments(sim, PULL), 'sticky status comment')
+    commentUntil(250)
+    issueServedWithCount(count)
+    const payload = pullRequestOpened()
+    Object.assign(payload.pull_request, { comments: count })
+
+    const second = mark(sim)
+    const run = await runOn(sim, 'pull_request', payload)
+
+    expect(run.exitCode).toBe(0)
+    // Pages 1, then 3 (the last the Link header names), then back: never a guessed page.
+    expect(commentReads(second)).toEqual({ pages: ['1', '3', '2'], issueReads: 1 })
+    const updated = only(ownComments(sim, PULL), 'sticky status comment')
+    expect(updated.id).toBe(sticky.id)
+    expect(plainText(updated.body)).toContain('The docs agent opened a pull request')
+    expect(sim.github.comments(REPO, PULL)).toHaveLength(250)
   })
 })

@@ -5,6 +5,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../../simulator/index.js'
 import { connectTo, failureOf, fakeClock, preloadToolkit, requestsTo } from '../../fixtures/github-client.js'
+import { rewriteServed } from '../../fixtures/rewritten-answers.js'
 
 const REPO = 'octo-org/docs'
 const HEAD_SHA = 'c0ffee'.padEnd(40, '0')
@@ -160,6 +161,19 @@ describe('compare', () => {
     expect(comparison.files).toEqual(paths)
     const requests = sim.githubRequests().filter((r) => r.path.includes('/compare/'))
     expect(requests.map((r) => r.query.per_page)).toEqual(['100'])
+  })
+
+  it('tells a comparison without changed files apart from one GitHub answered without its files', async () => {
+    sim.github.setCompare(REPO, BASE_SHA, HEAD_SHA, { commits: ['Merge main'], files: [] })
+    const api = await connect()
+    expect((await api.compare(BASE_SHA, HEAD_SHA)).files).toEqual([])
+
+    // A comparison too large to diff: GitHub leaves `files` out of its answer.
+    rewriteServed(sim, /\/compare\//, ({ files: _files, ...comparison }) => comparison)
+    const withoutFiles = await api.compare(BASE_SHA, HEAD_SHA)
+
+    expect(withoutFiles.files).toBeNull()
+    expect(withoutFiles.commits.map((c) => c.subject)).toEqual(['Merge main'])
   })
 
   it('says which comparison GitHub does not know', async () => {

@@ -44,7 +44,9 @@ describe('lastPageOf', () => {
       25
     ],
     ['<https://ghe.example.com/api/v3/repos/o/r/issues/7/comments?page=3&per_page=100>; rel="last"', 3],
-    ['<https://api.github.com/x?per_page=100>; rel="last"', null]
+    ['<https://api.github.com/x?per_page=100>; rel="last"', null],
+    ['<https://api.github.com/x?per_page=100&page=0>; rel="last"', null],
+    ['<https://api.github.com/x?per_page=100&page=99999999999999999999>; rel="last"', null]
   ])('reads %j as last page %j', (link, page) => {
     expect(lastPageOf(link)).toBe(page)
   })
@@ -74,6 +76,47 @@ describe('the newest comments of an issue or pull request', () => {
     const own = await api.ownComments(PULL)
     expect(own.map((c) => c.body)).toEqual(['comment 250'])
     expect(reads()).toEqual({ pages: [3, 2, 1], issueReads: 1 })
+  })
+
+  it.each([NaN, 2.5, -100, Infinity, 2 ** 60])(
+    'reads the issue for the count when the one given, %p, is no count of comments',
+    async (count) => {
+      seed(250, [250])
+      const own = await api.ownComments(PULL, count)
+      expect(own.map((c) => c.body)).toEqual(['comment 250'])
+      expect(reads()).toEqual({ pages: [3, 2, 1], issueReads: 1 })
+    }
+  )
+
+  it.each([
+    ['without a count', {}],
+    ['with a count that is not a number', { comments: 'many' }],
+    ['with a count that is not a whole number', { comments: 249.5 }],
+    ['with a negative count', { comments: -1 }]
+  ])('lets the first page and its Link header decide when the issue is read %s', async (_, fields) => {
+    seed(250, [250])
+    sim.route('GET', /\/issues\/7$/, () => ({ status: 200, json: { number: 7, title: 'Add the billing page', ...fields } }))
+    const own = await api.ownComments(PULL)
+    expect(own.map((c) => c.body)).toEqual(['comment 250'])
+    expect(own.olderUnread).toBe(false)
+    expect(reads().pages).toEqual([1, 3, 2])
+  })
+
+  it('reads the one page of a short thread when neither the event nor the issue gives a count', async () => {
+    seed(3, [3])
+    sim.route('GET', /\/issues\/7$/, () => ({ status: 200, json: { number: 7 } }))
+    const own = await api.ownComments(PULL)
+    expect(own.map((c) => c.body)).toEqual(['comment 3'])
+    expect(reads().pages).toEqual([1])
+  })
+
+  it('reads at most 10 pages from the last back when only the Link header tells where the last page is', async () => {
+    seed(2_500, [2_450])
+    sim.route('GET', /\/issues\/7$/, () => ({ status: 200, json: { number: 7 } }))
+    const own = await api.ownComments(PULL)
+    expect(own.map((c) => c.body)).toEqual(['comment 2450'])
+    expect(own.olderUnread).toBe(true)
+    expect(reads().pages).toEqual([1, 25, 24, 23, 22, 21, 20, 19, 18, 17])
   })
 
   it('reads at most 10 pages of 2,500 comments, from the last back, and finds ours among the newest 1,000 only', async () => {

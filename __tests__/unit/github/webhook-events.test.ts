@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { commentCountOf, readRunContext } from '../../../src/github/event.js'
+import { commentCountOf } from '../../../src/github/event.js'
+import { readRunContext } from '../../../src/github/run-context.js'
 import { parseEvent } from '../../../src/github/webhook-payload.js'
 import { tempDir } from '../../fixtures/temp-dir.js'
 import {
@@ -788,6 +789,10 @@ describe('commentCountOf: how many comments the event says an issue or pull requ
     ['a pull_request event, another number', 'pull_request', pullOpened(2500), 3, undefined],
     ['a pull_request event that gives no count', 'pull_request', pullOpened(undefined), 2, undefined],
     ['a pull_request event with a count that is no count', 'pull_request', pullOpened(-1), 2, undefined],
+    ['a pull_request event with a count in text', 'pull_request', pullOpened('2500'), 2, undefined],
+    ['a pull_request event with a fraction for a count', 'pull_request', pullOpened(2.5), 2, undefined],
+    ['a pull_request event with a count past the safe integers', 'pull_request', pullOpened(2 ** 60), 2, undefined],
+    ['an issue_comment event with a null count', 'issue_comment', onIssue(null), 1, undefined],
     ['an issue_comment event, its issue', 'issue_comment', onIssue(7), 1, 7],
     ['an issue_comment event on a pull request', 'issue_comment', pullCommentPayload(), 1, 0],
     ['an issue_comment event, another number', 'issue_comment', onIssue(7), 2, undefined],
@@ -796,5 +801,11 @@ describe('commentCountOf: how many comments the event says an issue or pull requ
     ['a push', 'push', pushPayload(), 1, undefined]
   ])('%s', (_, name, payload, number, count) => {
     expect(commentCountOf(parseEvent(name, payload), number)).toBe(count)
+  })
+
+  it.each([NaN, 2.5, -1, Infinity])('gives no count for facts whose count is %p, however they were made', (comments) => {
+    const event = parseEvent('pull_request', pullOpened(0))
+    if (event.kind !== 'pull_request') throw new Error('not a pull_request event')
+    expect(commentCountOf({ ...event, pull: { ...event.pull, comments } }, event.pull.number)).toBeUndefined()
   })
 })

@@ -2,6 +2,7 @@ import { explained, identityUnknown, statusOf, describeFailure } from '../errors
 import type { IssueRef, Repo } from '../event.js'
 import { trustsMarkerOf } from '../markers.js'
 import type { Octokit } from '../transport.js'
+import { wholeCount } from '../../text.js'
 
 export interface IssueComment {
   id: number
@@ -164,19 +165,21 @@ export class CommentCalls {
    * The newest comments of `on`, at most `NEWEST_PAGES` pages read from the last back. The last page comes
    * from the count (the event's, else the issue's), so no older page is opened to find it. A count can be
    * stale (comments written since the event, this run's own among them): when GitHub's `Link` header names
-   * a later last page, that page is read next, so the newest comment is always among those read.
+   * a later last page, that page is read next, so the newest comment is always among those read. With no
+   * count at all (neither gives a whole number), the first page is read and its `Link` header decides: a
+   * page number is never guessed.
    */
   private async newest(on: IssueRef, count: number | undefined): Promise<NewestComments> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
     return explained(`read the comments of #${on.number}`, threadPermission(on), async () => {
-      const known = count ?? (await this.octokit.rest.issues.get({ ...this.repo, issue_number: on.number })).data.comments
+      const known = wholeCount(count) ?? (await this.issueCommentCount(on))
       const pages = new Map<number, IssueComment[]>()
       const read = async (page: number): Promise<number | null> => {
         const { comments, lastPage } = await this.page(on, page)
         pages.set(page, comments)
         return lastPage
       }
-      const counted = Math.max(1, Math.ceil(known / PAGE_SIZE))
+      const counted = known === undefined ? 1 : Math.max(1, Math.ceil(known / PAGE_SIZE))
       const lastPage = (await read(counted)) ?? counted
       const newestPage = Math.max(counted, lastPage)
       if (newestPage > counted) await read(newestPage)
@@ -185,6 +188,12 @@ export class CommentCalls {
       const olderUnread = Array.from({ length: newestPage }, (_, i) => i + 1).some((page) => !pages.has(page))
       return Object.assign(comments, { olderUnread })
     })
+  }
+
+  /** How many comments the issue or pull request has, as reading it tells; undefined when GitHub does not give a whole number. */
+  private async issueCommentCount(on: IssueRef): Promise<number | undefined> {
+    const { data } = await this.octokit.rest.issues.get({ ...this.repo, issue_number: on.number })
+    return wholeCount(data.comments)
   }
 
   /** One page of 100 comments, oldest first, and the last page GitHub's `Link` header names (null: none, this is the last). */
@@ -207,11 +216,12 @@ export class CommentCalls {
   }
 }
 
-/** The page number of the `rel="last"` link of GitHub's `Link` header, or null when it names none. */
+/** The page number of the `rel="last"` link of GitHub's `Link` header, or null when it names none (or no whole page from 1 up). */
 export function lastPageOf(link: string | undefined): number | null {
   const last = link?.split(',').find((part) => /;\s*rel="last"/.test(part))
   const page = last === undefined ? undefined : /[?&]page=(\d+)/.exec(last)?.[1]
-  return page === undefined ? null : Number(page)
+  const number = page === undefined ? undefined : wholeCount(Number(page))
+  return number === undefined || number < 1 ? null : number
 }
 
 /** Comments and reactions on a pull request need pull-requests: write; on an issue, issues: write. */

@@ -46,8 +46,11 @@ export interface Comparison {
   totalCommits: number
   /** Oldest first: the first 100. */
   commits: { sha: string; subject: string }[]
-  /** The changed paths: at most 300, as GitHub lists them. */
-  files: string[]
+  /**
+   * The changed paths: at most 300, as GitHub lists them. Null when GitHub's answer has no `files` (it
+   * leaves them out of a comparison too large to diff): unknown, which is not "no files changed".
+   */
+  files: string[] | null
 }
 
 /** GitHub's most commits per page of a comparison; the files come with the first page. */
@@ -138,7 +141,7 @@ export class RepositoryCalls {
       return {
         totalCommits: data.total_commits,
         commits: data.commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) })),
-        files: (data.files ?? []).map((file) => file.filename)
+        files: Array.isArray(data.files) ? data.files.map((file) => file.filename) : null
       }
     })
   }
