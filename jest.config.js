@@ -18,6 +18,9 @@ export default {
   maxWorkers: availableParallelism() + 2,
   // The few longest files first, also in a fresh clone that has no timings yet (see the file).
   testSequencer: '<rootDir>/jest.sequencer.js',
+  // 15 s a unit test (Jest's default is 5 s): a hung test still fails soon, and one that sends hundreds of
+  // requests to the simulator (a second on a quiet machine) holds on a loaded one, where it took over 5 s.
+  testTimeout: 15_000,
   // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
   collectCoverageFrom: ['src/**/*.ts'],
   // What the unit suite reached (92% statements, 87% branches, 93% functions and lines), less a margin.
@@ -34,7 +37,7 @@ export default {
       ...typescript,
       displayName: 'e2e',
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
-      // 30 s a test (Jest reads testTimeout only globally, so the unit project keeps its default 5 s).
+      // 30 s a test (Jest reads testTimeout only globally: this file sets the e2e project's own).
       setupFilesAfterEnv: ['<rootDir>/__tests__/e2e/timeout.ts'],
       // Runs only when an end-to-end test is selected: dist/ is rebuilt first unless it is the bundle of src/.
       globalSetup: '<rootDir>/scripts/dist-freshness.ts'
