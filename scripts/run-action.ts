@@ -53,7 +53,15 @@ export interface ActionRun {
   workspace: string
 }
 
+/** action.yml's defaults, read once per process: a test file runs the action many times (the load test 50). */
+let defaultsRead: Record<string, string> | undefined
+
 export function actionDefaults(): Record<string, string> {
+  defaultsRead ??= readActionDefaults()
+  return { ...defaultsRead }
+}
+
+function readActionDefaults(): Record<string, string> {
   const action = parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> }
   const defaults: Record<string, string> = {}
   for (const [name, spec] of Object.entries(action.inputs)) {

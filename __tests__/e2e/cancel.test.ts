@@ -105,7 +105,8 @@ const phases: Phase[] = [
     arrange: () => {
       sim.scriptNextJob({ outcome: 'never' })
       sim.injectFault({ route: 'get', status: 503 })
-      return onPull(SLOW_POLLING, { cancelWhenLogHas: 'retrying in' })
+      // Polling at the harness's pace: the signal comes in the first poll's back-off, whenever that poll is sent.
+      return onPull({ timeout: '5m' }, { cancelWhenLogHas: 'retrying in' })
     },
     outcome: 'cancelled',
     reason: cancelledWhileWaiting,
@@ -117,8 +118,9 @@ const phases: Phase[] = [
     phase: 'an outage (polls failing past their retries)',
     arrange: () => {
       sim.scriptNextJob({ outcome: 'never' })
-      sim.injectFault({ route: 'get', status: 503, retryAfter: '1', times: 1_000 })
-      // Signalled once a whole poll has failed and the wait goes on: between polls, or in the next one's back-off.
+      // Retry-After: 0 lets a poll's five attempts fail at once rather than a second apart.
+      sim.injectFault({ route: 'get', status: 503, retryAfter: '0', times: 1_000 })
+      // Signalled once a whole poll has failed and the wait goes on: between polls, or in the next one's attempts.
       return onPull(SLOW_POLLING, { cancelWhenLogHas: 'runs on whether or not its status can be read' })
     },
     outcome: 'cancelled',

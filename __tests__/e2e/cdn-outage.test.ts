@@ -4,7 +4,9 @@
  * ("Waiting", "Requests"): a GET is retried on every 5xx but 501, and a poll that still fails keeps the
  * wait going. Both runs end in success, with one warning and one recovery line.
  *
- * The two outages are real minutes of wall time, so they run side by side, each on its own simulator.
+ * The two outages are real minutes of wall time, so they run side by side, each on its own simulator. They
+ * poll at most a second apart: the outage lasts a minute however often it is read, and the reads after it
+ * come a second apart rather than five.
  */
 import { describe, expect, test } from '@jest/globals'
 import { type Simulator, startSimulator } from '../../simulator/index.js'
@@ -12,6 +14,8 @@ import { annotations, polls, runAgainst } from './harness.js'
 import { runOn } from './triggers/helpers.js'
 
 const OUTAGE_MS = 60_000
+/** The longest gap between polls: short beside the outage, so the run ends soon after it. */
+const POLLING = { 'poll-interval': '1s', timeout: '4m' }
 
 /**
  * From the first status read on `pattern` after the first one, for a minute: 520 with the CDN's page.
@@ -53,7 +57,7 @@ describe('a minute of HTTP 520 from the CDN in front of the API', () => {
         sim.scriptNextJob({ outcome: 'pr', afterPolls: 3 })
         const outage = cdnOutage(sim, /^\/v2\/agent\/[^/]+\/job\/[^/]+$/)
 
-        const run = await runAgainst(sim, { inputs: { 'poll-interval': '5s', timeout: '4m' }, killAfterMs: 240_000 })
+        const run = await runAgainst(sim, { inputs: POLLING, killAfterMs: 240_000 })
 
         expect(run.exitCode).toBe(0)
         expect(run.outputs.outcome).toBe('pr-opened')
@@ -80,12 +84,7 @@ describe('a minute of HTTP 520 from the CDN in front of the API', () => {
         sim.deployments.scriptNext({ outcome: 'success', queuedMs: 300, inProgressMs: 20_000 })
         const outage = cdnOutage(sim, /^\/v1\/project\/update-status\/[^/]+$/)
 
-        const run = await runOn(
-          sim,
-          'workflow_dispatch',
-          {},
-          { inputs: { operation: 'deploy', 'poll-interval': '5s', timeout: '4m' }, killAfterMs: 240_000 }
-        )
+        const run = await runOn(sim, 'workflow_dispatch', {}, { inputs: { operation: 'deploy', ...POLLING }, killAfterMs: 240_000 })
 
         expect(run.exitCode).toBe(0)
         expect(run.outputs.outcome).toBe('deployed')

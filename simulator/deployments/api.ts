@@ -174,7 +174,7 @@ export class DeploymentsApi implements FakeDeployments {
   }
 
   private nextScript(): DeploymentScript {
-    return this.scripts.shift() ?? this.defaultScript
+    return { ...this.defaultScript, ...this.scripts.shift() }
   }
 
   private create(

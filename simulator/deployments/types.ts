@@ -154,9 +154,12 @@ export interface RateLimit {
  * counted request leaves the window (at least 1).
  */
 export interface FakeDeployments {
-  /** Queue a script; each deploy or preview trigger consumes one. Empty queue: `defaultScript`. */
+  /**
+   * Queue a script; each deploy or preview trigger consumes one. Empty queue: `defaultScript`. What a
+   * queued script leaves out comes from `defaultScript`, then from the defaults below.
+   */
   scriptNext(script: DeploymentScript): void
-  /** The script of triggers with none queued (settable). Default {} (every default: success after 1.5 s). */
+  /** The script of triggers with none queued, and beneath every queued one (settable). Default {}: success after 1.5 s. */
   defaultScript: DeploymentScript
   /** A deployment that no trigger made: its status can be read at once. */
   plant(init?: PlantedDeployment): SimDeployment

@@ -45,7 +45,10 @@ describe('a deploy that succeeds', () => {
   })
 
   test('summarises status, time, commit (short sha, subject, file counts), source and the site with its https screenshot', async () => {
+    // The build time the summary shows: 1.5 s in all, the simulator's own default.
     sim.deployments.scriptNext({
+      queuedMs: 300,
+      inProgressMs: 1200,
       commit: {
         sha: COMMIT_SHA,
         message: 'Document the billing API\n\nAdds the billing page.',
@@ -60,7 +63,7 @@ describe('a deploy that succeeds', () => {
     expect(text).toContain('Docs deployment')
     expect(text).toMatch(/\| Status \| success \|/)
     expect(text).toContain(`| Status id | \`${statusId}\` |`)
-    // Mintlify's own build time (1.5 s in the simulator), and how long the run waited.
+    // Mintlify's own build time (1.5 s, as scripted), and how long the run waited.
     expect(text).toMatch(/\| Time \| 1\.5s; waited [\d.]+m?s \(\d+ polls\) \|/)
     expect(text).toContain('| Commit | `abcdef0` Document the billing API (1 added, 2 modified, 1 removed) |')
     expect(text).not.toContain('Adds the billing page')
@@ -86,7 +89,8 @@ describe('a deploy that succeeds', () => {
 
 describe('a status the API does not document', () => {
   test('is taken as still running, with one warning, until the deployment ends', async () => {
-    sim.deployments.scriptNext({ runningStatus: 'building' })
+    // Building for 1.2 s (the simulator's own default): a dozen polls 100 ms apart, any of which sees 'building'.
+    sim.deployments.scriptNext({ runningStatus: 'building', queuedMs: 300, inProgressMs: 1200 })
     const run = await runDeploy(sim)
 
     expect(run.exitCode).toBe(0)

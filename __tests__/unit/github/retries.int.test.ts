@@ -214,7 +214,7 @@ describe('comment creation (not idempotent)', () => {
     expect(error.message).toBe('Could not comment on #7: the request to GitHub failed (ECONNREFUSED).')
   })
 
-  // It waits out a real 3 s deadline against the simulator, so it keeps a limit of its own above the unit project's 5 s.
+  // It waits out a real 3 s deadline against the simulator, so it keeps a limit of its own above the unit project's 15 s.
   it('is bounded by the run deadline when GitHub hangs, not by 30 s', async () => {
     sim.injectFault({ route: 'github-comment-create', delayMs: 60_000, status: 503 })
     const { api } = await connect({ timeoutMs: 3_000 })
