@@ -55,8 +55,8 @@ test('a hostile /docs prompt reaches the agent as written, and the reply and sum
   expectInert(reply.body)
   expectInert(String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/1/comments'), 0, 'POST /issues/1/comments')).body))
   expectInert(run.summary)
-  // The introduction's own markers: its job marker and the signature beside it.
-  expectInert(at(sim.github.comments(REPO, 101), 0, 'introduction').body, 2)
+  // The introduction's own markers: its job marker, its sequence and the signature beside them.
+  expectInert(at(sim.github.comments(REPO, 101), 0, 'introduction').body, 3)
   expect(annotations(run, 'warning')).toEqual([])
 })
 
@@ -67,8 +67,8 @@ test('a hostile pull request title stays inert in the status comment', async () 
 
   const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
   expect(status.body).toContain('Ping')
-  // The sticky marker, the docs state it records, and the signature beside it.
-  expectInert(status.body, 3)
+  // The sticky marker, the docs state it records, its sequence and the signature beside them.
+  expectInert(status.body, 4)
   expectInert(run.summary)
 })
 
