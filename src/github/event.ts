@@ -75,6 +75,8 @@ export interface PullFacts {
   mergeSha: string
   /** How many files it changes (0 where the payload does not say). */
   changedFiles: number
+  /** The branch it would merge into ('' where the payload does not say). */
+  baseRef: string
   /** How many comments its conversation had when the event was sent (review comments aside); absent where the payload does not say. */
   comments?: number | undefined
 }

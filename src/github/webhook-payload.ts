@@ -210,6 +210,7 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
     merged: pull.merged === true,
     mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
     changedFiles: num(pull.changed_files),
+    baseRef: isRecord(pull.base) ? str(pull.base.ref) : '',
     comments: wholeCount(pull.comments)
   }
 }

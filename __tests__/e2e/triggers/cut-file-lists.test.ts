@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { rewriteServed } from '../../fixtures/rewritten-answers.js'
-import { pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { commentPayload, PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 import { runOn, startHelloWorld } from './helpers.js'
 
 const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
@@ -31,6 +31,11 @@ function pushed(): ReturnType<typeof pullRequestOpened> {
 }
 
 test('a push whose compare comes without its files is judged as touching documented files: the agent documents it', async () => {
+  // A maintainer's skip at HEAD: what the next push changed since HEAD is what is judged.
+  const skip = await runOn(sim, 'issue_comment', commentPayload(sim, { body: '/docs skip tests only', on: PULL, pullRequest: true }), {
+    inputs: INPUTS
+  })
+  expect(skip.outputs.outcome).toBe('skipped')
   sim.github.setCompare(REPO, HEAD, NEXT_HEAD, { commits: ['Add the invoices API'], files: ['src/invoices.ts'] })
   // As GitHub answers a comparison too large to diff.
   rewriteServed(sim, /\/compare\//, ({ files: _files, ...comparison }) => comparison)
@@ -38,6 +43,7 @@ test('a push whose compare comes without its files is judged as touching documen
   const run = await runOn(sim, 'pull_request_target', pushed(), { inputs: INPUTS })
 
   expect(run.exitCode).toBe(0)
+  expect(run.log).toContain('This push changes files that match paths, which clears the skip')
   expect(sim.github.statuses(REPO, NEXT_HEAD).map((status) => status.description)).not.toContain('No documented files changed')
   expect(sim.jobs.size).toBe(1)
   expect(run.outputs.outcome).toBe('pr-opened')

@@ -283,7 +283,7 @@ describe('what a run costs on GitHub beyond the job', () => {
     return githubCalls(sim, before).map((call) => call.replace(/\/comments\/\d+$/, '/comments/<id>'))
   }
 
-  test('two status writes and one compare: the record is read with the sticky comment it already reads', async () => {
+  test("two status writes, one compare and the pull request's files: the record is read with the sticky comment it already reads", async () => {
     const grouped = { 'group-runs': 'true' }
     const without = await synchronizeCalls(grouped)
     await sim.close()
@@ -295,7 +295,12 @@ describe('what a run costs on GitHub beyond the job', () => {
       const at = extra.indexOf(call)
       if (at >= 0) extra.splice(at, 1)
     }
-    expect(extra.sort()).toEqual([`GET /compare/${HEAD}...${NEXT_HEAD}`, `POST /statuses/${NEXT_HEAD}`, `POST /statuses/${NEXT_HEAD}`])
-    expect(withCheck.length - without.length).toBe(3)
+    expect(extra.sort()).toEqual([
+      `GET /compare/${HEAD}...${NEXT_HEAD}`,
+      'GET /pulls/2/files',
+      `POST /statuses/${NEXT_HEAD}`,
+      `POST /statuses/${NEXT_HEAD}`
+    ])
+    expect(withCheck.length - without.length).toBe(4)
   })
 })

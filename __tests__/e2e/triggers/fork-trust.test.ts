@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
-import { commentPayload, COMMENTER, PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { commentPayload, COMMENTER, PULL, PULL_FILES, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 import { annotations } from '../harness.js'
 import { mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
 
@@ -186,6 +186,8 @@ describe('a skip on a pull request of the same repository', () => {
     expect(held.outputs.outcome).toBe('skipped')
 
     sim.github.setCompare(REPO, HEAD, NEXT, { files: ['docs/guide.md'] })
+    // The pull request's own files hold what its new head changed.
+    sim.github.setPullFiles(REPO, PULL, [...PULL_FILES, 'docs/guide.md'])
     const cleared = await runOn(sim, 'pull_request_target', sync(), { inputs })
     expect(cleared.outputs.outcome).toBe('pr-opened')
     expect(cleared.log).toContain('This push changes files that match paths, which clears the skip by @' + COMMENTER)

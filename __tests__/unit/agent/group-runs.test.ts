@@ -27,7 +27,8 @@ const PULL_FACTS = {
   author: { login: 'octocat', isBot: false },
   merged: false,
   mergeSha: '',
-  changedFiles: 0
+  changedFiles: 0,
+  baseRef: 'main'
 }
 const PULL_OPENED: GitHubEvent = { kind: 'pull_request', before: '', after: '', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }

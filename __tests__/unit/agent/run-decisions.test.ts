@@ -424,7 +424,8 @@ describe('planRun: review comments and reviews, as comments with their own place
     author: { login: 'octocat', isBot: false },
     merged: false,
     mergeSha: '',
-    changedFiles: 0
+    changedFiles: 0,
+    baseRef: 'main'
   }
   const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
     kind: 'pull_request_review_comment',

@@ -95,7 +95,8 @@ function listed(number: number, sha: string, isFork: boolean): PullFacts {
     author: { login: 'someone', isBot: false },
     merged: false,
     mergeSha: '',
-    changedFiles: 0
+    changedFiles: 0,
+    baseRef: 'main'
   }
 }
 

@@ -299,7 +299,8 @@ describe('pull request heads', () => {
       author: { login: 'octocat', isBot: false },
       merged: false,
       mergeSha: '',
-      changedFiles: 0
+      changedFiles: 0,
+      baseRef: 'main'
     })
   })
 

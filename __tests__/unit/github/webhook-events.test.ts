@@ -150,6 +150,7 @@ describe('parseEvent: pull requests', () => {
         merged: false,
         mergeSha: '',
         changedFiles: 1,
+        baseRef: 'main',
         comments: 0
       },
       before: '',
@@ -172,6 +173,7 @@ describe('parseEvent: pull requests', () => {
         merged: false,
         mergeSha: '',
         changedFiles: 1,
+        baseRef: 'main',
         comments: 0
       },
       // A push to the pull request: its head before and after.
@@ -204,7 +206,8 @@ describe('parseEvent: pull requests', () => {
         author: { login: '', isBot: false },
         merged: false,
         mergeSha: '',
-        changedFiles: 0
+        changedFiles: 0,
+        baseRef: ''
       },
       before: '',
       after: ''
@@ -607,6 +610,7 @@ describe('readRunContext', () => {
           merged: false,
           mergeSha: '',
           changedFiles: 1,
+          baseRef: 'main',
           comments: 0
         },
         before: '',

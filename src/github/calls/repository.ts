@@ -42,6 +42,11 @@ export interface CommitStatusRequest {
 
 /** What head has that base has not. */
 export interface Comparison {
+  /**
+   * How head relates to base: `ahead` (head contains base), `identical`, `behind` or `diverged` (head does not
+   * contain base: a force-push, say); '' where GitHub's answer does not say.
+   */
+  status: string
   /** Every commit of the comparison, also those beyond the ones listed. */
   totalCommits: number
   /** Oldest first: the first 100. */
@@ -139,6 +144,7 @@ export class RepositoryCalls {
         per_page: COMPARE_PAGE
       })
       return {
+        status: typeof data.status === 'string' ? data.status : '',
         totalCommits: data.total_commits,
         commits: data.commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) })),
         files: Array.isArray(data.files) ? data.files.map((file) => file.filename) : null

@@ -12,7 +12,8 @@ const PULL: PullFacts = {
   author: { login: 'octocat', isBot: false },
   merged: false,
   mergeSha: '',
-  changedFiles: 2
+  changedFiles: 2,
+  baseRef: 'main'
 }
 
 const pullEvent = (action: string, pull: Partial<PullFacts> = {}): GitHubEvent => ({

@@ -85,6 +85,8 @@ export interface Case {
   /** A fork's pull request; as the gate says unless said. */
   fork?: boolean
   statusContext?: boolean
+  /** Whether "no record" can be believed; true unless said. */
+  recordKnown?: boolean
 }
 
 export function factsOf(c: Case): DocsCheckFacts {
@@ -97,6 +99,7 @@ export function factsOf(c: Case): DocsCheckFacts {
     head: c.head !== undefined ? c.head : c.event.kind === 'scheduled' ? null : HEAD,
     pull,
     record: RECORDS[c.record ?? 'none'],
+    recordKnown: c.recordKnown ?? true,
     paths: c.paths ?? 'unset',
     statusContext: c.statusContext ?? true,
     dryRun: false,
@@ -125,6 +128,8 @@ export function mergedPlan(facts: DocsCheckFacts): RunPlan {
       event: facts.event,
       target: { pull: facts.pull, sha: facts.head, author: null },
       record: facts.record,
+      judged: { key: 'status docs', heads: {} },
+      recordKnown: facts.recordKnown,
       stickyId: null,
       paths: facts.paths
     },

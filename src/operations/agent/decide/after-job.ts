@@ -35,7 +35,10 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
   if (facts.continued) writes.push({ kind: 'timeline' })
   else if (job.introduce) {
     // Reviewers are asked once, by the run that introduced the agent's pull request (and so may write there).
-    const reviewers = docs ? askReviewers(report, docs.facts.target, facts.reviewers) : null
+    // GitHub asks only collaborators: a fork's author is not one, the maintainer who approved the job is.
+    const { target } = docs?.facts ?? {}
+    const author = target?.pull?.fork ? (job.approver ? { login: job.approver, isBot: false } : null) : (target?.author ?? null)
+    const reviewers = docs ? askReviewers(report, author, facts.reviewers) : null
     writes.push({ kind: 'introduce', then: reviewers ? [reviewers] : [] })
   }
   if (job.react) writes.push({ kind: 'react', on: job.react, content: report.verdict.result === 'failure' ? 'confused' : 'rocket' })
@@ -56,14 +59,14 @@ function statusAfter(report: JobReport): ReturnType<typeof situationAfterJob> {
 
 /**
  * Who is asked to review the agent's pull request. `author` is the code pull request's author (a push's
- * pusher, a dispatch's actor); never a bot (the token's own identity is left out when it is written).
+ * pusher, a dispatch's actor; for a fork's, the maintainer who approved the job); never a bot (the token's own identity is left out when it is written).
  * Teams only of the organisation the agent's pull request is in.
  */
-function askReviewers(report: JobReport, target: CheckTarget, reviewers: Reviewers): AfterWrite | null {
+function askReviewers(report: JobReport, author: CheckTarget['author'], reviewers: Reviewers): AfterWrite | null {
   const pull = parsePullLink(report.job?.prLink ?? null)
   if (!pull) return null
-  const { author, users, teams } = reviewers
-  const who = [...(author && target.author && !target.author.isBot ? [target.author.login] : []), ...users]
+  const { users, teams } = reviewers
+  const who = [...(reviewers.author && author && !author.isBot ? [author.login] : []), ...users]
   // Logins are case-insensitive: each once, as first written.
   const people = who.filter((login, i) => !login.endsWith('[bot]') && who.findIndex((l) => l.toLowerCase() === login.toLowerCase()) === i)
   const org = pull.repository.split('/')[0]?.toLowerCase()

@@ -26,6 +26,8 @@ export type JobStep = Extract<Plan, { kind: 'job' }> & {
   statusSha: string | null
   /** A person's follow-up on the agent's pull request: the fresh `fix-checks` rounds record its status comment carries, or ''. */
   freshBudget: string
+  /** Who commanded the job ('' for none): on a fork's pull request, the maintainer who approved it, asked to review. */
+  approver: string
 }
 
 /**
@@ -66,7 +68,7 @@ export function decideRun(facts: RunFacts, settings: Settings<AgentInputs>): Run
   ]
   const statusSha = docs?.plan.statusNow.kind === 'working' && settings.docsCheck.statusContext ? docs.facts.target.sha : null
   const freshBudget = followUpOf ? (facts.agentPull?.freshBudget ?? '') : ''
-  return { ...plan, before, job: { ...run, statusSha, freshBudget }, end: null }
+  return { ...plan, before, job: { ...run, statusSha, freshBudget, approver: commanderOf(facts.gate) }, end: null }
 }
 
 /** The docs check's facts as its rules read them: the gate's word from the run's plan (a fork's pull request waits). */
@@ -78,6 +80,7 @@ function docsCheckFacts(docs: DocsFacts, run: Plan, settings: Settings<AgentInpu
     head: docs.target.sha,
     pull: docs.target.pull,
     record: docs.record,
+    recordKnown: docs.recordKnown,
     paths: docs.paths,
     statusContext: settings.docsCheck.statusContext !== null,
     dryRun: settings.dryRun,

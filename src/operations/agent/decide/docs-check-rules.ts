@@ -39,7 +39,11 @@ export interface CodePull {
 }
 
 /** `paths` against the changed files: not set, some file matches, or none does. */
-export type PathsVerdict = 'unset' | 'matched' | 'unmatched'
+/**
+ * `paths` against what changed: not set, some file matches, none does, or nothing changed since the head
+ * last judged (an edit, a reopening: the head is the judged head).
+ */
+export type PathsVerdict = 'unset' | 'matched' | 'unmatched' | 'unchanged'
 
 /** What the trust gate decided: go on, or a fork's pull request waits for a maintainer (`commanded`: a command came too early). */
 export type DocsGate = { kind: 'steer' } | { kind: 'wait'; commanded: boolean }
@@ -52,6 +56,11 @@ export interface DocsCheckFacts {
   pull: CodePull | null
   /** The newest trusted record on the code pull request. */
   record: DocsRecord | null
+  /**
+   * Whether "no record" can be believed (false: a failed read, or none among the newest 1,000 comments
+   * while older ones exist). A fork's unknown record waits for a maintainer.
+   */
+  recordKnown: boolean
   /** Judged on push and pull-request events only; commands and labels are asked for explicitly. */
   paths: PathsVerdict
   /** `status-context` is set. */
@@ -124,15 +133,16 @@ export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
  * the recorded status carries over to the new commit.
  */
 function planChange(facts: DocsCheckFacts): DocsCheckPlan {
-  const { record, trigger } = facts
+  const { record } = facts
   const carried = record?.status ? ({ kind: 'carried', status: record.status } as const) : null
-  if (facts.paths === 'unmatched')
-    return noJob(facts, 'skipped', 'None of the changed files matches paths, so no docs job was started.', {
-      statusNow: statusOf(facts, carried ?? { kind: 'nothing-documented' })
-    })
+  const skip = record?.skip
+  // An outsider can bury a fork's record under newer comments: one that cannot be found is unknown, never "none".
+  if (facts.gate.kind === 'wait' && !facts.recordKnown) return waitForMaintainer(facts)
+  // Nothing new since the judged head (an edit, a reopening): as for a change that matches nothing; a skip holds.
+  if (facts.paths === 'unchanged' && skip) return skipHolds(facts, skip, carried)
+  if (facts.paths === 'unmatched' || facts.paths === 'unchanged') return nothingNew(facts, carried)
   // Whatever was decided before: a maintainer looks at every new head of a fork's pull request.
   if (facts.gate.kind === 'wait') return waitForMaintainer(facts)
-  const skip = record?.skip
   if (!skip) return startJob(facts, { status: true, record: KEEP, why: '' })
   // A skip holds for later pushes, except one that changes what `paths` says is documented.
   if (facts.paths === 'matched' && isPush(facts.event))
@@ -141,9 +151,36 @@ function planChange(facts: DocsCheckFacts): DocsCheckPlan {
       record: { kind: 'clear-skip' },
       why: `This push changes files that match paths, which clears the skip by @${skip.login}.`
     })
-  return noJob(facts, 'skipped', `${skipWords(skip)}, so no docs job was started; ${trigger} with a prompt runs one.`, {
+  return skipHolds(facts, skip, carried)
+}
+
+function skipHolds(facts: DocsCheckFacts, skip: DocsSkip, carried: Extract<DocsSituation, { kind: 'carried' }> | null): DocsCheckPlan {
+  return noJob(facts, 'skipped', `${skipWords(skip)}, so no docs job was started; ${facts.trigger} with a prompt runs one.`, {
     statusNow: statusOf(facts, carried ?? { kind: 'skipped', skip })
   })
+}
+
+/**
+ * Nothing documented changed: the recorded status carries over to the new head. A fork's waiting state
+ * carried onto a head shows that head as waiting like any other, so a maintainer's command on it holds.
+ */
+function nothingNew(facts: DocsCheckFacts, carried: Extract<DocsSituation, { kind: 'carried' }> | null): DocsCheckPlan {
+  const { record, head } = facts
+  const why =
+    facts.paths === 'unchanged'
+      ? `Nothing changed since ${head ? head.slice(0, 7) : 'the head'} was judged, so no docs job was started.`
+      : 'None of the changed files matches paths, so no docs job was started.'
+  const waiting = record?.status ? record.status.state === 'pending' : (record?.shown.length ?? 0) > 0
+  const shows = facts.gate.kind === 'wait' && head !== null && waiting
+  return noJob(facts, 'skipped', why, {
+    statusNow: statusOf(facts, carried ?? { kind: 'nothing-documented' }),
+    ...(shows ? { record: { kind: 'show-head', head: { sha: head, at: shownAt(facts.now) } }, waitingComment: true } : {})
+  })
+}
+
+/** In whole seconds, as GitHub times a comment: one written in the same second counts as after it. */
+function shownAt(now: number): string {
+  return new Date(Math.floor(now / 1000) * 1000).toISOString()
 }
 
 function isPush(event: DocsEvent): boolean {
@@ -160,8 +197,7 @@ function waitForMaintainer(facts: DocsCheckFacts): DocsCheckPlan {
   const shown = head ? ` (${head.slice(0, 7)} shown now)` : ''
   return noJob(facts, 'skipped', `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none${shown}.`, {
     statusNow: statusOf(facts, { kind: 'waiting-for-maintainer', trigger }),
-    // In whole seconds, as GitHub times a comment: one written in the same second counts as after it.
-    record: head ? { kind: 'show-head', head: { sha: head, at: new Date(Math.floor(facts.now / 1000) * 1000).toISOString() } } : KEEP,
+    record: head ? { kind: 'show-head', head: { sha: head, at: shownAt(facts.now) } } : KEEP,
     reply: commanded ? 'repeat-for-head' : null,
     waitingComment: !commanded
   })

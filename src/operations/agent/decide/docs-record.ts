@@ -108,11 +108,16 @@ export interface RecordComment extends Placed {
  * list. Null when none holds a readable record.
  */
 export function newestRecord(comments: readonly RecordComment[], identity: string): DocsRecord | null {
+  return newestRecordIn(comments, identity)?.record ?? null
+}
+
+/** The newest record with the records of the comment that holds it (what else it keeps: `judged`). */
+export function newestRecordIn(comments: readonly RecordComment[], identity: string): { record: DocsRecord; records: string } | null {
   const own = identity.toLowerCase()
   const mine = comments.filter((comment) => own !== '' && comment.author.toLowerCase() === own)
   for (const comment of inWritingOrder(mine, (a, b) => compare(writtenAt(a), writtenAt(b))).reverse()) {
     const record = parseRecord(comment.body)
-    if (record) return record
+    if (record) return { record, records: comment.body }
   }
   return null
 }

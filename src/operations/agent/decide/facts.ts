@@ -3,6 +3,7 @@ import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { EventAsk } from '../read/event-ask.js'
 import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
 import type { DocsRecord } from './docs-record.js'
+import type { JudgedHeads } from './judged.js'
 
 /** Everything an agent run's plan is decided from: what its two reads found (read/), and the gate's decision. */
 export interface RunFacts {
@@ -28,6 +29,10 @@ export interface DocsFacts {
   target: CheckTarget
   /** The newest trusted, signed record on the code pull request. */
   record: DocsRecord | null
+  /** The judged heads the record keeps, and the key of this run's (its status context, or its workflow and job). */
+  judged: { key: string; heads: JudgedHeads }
+  /** Whether "no record" can be believed (see `RecordRead.known`): a fork's unknown record waits for a maintainer. */
+  recordKnown: boolean
   /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
   stickyId: number | null | undefined
   paths: PathsVerdict

@@ -3,6 +3,7 @@ import type { JobReport } from '../verdicts.js'
 import { type CommitStatus, recordWith, renderRecord, updateRecord } from './docs-record.js'
 import type { DocsCheckPlan } from './docs-check-rules.js'
 import type { DocsFacts } from './facts.js'
+import { type JudgedHeads, judgedWith, renderJudged } from './judged.js'
 
 /**
  * The hidden docs record a comment on the code pull request carries: the record read, changed as the plan
@@ -22,5 +23,20 @@ export function docsRecordMarker(
     status
   })
   const marker = renderRecord(record)
-  return marker ? `\n${marker}` : ''
+  if (!marker) return ''
+  const judged = renderJudged(judgedAfter(docs))
+  return `\n${marker}${judged ? `\n${judged}` : ''}`
+}
+
+/**
+ * The judged heads to keep: this key's set to the run's head and base when the run judged the pull
+ * request's files (a pull-request event), starts a job for its head (a command's or a label's too), or
+ * records a maintainer's skip for it (a skip holds for what changed after it, and only that is judged next).
+ */
+function judgedAfter({ plan, facts }: { plan: DocsCheckPlan; facts: DocsFacts }): JudgedHeads {
+  const { target, judged, event } = facts
+  const commanded = event.kind === 'command' || event.kind === 'label'
+  const judges = event.kind === 'pull-request' || (commanded && (plan.job === 'start' || plan.record.kind === 'set-skip'))
+  if (!judges || !target.sha || !target.base) return judged.heads
+  return judgedWith(judged.heads, judged.key, { head: target.sha, base: target.base.ref })
 }

@@ -9,23 +9,21 @@ import {
 } from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from './event-ask.js'
-import type { DocsCheckInputs } from '../docs-check-inputs.js'
-import { anyDocumented } from '../decide/paths.js'
-import type { CodePull, DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
-import { type DocsRecord, newestRecord } from '../decide/docs-record.js'
+import type { CodePull } from '../decide/docs-check-rules.js'
+import { type DocsRecord, newestRecordIn } from '../decide/docs-record.js'
+import { type JudgedHeads, parseJudged } from '../decide/judged.js'
 
 /**
- * What the docs check reads before the run decides: the code pull request and the
- * commit its status goes on, the pull request's record, and whether a changed file matches `paths`.
+ * What the docs check reads before the run decides: the code pull request and the commit its status goes
+ * on, the pull request's record, and a push's changed files (a pull request's: judge-pull.ts).
  */
-
-/** A pull request's files: 3 pages of 100 at most, so a huge pull request costs a run three requests, not hundreds. */
-const MAX_PULL_FILES = 300
 
 /** The code pull request a run is about and the commit its status goes on (null: no status anywhere). */
 export interface CheckTarget {
   pull: CodePull | null
   sha: string | null
+  /** The pull request's base branch and how many files it changes, as read with its head (null: not read). */
+  base?: { ref: string; changedFiles: number } | null
   /** The code pull request's author (reviewers: `author`), a push's pusher, a dispatch's actor. */
   author: { login: string; isBot: boolean } | null
 }
@@ -38,12 +36,13 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : ''
   const { event } = run
   if (event.kind === 'pull_request' && !command) {
-    const { number, head, author } = event.pull
-    return { pull: { repository, number, fork: head.fork }, sha: head.sha || null, author }
+    const { number, head, author, baseRef, changedFiles } = event.pull
+    return { pull: { repository, number, fork: head.fork }, sha: head.sha || null, author, base: { ref: baseRef, changedFiles } }
   }
   if (command?.on.kind === 'pull' && api) {
-    const { head, author } = await api.pull(command.on.number)
-    return { pull: { repository, number: command.on.number, fork: head.fork }, sha: head.sha || null, author }
+    const { head, author, baseRef, changedFiles } = await api.pull(command.on.number)
+    const base = { ref: baseRef, changedFiles }
+    return { pull: { repository, number: command.on.number, fork: head.fork }, sha: head.sha || null, author, base }
   }
   if (event.kind === 'push') {
     const [number] = api && event.sha ? await api.pullsForCommit(event.sha) : []
@@ -54,14 +53,29 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
   return { pull: null, sha: null, author: null }
 }
 
+/** The pull request's record as read: the newest signed one, the judged heads beside it, and whether it could be found. */
+export interface RecordRead {
+  record: DocsRecord | null
+  judged: JudgedHeads
+  /** The comments of the token's own identity, the sticky comment among them. */
+  own: IssueComment[]
+  /**
+   * Whether "no record" can be believed: false when the pull request has older comments than the newest
+   * 1,000 read and none of those holds one (an outsider can bury it), or when the read failed.
+   */
+  known: boolean
+}
+
+export const UNREAD: RecordRead = { record: null, judged: {}, own: [], known: false }
+
 /** The newest signed record among the token's own comments on the pull request, and those comments. */
 export async function fetchDocsRecord(
   api: GitHubApi | null,
   pull: CodePull | null,
   records: CommentRecords,
   event: GitHubEvent
-): Promise<{ record: DocsRecord | null; own: IssueComment[] }> {
-  if (!api || !pull) return { record: null, own: [] }
+): Promise<RecordRead> {
+  if (!api || !pull) return { ...UNREAD, known: api !== null }
   const own = await api.ownComments(pullRef(pull.number), commentCountOf(event, pull.number))
   const identity = own[0]?.login ?? ''
   // Only what was signed is read: an edit of the comment, the record in it included, forges nothing.
@@ -74,31 +88,13 @@ export async function fetchDocsRecord(
     createdAt: c.createdAt ?? '',
     updatedAt: c.updatedAt ?? null
   }))
-  return { record: newestRecord(comments, identity), own }
+  const newest = newestRecordIn(comments, identity)
+  return { record: newest?.record ?? null, judged: parseJudged(newest?.records ?? ''), own, known: newest !== null || !own.olderUnread }
 }
 
-/**
- * `paths` against the files the change touched: a push's (from its compare when the payload is cut), a
- * pull request's when it is opened or reopened, the files between the old and new head on a push to it.
- */
-export async function pathsVerdict(
-  inputs: DocsCheckInputs,
-  { event, docsEvent, pull }: { event: GitHubEvent; docsEvent: DocsEvent; pull: CodePull | null },
-  api: GitHubApi | null
-): Promise<PathsVerdict> {
-  if (!inputs.paths || (docsEvent.kind !== 'push' && docsEvent.kind !== 'pull-request')) return 'unset'
-  const files = await changedFiles(event, pull, api)
-  if (files === null) return 'unset'
-  return anyDocumented(files, inputs.paths) ? 'matched' : 'unmatched'
-}
-
-async function changedFiles(event: GitHubEvent, pull: CodePull | null, api: GitHubApi | null): Promise<string[] | null> {
-  if (event.kind === 'push') {
-    const cut = event.commits.length >= WEBHOOK_MAX_COMMITS || event.commits.some((c) => c.files.length >= WEBHOOK_MAX_FILES)
-    if (!cut) return [...new Set(event.commits.flatMap((commit) => commit.files))]
-    return api && event.before && event.sha ? (await api.compare(event.before, event.sha)).files : null
-  }
-  if (!api || !pull || event.kind !== 'pull_request') return null
-  if (event.action === 'synchronize' && event.before && event.after) return (await api.compare(event.before, event.after)).files
-  return api.pullFiles(pull.number, MAX_PULL_FILES)
+/** A push's changed files: from its payload, or from its compare when the payload is cut; null when unknown. */
+export async function pushFiles(event: Extract<GitHubEvent, { kind: 'push' }>, api: GitHubApi | null): Promise<string[] | null> {
+  const cut = event.commits.length >= WEBHOOK_MAX_COMMITS || event.commits.some((c) => c.files.length >= WEBHOOK_MAX_FILES)
+  if (!cut) return [...new Set(event.commits.flatMap((commit) => commit.files))]
+  return api && event.before && event.sha ? (await api.compare(event.before, event.sha)).files : null
 }

@@ -1,9 +1,7 @@
-import type { IssueComment } from '../../../github/api.js'
 import { botAllowed } from '../../../github/permissions.js'
 import { type GateReading, needsPull, needsRole, needsShownHeads, type Steerer, whoSteers } from '../../../trust/gate.js'
-import type { DocsRecord } from '../decide/docs-record.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, type CheckTarget, fetchDocsRecord } from './docs-check-reads.js'
+import { checkTarget, type CheckTarget, fetchDocsRecord, type RecordRead } from './docs-check-reads.js'
 import type { EventAsk } from './event-ask.js'
 
 /**
@@ -25,7 +23,7 @@ export interface GateFacts {
 /** What the run already read before the gate decided (a command's pull request, a fork's record): not read twice. */
 export interface ReadBeforeGate {
   target?: CheckTarget
-  record?: { record: DocsRecord | null; own: IssueComment[] }
+  record?: RecordRead
 }
 
 export const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }

@@ -1,14 +1,16 @@
-import { commentCountOf, pullRef } from '../../../github/event.js'
+import { commentCountOf, type GitHubEvent, pullRef } from '../../../github/event.js'
 import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
 import type { GateDecision } from '../../../trust/gate.js'
 import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
 import { recordSubject } from '../comment-records.js'
-import type { DocsEvent } from '../decide/docs-check-rules.js'
+import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import { anyDocumented, type PathsFilter } from '../decide/paths.js'
 import { docsEventFor } from '../decide/docs-event.js'
 import type { AgentPullJob, DocsFacts, RunFacts } from '../decide/facts.js'
 import { needsAgentJob, planRun } from '../decide/run-plan.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, fetchDocsRecord, pathsVerdict } from './docs-check-reads.js'
+import { checkTarget, fetchDocsRecord, pushFiles } from './docs-check-reads.js'
+import { judgePull, type JudgingReads } from './judge-pull.js'
 import type { Command } from './event-ask.js'
 import type { GateFacts } from './gate-facts.js'
 
@@ -60,20 +62,42 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     event,
     target: before.target ?? { pull: null, sha: null, author: null },
     record: null,
+    judged: { key: judgedKey(means), heads: {} },
+    recordKnown: false,
     stickyId: undefined,
     paths: 'unset'
   }
-  if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null) }
+  if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
   const api = await github.apiOrNull()
   try {
     facts.target = before.target ?? (await checkTarget(run, command, api))
-    const { record, own } = before.record ?? (await fetchDocsRecord(api, facts.target.pull, records, run.event))
-    facts.record = record
+    const read = before.record ?? (await fetchDocsRecord(api, facts.target.pull, records, run.event))
+    Object.assign(facts, { record: read.record, judged: { ...facts.judged, heads: read.judged }, recordKnown: read.known })
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
-    facts.stickyId = own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
-    facts.paths = await pathsVerdict(settings.docsCheck, { event: run.event, docsEvent: event, pull: facts.target.pull }, api)
+    facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
+    if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }
   return facts
+}
+
+/** The key the judged head is kept under: the status context, else the workflow and job (which may judge other `paths`). */
+function judgedKey({ settings, run }: RunMeans): string {
+  const context = settings.docsCheck.statusContext
+  return context ? `status ${context}` : `job ${run.workflow}/${run.job}`
+}
+
+/**
+ * `paths` against the change: a push's own commits, a pull request's state since its judged head
+ * (judge-pull.ts). Commands and labels are asked for explicitly: they are not judged.
+ */
+async function pathsOf(facts: DocsFacts, paths: PathsFilter | null, reads: JudgingReads & { event: GitHubEvent }): Promise<PathsVerdict> {
+  const { event, target, judged } = facts
+  if (event.kind === 'push' && reads.event.kind === 'push') {
+    const files = paths ? await pushFiles(reads.event, reads.api) : null
+    return paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset'
+  }
+  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return 'unset'
+  return judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
 }

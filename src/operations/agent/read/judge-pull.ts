@@ -1,0 +1,78 @@
+import type { GitHubApi } from '../../../github/api.js'
+import type { PathsVerdict } from '../decide/docs-check-rules.js'
+import { judgeFrom, type JudgeStep } from '../decide/judging.js'
+import type { JudgedHead } from '../decide/judged.js'
+import { anyDocumented, type PathsFilter } from '../decide/paths.js'
+import type { CheckTarget } from './docs-check-reads.js'
+
+/** A pull request's files: 3 pages of 100 at most, so a huge pull request costs a run three requests, not hundreds. */
+export const MAX_PULL_FILES = 300
+/** GitHub lists at most 300 files of one diff: a compare listing that many may be cut. */
+const MAX_COMPARE_FILES = 300
+
+/** What a pull request's run judges: its head and base now, its judged head, `paths`. */
+export interface PullJudging {
+  target: CheckTarget
+  judged: JudgedHead | null
+  /** Null: `paths` is empty, every change counts (and nothing is judged). */
+  paths: PathsFilter | null
+}
+
+/** GitHub for the judging: the run's repository, and the one warning a refused read is worth. */
+export interface JudgingReads {
+  api: GitHubApi
+  callFailed: (error: unknown, consequence: string) => void
+}
+
+/**
+ * `paths` against what changed in the pull request since its judged head: the files between that head and
+ * the current one that are also the pull request's own (a merge of the base brings other people's), or all
+ * its files (no judged head, another base, a head that does not contain the judged one). Nothing new when
+ * the head is the judged head. A list that may be cut, or a read GitHub refuses, counts as a match: what a
+ * run cannot see, it does not wave through.
+ */
+export async function judgePull(judging: PullJudging, reads: JudgingReads): Promise<PathsVerdict> {
+  const { target, judged, paths } = judging
+  // With `paths` empty every change counts, as before: nothing to judge, nothing to read.
+  if (!paths) return 'unset'
+  const step = judgeFrom(judged, target.sha ?? '', target.base?.ref ?? '')
+  if (step.kind === 'unchanged') return 'unchanged'
+  try {
+    const files = await changedFiles(step, judging, reads.api)
+    if (files === 'cut') return 'matched'
+    return anyDocumented(files, paths) ? 'matched' : 'unmatched'
+  } catch (error) {
+    reads.callFailed(error, 'The changed files could not be read, so they count as documented files.')
+    return 'matched'
+  }
+}
+
+type ChangedFiles = string[] | 'cut'
+
+async function changedFiles(
+  step: Exclude<JudgeStep, { kind: 'unchanged' }>,
+  { target }: PullJudging,
+  api: GitHubApi
+): Promise<ChangedFiles> {
+  const number = target.pull?.number ?? 0
+  if (step.kind === 'compare') {
+    const comparison = await api.compare(step.from, target.sha ?? '')
+    // Only a head that contains the judged one is judged by the difference: behind or diverged (a force-push),
+    // or a status GitHub does not give, is judged whole.
+    if (comparison.status === 'ahead' || comparison.status === 'identical') {
+      if (comparison.files === null || comparison.files.length >= MAX_COMPARE_FILES) return 'cut'
+      const own = await ownFiles(number, target, api)
+      return own === 'cut' ? 'cut' : comparison.files.filter((file) => own.has(file))
+    }
+  }
+  const own = await ownFiles(number, target, api)
+  return own === 'cut' ? 'cut' : [...own]
+}
+
+/** The pull request's own files; cut when it changes more than were read. */
+async function ownFiles(number: number, target: CheckTarget, api: GitHubApi): Promise<Set<string> | 'cut'> {
+  const files = await api.pullFiles(number, MAX_PULL_FILES)
+  const changed = target.base?.changedFiles ?? 0
+  if (files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
+  return new Set(files)
+}
