@@ -10,7 +10,7 @@ export type JudgeStep =
   | { kind: 'pull-files' }
 
 export function judgeFrom(judged: JudgedHead | null, head: string, base: string): JudgeStep {
-  if (!judged || judged.base !== base || !head) return { kind: 'pull-files' }
+  if (judged?.base !== base || !judged || !head) return { kind: 'pull-files' }
   if (judged.head === head) return { kind: 'unchanged' }
   return { kind: 'compare', from: judged.head }
 }

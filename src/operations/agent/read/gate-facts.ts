@@ -31,9 +31,13 @@ export const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
 export async function readGateFacts(asked: EventAsk, means: RunMeans): Promise<GateFacts> {
   const steerer = whoSteers(means.run.event)
   const facts = { asked, steerer, reading: NOTHING_READ, docs: {} }
-  if (asked.kind !== 'command' || steerer.kind !== 'commander') return facts
-  const { command } = asked
+  if (steerer.kind !== 'commander') return facts
   const { settings, run, log, github, records } = means
+  // Any other event (a star, a wiki edit) is steered by its sender, judged like a commenter: their role, nothing more.
+  if (asked.kind === 'step')
+    return needsRole(steerer) ? { ...facts, reading: { ...NOTHING_READ, role: await senderRole(steerer, means) } } : facts
+  if (asked.kind !== 'command') return facts
+  const { command } = asked
   if (steerer.actor.isBot && botAllowed(steerer.actor.login, settings.allowedBots))
     log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return facts
@@ -45,4 +49,9 @@ export async function readGateFacts(asked: EventAsk, means: RunMeans): Promise<G
   if (!needsShownHeads(steerer, settings, role, pull)) return { ...facts, reading: { role, pull, shown: [] }, docs }
   const record = await fetchDocsRecord(api, target?.pull ?? null, records, run.event)
   return { ...facts, reading: { role, pull, shown: record.record?.shown ?? [] }, docs: { ...docs, record } }
+}
+
+async function senderRole(steerer: Extract<Steerer, { kind: 'commander' }>, { github }: RunMeans): Promise<string | null> {
+  const api = await github.apiOrThrow(`to check the permission of ${steerer.actor.login}, who sent the event`)
+  return api.roleOf(steerer.actor.login)
 }
