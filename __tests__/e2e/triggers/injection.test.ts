@@ -67,8 +67,8 @@ test('a hostile pull request title stays inert in the status comment', async () 
 
   const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
   expect(status.body).toContain('Ping')
-  // The sticky marker, the docs state it records, its sequence and the signature beside them.
-  expectInert(status.body, 4)
+  // The sticky marker, the docs state it records, the head it judged, its sequence and the signature beside them.
+  expectInert(status.body, 5)
   expectInert(run.summary)
 })
 

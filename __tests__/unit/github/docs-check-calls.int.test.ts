@@ -139,6 +139,7 @@ describe('compare', () => {
     const comparison = await api.compare(BASE_SHA, HEAD_SHA)
 
     expect(comparison).toEqual({
+      status: 'ahead',
       totalCommits: 2,
       commits: [
         { sha: expect.stringMatching(/^[0-9a-f]{40}$/), subject: 'Add invoices' },

@@ -150,7 +150,7 @@ describe('parseEvent: pull requests', () => {
         merged: false,
         mergeSha: '',
         changedFiles: 1,
-        baseRef: 'main',
+        baseRef: 'master',
         comments: 0
       },
       before: '',
@@ -173,7 +173,7 @@ describe('parseEvent: pull requests', () => {
         merged: false,
         mergeSha: '',
         changedFiles: 1,
-        baseRef: 'main',
+        baseRef: 'master',
         comments: 0
       },
       // A push to the pull request: its head before and after.
@@ -610,7 +610,7 @@ describe('readRunContext', () => {
           merged: false,
           mergeSha: '',
           changedFiles: 1,
-          baseRef: 'main',
+          baseRef: 'master',
           comments: 0
         },
         before: '',
