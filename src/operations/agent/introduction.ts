@@ -3,6 +3,7 @@ import { commentCountOf, pullRef, type Repo, type RunContext } from '../../githu
 import { jobIdInMarker, jobMarker } from '../../github/markers.js'
 import { parsePullLink } from '../../mintlify/job.js'
 import type { Settings } from '../../settings.js'
+import { labelAgentPull } from '../agent-label.js'
 import { renderAgentPullComment } from './agent-pull-comment.js'
 import { type CommentRecords, recordSubject } from './comment-records.js'
 import type { GitHubAccess } from '../../github/connection.js'
@@ -85,6 +86,7 @@ export async function introduceAgentPull(
       timeline: grouped !== null
     })
     await api.createComment(pullRef(intro.pull), records.seal(body, about))
+    await labelAgentPull(api, intro.pull, settings.agentLabel, deps.log)
     deps.log.info(`Told ${name} that ${settings.trigger} replies there go to job ${jobId}.`)
     return true
   } catch (error) {
