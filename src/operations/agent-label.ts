@@ -21,7 +21,7 @@ export function readAgentLabel(input: InputReader): string {
   const agentLabel = input('agent-label').trim()
   const label = input('label').trim()
   if (!agentLabel) return ''
-  if (label && agentLabel.toLowerCase() === label.toLowerCase())
+  if (agentLabel.toLowerCase() === label.toLowerCase())
     throw new InputError(
       'agent-label',
       `Inputs 'agent-label' and 'label' are both '${clip(label)}': the label that starts a job would start one on every agent pull request it marks; give them different names.`

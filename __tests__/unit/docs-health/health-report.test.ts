@@ -35,6 +35,7 @@ export function healthReport(overrides: Partial<HealthReport> = {}): HealthRepor
     pendingFeedback: [
       { path: '/docs/setup', count: 2, comments: [{ comment: 'The curl example fails', source: 'contextual', createdAt: null }] }
     ],
+    agentImpact: null,
     missing: [],
     ...overrides
   }

@@ -130,6 +130,7 @@ describe('the docs-health report run', () => {
       'searchesWithoutClicks',
       'assistant',
       'pendingFeedback',
+      'agentImpact',
       'missing'
     ])
     expect(file.missing).toEqual([])
