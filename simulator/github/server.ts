@@ -15,6 +15,7 @@ import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } 
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
 import { Reviewers } from './reviewers.js'
+import { searchIssues } from './search.js'
 import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
@@ -110,6 +111,10 @@ export class FakeGitHubServer implements FakeGitHub {
     return this.issues.labels(repo, issueNumber)
   }
 
+  repositoryLabels(repo: string): string[] {
+    return this.issues.repositoryLabels(repo)
+  }
+
   addComment(repo: string, issueNumber: number, comment: CommentInit): SimComment {
     return this.commentStore.add(repo, issueNumber, comment)
   }
@@ -134,7 +139,7 @@ export class FakeGitHubServer implements FakeGitHub {
     this.pulls.pushHead(repo, pullNumber, sha)
   }
 
-  closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void {
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; at?: string }): void {
     this.pulls.close(repo, pullNumber, options)
   }
 
@@ -183,6 +188,8 @@ export class FakeGitHubServer implements FakeGitHub {
     if ('status' in grant) return grant
     if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()
     if (req.path === '/api/v3/user') return req.method === 'GET' ? this.access.user(grant.identity) : notFound()
+    if (req.path === '/api/v3/search/issues')
+      return req.method === 'GET' ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', 'pulls')) : notFound()
 
     for (const route of this.routes) {
       // GitHub answers 404 (not 405) for a method a path does not support.
