@@ -83,8 +83,10 @@ function dateTest(value: string): ((ms: number) => boolean) | null {
       return (ms) => ms < at + DAY_MS
     case '<':
       return (ms) => ms < at
-    default:
+    case undefined:
       return (ms) => ms >= at && ms < at + DAY_MS
+    default:
+      return null
   }
 }
 

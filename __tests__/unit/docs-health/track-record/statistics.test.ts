@@ -17,29 +17,66 @@ const group = (before: [number, number], after: [number, number]): BeforeAfter =
 describe("Fisher's exact test, two-sided as R's fisher.test", () => {
   it.each([
     // R: fisher.test(matrix(c(2, 8, 7, 2), 2))$p.value = 0.02301 (the table read by rows: [[2, 7], [8, 2]]).
-    [[2, 7], [8, 2], 0.0230],
+    [[2, 7], [8, 2], 0.023],
     // R: fisher.test(matrix(c(3, 1, 1, 3), 2))$p.value = 0.4857 (Fisher's tea-tasting lady).
     [[3, 1], [1, 3], 0.4857]
-  ] as const)('gives R\'s published p-value for [%j, %j]: %d', (first, second, published) => {
+  ] as const)("gives R's published p-value for [%j, %j]: %d", (first, second, published) => {
     expect(fisherExact([first, second])).toBeCloseTo(published, 4)
   })
 
-  it('counts the tables exactly as likely as the observed one, within R\'s relative tolerance of 1e-7', () => {
+  it("counts the tables exactly as likely as the observed one, within R's relative tolerance of 1e-7", () => {
     // [[1, 1], [1, 1]] is the likeliest table of its margins: every table is no more likely, so p = 1.
-    expect(fisherExact([[1, 1], [1, 1]])).toBeCloseTo(1, 10)
+    expect(
+      fisherExact([
+        [1, 1],
+        [1, 1]
+      ])
+    ).toBeCloseTo(1, 10)
     // A symmetric table: a = 0 and a = 2 are equally likely (1/6 each), so both tails count.
-    expect(fisherExact([[0, 2], [2, 0]])).toBeCloseTo(1 / 3, 10)
+    expect(
+      fisherExact([
+        [0, 2],
+        [2, 0]
+      ])
+    ).toBeCloseTo(1 / 3, 10)
   })
 
   it('is symmetric in rows and columns, and 1 for an empty table', () => {
-    expect(fisherExact([[8, 2], [2, 7]])).toBeCloseTo(fisherExact([[2, 7], [8, 2]]), 12)
-    expect(fisherExact([[2, 8], [7, 2]])).toBeCloseTo(fisherExact([[2, 7], [8, 2]]), 12)
-    expect(fisherExact([[0, 0], [0, 0]])).toBe(1)
+    expect(
+      fisherExact([
+        [8, 2],
+        [2, 7]
+      ])
+    ).toBeCloseTo(
+      fisherExact([
+        [2, 7],
+        [8, 2]
+      ]),
+      12
+    )
+    expect(
+      fisherExact([
+        [2, 8],
+        [7, 2]
+      ])
+    ).toBeCloseTo(
+      fisherExact([
+        [2, 7],
+        [8, 2]
+      ]),
+      12
+    )
+    expect(
+      fisherExact([
+        [0, 0],
+        [0, 0]
+      ])
+    ).toBe(1)
   })
 
   it("tests a group's own table: bad and good, before and after", () => {
     // Before 2 bad of 9 (7 good), after 8 bad of 10 (2 good): the table [[2, 7], [8, 2]].
-    expect(fisherOfGroup(group([2, 9], [8, 10]))).toBeCloseTo(0.0230, 4)
+    expect(fisherOfGroup(group([2, 9], [8, 10]))).toBeCloseTo(0.023, 4)
   })
 
   it('handles the counts of a busy site (thousands of votes) without losing precision', () => {
@@ -108,7 +145,8 @@ describe("the ratio of odds ratios, with Woolf's interval", () => {
 
   it('judges the threshold on each side of the changed pages: 29 votes after is not enough, 30 is', () => {
     const rest = group([100, 1000], [100, 1000])
-    const verdict = (after: number): string => verdictOf(group([20, 30], [0, after]), ratioOfOddsRatios(group([20, 30], [0, after]), rest), 30)
+    const verdict = (after: number): string =>
+      verdictOf(group([20, 30], [0, after]), ratioOfOddsRatios(group([20, 30], [0, after]), rest), 30)
     expect(verdict(29)).toBe('not enough data')
     expect(verdict(30)).toBe('better')
   })
