@@ -27,7 +27,7 @@ export function headlineSentence(impact: AgentImpact): string {
     const next = waiting.sort()[0]
     return next
       ? `No merged pull request can be judged yet: the first is judged on ${next}, once its ${plural(impact.impactWeeks, 'week')} after the merge are over.`
-      : `None of the ${plural(impact.pulls.length, 'merged pull request')} can be judged on readers' votes (see below).`
+      : "No merged pull request can be judged on readers' votes: each one's row below says why."
   }
   const { changed, rest } = feedback
   if (feedback.verdict === 'not enough data')
