@@ -107,12 +107,9 @@ function expectOneSearch(): void {
   })
 }
 
-/** The 8 weeks of one pull request merged `weeks` weeks ago, newest first. */
+/** The 8 weeks of one pull request merged `weeks` weeks ago, newest first: the 4 after the merge week, then the 4 before. */
 function weeksOf(weeks: number): string[] {
-  return [1, 2, 3, 4]
-    .map((i) => date(weeksAgo(weeks - 5 + i)))
-    .reverse()
-    .concat([1, 2, 3, 4].map((i) => date(weeksAgo(weeks + i))))
+  return [weeks - 4, weeks - 3, weeks - 2, weeks - 1, weeks + 1, weeks + 2, weeks + 3, weeks + 4].map((n) => date(weeksAgo(n)))
 }
 
 describe('the pooled verdict', () => {

@@ -189,7 +189,8 @@ export class FakeGitHubServer implements FakeGitHub {
     if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()
     if (req.path === '/api/v3/user') return req.method === 'GET' ? this.access.user(grant.identity) : notFound()
     if (req.path === '/api/v3/search/issues')
-      return req.method === 'GET' ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', 'pulls')) : notFound()
+      // Only the token's access to the repository counts: forbid('pulls') shuts off the pull requests' own endpoints.
+      return req.method === 'GET' ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', undefined)) : notFound()
 
     for (const route of this.routes) {
       // GitHub answers 404 (not 405) for a method a path does not support.

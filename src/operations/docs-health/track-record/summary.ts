@@ -35,7 +35,7 @@ export function headlineSentence(impact: AgentImpact): string {
   const ratio = feedback.ratioOfOddsRatios
   return (
     `Across ${plural(feedback.pulls.length, 'merged pull request')} (${plural(feedback.pages, 'page')}) the thumbs-down share ${movement(changed)} ` +
-    `while the rest of the site ${restMovement(rest)}: ${feedback.verdict} (ratio of odds ratios ${fixed(ratio.value)}, 95% ${fixed(ratio.interval[0])}-${fixed(ratio.interval[1])})`
+    `while the rest of the site ${restMovement(rest)}: ${feedback.verdict} (ratio of odds ratios ${fixed(ratio.value)}, 95% ${fixed(ratio.interval[0])}-${fixed(ratio.interval[1])}).`
   )
 }
 
@@ -61,7 +61,7 @@ function pooledTable(impact: AgentImpact): string[] {
       shareCell(pooled.rest.before),
       shareCell(pooled.rest.after),
       judged ? `${fixed(ratio.value)} (${fixed(ratio.interval[0])}-${fixed(ratio.interval[1])})` : '–',
-      judged ? fixed(ratio.pValue, 3) : '–',
+      judged ? pValue(ratio.pValue) : '–',
       judged ? `**${pooled.verdict}**` : 'not enough data'
     ].join(' | ')
   }
@@ -106,17 +106,22 @@ function pullTable(pulls: readonly PullImpact[]): string[] {
 }
 
 function pageCell(pull: PullImpact): string {
-  if (pull.compared.length === 0) return pull.pages.length === 0 ? 'no page changed' : plural(pull.pages.length, 'new or removed page')
-  const shown = pull.compared
-    .slice(0, 3)
-    .map((page) => (page.before === page.after ? codeCell(page.after) : `${codeCell(page.before)} → ${codeCell(page.after)}`))
-  return [...shown, ...(pull.compared.length > 3 ? [`and ${pull.compared.length - 3} more`] : [])].join(', ')
+  if (pull.pages.length === 0) return 'no page changed'
+  // The compared pages when there are any; else every page it touched (new, removed, or left out for overlapping).
+  const pages =
+    pull.compared.length > 0
+      ? pull.compared.map((page) =>
+          page.before === page.after ? codeCell(page.after) : `${codeCell(page.before)} → ${codeCell(page.after)}`
+        )
+      : pull.pages.map((page) => codeCell(page.after ?? page.before ?? ''))
+  return [...pages.slice(0, 3), ...(pages.length > 3 ? [`and ${pages.length - 3} more`] : [])].join(', ')
 }
 
 function standingCell(pull: PullImpact): string {
   if (pull.standing === 'waiting') return `judged on ${pull.judgedOn ?? ''}`
   if (pull.standing === 'no page changed') return 'no page changed: not judged'
-  return `not judged: ${escapeInline(pull.why ?? '')}`
+  // The action's own words (no path, no title): `#12` stays a link to the pull request.
+  return `not judged: ${pull.why ?? ''}`
 }
 
 function signalCell(signal: PullSignal | null): string {
@@ -136,7 +141,7 @@ function notes(impact: AgentImpact): string[] {
   const { changed, rest } = impact.feedback
   if (impact.feedback.pulls.length > 0)
     lines.push(
-      `Fisher's exact test of each group's own before and after: changed pages p = ${fixed(changed.fisherP, 3)}, rest of the site p = ${fixed(rest.fisherP, 3)} (thumbs down). ` +
+      `Fisher's exact test of each group's own before and after: changed pages p ${pValue(changed.fisherP, true)}, rest of the site p ${pValue(rest.fisherP, true)} (thumbs down). ` +
         `Only the pooled figures carry a verdict; most single pages never collect ${impact.thresholds.feedback} votes in a few weeks. ` +
         `Windows: ${plural(impact.impactWeeks, 'whole UTC week')} before and after each merge, the merge week left out, as of ${impact.asOf}; recomputed every week.`
     )
@@ -167,6 +172,12 @@ function percent(share: number | null, sign = true): string {
   if (share === null) return '–'
   const value = Math.round(share * 100)
   return sign ? `${value}%` : String(value)
+}
+
+/** A p-value as people read one: three decimals, or `< 0.001`; `= ` before a number when `sign`. */
+function pValue(p: number, sign = false): string {
+  if (p < 0.001) return '< 0.001'
+  return `${sign ? '= ' : ''}${fixed(p, 3)}`
 }
 
 function fixed(value: number, digits = 2): string {
