@@ -10,9 +10,14 @@ import { type Simulator, startSimulator } from '../../simulator/index.js'
 import { connectTo, preloadToolkit, requestsTo, SIM_REPO } from '../fixtures/github-client.js'
 import { recordingLog } from '../fixtures/recording-log.js'
 import { refusal } from '../fixtures/refusal.js'
-import { stepInputs } from '../fixtures/step-settings.js'
+import { agentSettings, stepInputs } from '../fixtures/step-settings.js'
 
 describe('readAgentLabel', () => {
+  it("is read with a job's inputs, which refuse it equal to label before any request", () => {
+    expect(agentSettings({ 'agent-label': 'docs-agent', label: 'docs' }).agentLabel).toBe('docs-agent')
+    expect(refusal(() => agentSettings({ 'agent-label': 'docs', label: 'docs' })).input).toBe('agent-label')
+  })
+
   it.each([
     [{ 'agent-label': 'docs-agent' }, 'docs-agent'],
     [{ 'agent-label': '  docs agent  ', label: 'docs' }, 'docs agent'],
