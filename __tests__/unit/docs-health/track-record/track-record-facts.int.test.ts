@@ -48,7 +48,12 @@ describe("the track record's facts", () => {
     const asked: string[] = []
     await trackRecordFacts(
       { ...INPUTS, docsRepository: { owner: 'acme', repo: 'site' } },
-      deps({ connect: async (repo) => (asked.push(`${repo.owner}/${repo.repo}`), null) })
+      deps({
+        connect: (repo) => {
+          asked.push(`${repo.owner}/${repo.repo}`)
+          return Promise.resolve(null)
+        }
+      })
     )
     expect(asked).toEqual(['acme/site'])
   })
