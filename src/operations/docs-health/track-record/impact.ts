@@ -126,13 +126,17 @@ export function assembleImpact(facts: ImpactFacts, plan: TrackRecordPlan, readin
 function pooledOf(signal: Signal, standings: Standings, readings: Readings): { impact: PooledImpact; cited: Cited } {
   const tables = pool(signal, standings, readings)
   const ratio = ratioOfOddsRatios(tables.changed, tables.rest)
-  const impact = {
+  const impact: PooledImpact = {
     verdict: verdictOf(tables.changed, ratio, THRESHOLDS[signal]),
     pulls: tables.pulls,
     pages: tables.pages,
     changed: sharesOf(tables.changed),
     rest: sharesOf(tables.rest),
-    ratioOfOddsRatios: ratio,
+    ratioOfOddsRatios: {
+      value: figure(ratio.value),
+      interval: [figure(ratio.interval[0]), figure(ratio.interval[1])],
+      pValue: figure(ratio.pValue)
+    },
     threshold: THRESHOLDS[signal]
   }
   return { impact, cited: tables.cited }
@@ -168,7 +172,7 @@ function pullImpact(pull: StandingPull, readings: Readings): PullImpact {
 }
 
 function sharesOf(group: BeforeAfter): GroupShares {
-  return { before: shareOf(group.before), after: shareOf(group.after), fisherP: round(fisherOfGroup(group)) }
+  return { before: shareOf(group.before), after: shareOf(group.after), fisherP: figure(fisherOfGroup(group)) }
 }
 
 function shareOf(count: Count): Share {
@@ -185,15 +189,20 @@ function round(value: number): number {
   return Math.round(value * 10_000) / 10_000
 }
 
+/** Four significant digits: a ratio or a p-value keeps its size however small it is (a p of 3.2e-7 is not 0). */
+function figure(value: number): number {
+  return Number.isFinite(value) ? Number(value.toPrecision(4)) : value
+}
+
 /** The track record's part of the `report` output: the verdicts and their figures, no page path. */
 export function impactHeadline(impact: AgentImpact): Record<string, unknown> {
   const signal = (pooled: PooledImpact) => ({
     verdict: pooled.verdict,
     pulls: pooled.pulls.length,
     pages: pooled.pages,
-    ratioOfOddsRatios: round(pooled.ratioOfOddsRatios.value),
-    interval: pooled.ratioOfOddsRatios.interval.map(round),
-    pValue: round(pooled.ratioOfOddsRatios.pValue)
+    ratioOfOddsRatios: pooled.ratioOfOddsRatios.value,
+    interval: pooled.ratioOfOddsRatios.interval,
+    pValue: pooled.ratioOfOddsRatios.pValue
   })
   return {
     feedback: signal(impact.feedback),
