@@ -1,116 +1,14 @@
 /**
  * The agent's track record in the weekly report: dist/index.js against the simulator, whose analytics
- * hold weeks of planted thumbs and questions around the merges of labelled pull requests. The run's day
- * is today (the action's own clock), so every merge is placed in whole weeks before this week's Monday.
- * Each test states its counts and checks the requests: one search, up to 3 files reads per pull request,
- * one feedback/by-page per week.
+ * hold weeks of planted thumbs around the merges of labelled pull requests: the pooled verdicts, and which
+ * pull requests are judged. Each test states its counts and checks the requests: one search, up to 3 files
+ * reads per pull request, one feedback/by-page per week.
  */
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import type { ActionRun } from '../../scripts/run-action.js'
-import { type GitHubPullFile, type RecordedRequest, type Simulator, startSimulator } from '../../simulator/index.js'
-import type { HealthReport } from '../../src/operations/docs-health/health-report.js'
-import type { AgentImpact } from '../../src/operations/docs-health/track-record/impact.js'
-import { annotations, output, runAgainst } from './harness.js'
+import { describe, expect, test } from '@jest/globals'
+import { output } from './harness.js'
+import { date, impactOf, MONDAY, trackRecordSite, WEEK, weeksAgo, weeksOf } from './track-record-helpers.js'
 
-const REPO = 'octo-org/docs'
-const DAY = 86_400_000
-const WEEK = 7 * DAY
-/** This week's Monday (UTC), the anchor of every merge here. */
-const MONDAY = (() => {
-  const day = Math.floor(Date.now() / DAY)
-  return (day - ((((day - 4) % 7) + 7) % 7)) * DAY
-})()
-const date = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
-/** The Monday `n` weeks before this week's. */
-const weeksAgo = (n: number): number => MONDAY - n * WEEK
-
-let sim: Simulator
-beforeEach(async () => {
-  sim = await startSimulator()
-  sim.analytics.setData({ paths: 20, from: date(weeksAgo(30)), to: date(MONDAY + WEEK) })
-  // Only what a test plants: no generated feedback or conversations.
-  sim.analytics.readerVolume = { ...sim.analytics.readerVolume, feedbackPerDay: 0, conversationsPerDay: 0 }
-})
-afterEach(async () => {
-  await sim.close()
-})
-
-/**
- * Pull request `number`, labelled and merged on the Wednesday of the week `weeks` weeks before this one,
- * changing `files`; its 4 weeks before are weeksAgo(weeks + 4 … weeks + 1), after weeksAgo(weeks − 1 … weeks − 4).
- */
-function mergedPull(number: number, weeks: number, files: (string | GitHubPullFile)[]): void {
-  sim.github.addIssue(REPO, {
-    number,
-    title: `Docs agent ${number}`,
-    pullRequest: true,
-    labels: ['docs-agent'],
-    user: 'mintlify[bot]',
-    files
-  })
-  sim.github.closePull(REPO, number, {
-    merged: true,
-    at: new Date(weeksAgo(weeks) + 2 * DAY + 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
-  })
-}
-
-/** `down` of `up + down` thumbs on `path` over the 4 weeks before (or after) the merge week `weeks` weeks ago. */
-function votes(path: string, weeks: number, side: 'before' | 'after', down: number, total: number): void {
-  const from = side === 'before' ? weeksAgo(weeks + 4) : weeksAgo(weeks - 1)
-  sim.analytics.plantVotes(path, { from: date(from), to: date(from + 4 * WEEK), up: total - down, down })
-}
-
-function report(inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return runAgainst(sim, {
-    inputs: { operation: 'report', prompt: '', 'date-from': date(weeksAgo(1)), 'date-to': date(MONDAY), ...inputs }
-  })
-}
-
-function impactOf(run: ActionRun): AgentImpact {
-  const file = JSON.parse(readFileSync(join(run.workspace, output(run, 'file')), 'utf8')) as HealthReport
-  if (!file.agentImpact) throw new Error(`no agentImpact in the report: ${run.log}`)
-  return file.agentImpact
-}
-
-function analytics(endpoint: string): RecordedRequest[] {
-  return sim.mintlifyRequests().filter((r) => r.path.endsWith(`/${endpoint}`))
-}
-
-/** The track record's feedback/by-page requests: one week each (the report's own is its 7-day range). */
-function weekReads(): string[] {
-  return analytics('feedback/by-page')
-    .filter((r) => r.query.dateFrom !== date(weeksAgo(1)))
-    .map((r) => {
-      expect(r.query.limit).toBe('100')
-      expect(Date.parse(r.query.dateTo ?? '') - Date.parse(r.query.dateFrom ?? '')).toBe(WEEK)
-      return r.query.dateFrom ?? ''
-    })
-}
-
-function gitHub(path: RegExp): RecordedRequest[] {
-  return sim.githubRequests().filter((r) => path.test(r.path))
-}
-
-/** One search, scoped to the repository, as DESIGN words it. */
-function expectOneSearch(): void {
-  const searches = gitHub(/\/search\/issues$/)
-  expect(searches).toHaveLength(1)
-  const since = date(Math.floor(Date.now() / DAY) * DAY - 91 * DAY)
-  expect(searches[0]?.query).toMatchObject({
-    q: `repo:${REPO} is:pr is:merged label:"docs-agent" merged:>=${since}`,
-    sort: 'created',
-    order: 'desc',
-    per_page: '100',
-    advanced_search: 'true'
-  })
-}
-
-/** The 8 weeks of one pull request merged `weeks` weeks ago, newest first: the 4 after the merge week, then the 4 before. */
-function weeksOf(weeks: number): string[] {
-  return [weeks - 4, weeks - 3, weeks - 2, weeks - 1, weeks + 1, weeks + 2, weeks + 3, weeks + 4].map((n) => date(weeksAgo(n)))
-}
+const { sim, mergedPull, votes, report, analytics, weekReads, gitHub, expectOneSearch } = trackRecordSite()
 
 describe('the pooled verdict', () => {
   test("better: the changed page's thumbs-down share fell from 38/100 to 24/100 while the rest stayed at 200/1,000", async () => {
@@ -265,7 +163,8 @@ describe('which pull requests are judged', () => {
     votes('/guides/setup', 6, 'after', 10, 40)
     // In the first week before the merge, 100 other pages each get 30 votes: more than /guides/setup's 10 that week.
     const crowded = weeksAgo(10)
-    for (let i = 0; i < 100; i++) sim.analytics.plantVotes(`/busy-${i}`, { from: date(crowded), to: date(crowded + WEEK), up: 25, down: 5 })
+    for (let i = 0; i < 100; i++)
+      sim().analytics.plantVotes(`/busy-${i}`, { from: date(crowded), to: date(crowded + WEEK), up: 25, down: 5 })
     const run = await report()
 
     const impact = impactOf(run)
@@ -298,85 +197,5 @@ describe('which pull requests are judged', () => {
     expect(gitHub(/\/pulls\/1[23]\/files$/)).toHaveLength(2)
     // Only #12 is judged: its 8 weeks.
     expect(weekReads()).toEqual(weeksOf(8))
-  })
-})
-
-describe('within max-requests', () => {
-  test('the other sections are paid first; weeks the rest cannot pay for are "not fetched", and the outcome is partial', async () => {
-    mergedPull(7, 6, ['guides/setup.mdx'])
-    votes('/guides/setup', 6, 'before', 38, 100)
-    votes('/guides/setup', 6, 'after', 24, 100)
-    // The other sections plan 10 requests: 13 leaves 3 weeks, newest first, and nothing for the questions.
-    const run = await report({ 'max-requests': '13' })
-
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs.outcome).toBe('partial')
-    expect(sim.mintlifyRequests().length).toBeLessThanOrEqual(13)
-    expect(weekReads()).toEqual(weeksOf(6).slice(0, 3))
-    const impact = impactOf(run)
-    expect(impact.weeks.filter((week) => week.feedback === 'not fetched').map((week) => week.from)).toEqual(weeksOf(6).slice(3).reverse())
-    expect(impact.pulls[0]?.feedback).toEqual({ notEnoughData: `the week of ${date(weeksAgo(10))} was not fetched` })
-    expect(JSON.parse(output(run, 'report'))).toMatchObject({ missing: ['agentImpact'] })
-    expect(run.summary).toContain('**Not fetched** (max-requests could not pay for them)')
-    expect(run.log).toContain('Not paid for by max-requests 13: the weeks of')
-    expect(annotations(run, 'warning').join('\n')).toContain('never counted as zero')
-  })
-})
-
-describe('questions, and a track record turned off or dry', () => {
-  test('counts questions that start on a changed page (15/30 → 3/30 unanswered) against those that start elsewhere (40/200 each side)', async () => {
-    mergedPull(7, 6, ['guides/setup.mdx'])
-    const window = (side: 'before' | 'after'): { from: string; to: string } => {
-      const from = side === 'before' ? weeksAgo(10) : weeksAgo(5)
-      return { from: date(from), to: date(from + 4 * WEEK) }
-    }
-    // Clarifying turns are no questions; questions citing the page are counted apart.
-    sim.analytics.plantQuestions({ ...window('before'), pagePath: '/guides/setup', answered: 15, unanswered: 15, clarifying: 5 })
-    sim.analytics.plantQuestions({ ...window('after'), pagePath: '/guides/setup', answered: 27, unanswered: 3, cites: ['/guides/setup'] })
-    sim.analytics.plantQuestions({ ...window('before'), pagePath: null, answered: 160, unanswered: 40 })
-    sim.analytics.plantQuestions({ ...window('after'), pagePath: null, answered: 160, unanswered: 40 })
-    const run = await report()
-
-    const { questions } = impactOf(run)
-    expect(questions.changed.before).toMatchObject({ bad: 15, total: 30 })
-    expect(questions.changed.after).toMatchObject({ bad: 3, total: 30 })
-    expect(questions.rest.before).toMatchObject({ bad: 40, total: 200 })
-    expect(questions.cited).toEqual({ before: 0, after: 30 })
-    // Ratio (3/27)/(15/15) over 1 = 0.11, 95% 0.03-0.49.
-    expect(questions.verdict).toBe('better')
-    expectOneSearch()
-    expect(weekReads()).toEqual(weeksOf(6))
-    expect(run.summary).toMatch(/\| Unanswered \(questions started on the page\) \| 50% \(15 of 30, 95% 33-67%\) \| 10% \(3 of 30/)
-    // The assistant's rows are read once for the whole span: one page here.
-    expect(analytics('assistant').filter((r) => r.query.dateFrom === date(weeksAgo(10)))).toHaveLength(1)
-  })
-
-  test('an empty agent-label turns it off with one notice, and nothing is searched', async () => {
-    mergedPull(7, 6, ['guides/setup.mdx'])
-    const run = await report({ 'agent-label': '' })
-    expect(run.outputs.outcome).toBe('reported')
-    expect(annotations(run, 'notice')).toEqual([
-      "Input 'agent-label' is empty: the report has no track record of the agent's pull requests."
-    ])
-    expect(gitHub(/\/search\/issues$/)).toEqual([])
-    expect(run.summary).not.toContain("What the agent's merged pull requests did")
-  })
-
-  test('impact-weeks: 0 turns it off quietly', async () => {
-    mergedPull(7, 6, ['guides/setup.mdx'])
-    const run = await report({ 'impact-weeks': '0' })
-    expect(annotations(run, 'notice')).toEqual([])
-    expect(gitHub(/\/search\/issues$/)).toEqual([])
-    expect(JSON.parse(output(run, 'report'))).toMatchObject({ agentImpact: null })
-  })
-
-  test('a dry run reads GitHub and shows the weeks it would fetch, sending nothing to the analytics API', async () => {
-    mergedPull(7, 6, ['guides/setup.mdx'])
-    const run = await report({ 'dry-run': 'true' })
-    expect(run.outputs.outcome).toBe('dry-run')
-    expect(sim.mintlifyRequests()).toEqual([])
-    expectOneSearch()
-    expect(run.summary).toContain(`11. GET feedback/by-page ${weeksOf(6)[0]}..`)
-    expect(run.summary).toContain('Track record: 1 judged pull request(s) need 8 week(s): 9 requests or more')
   })
 })
