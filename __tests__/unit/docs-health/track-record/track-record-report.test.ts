@@ -5,6 +5,7 @@ import { type FoundPull, standPulls } from '../../../../src/operations/docs-heal
 import { type ImpactSource, type QuestionRow, readImpactWeeks } from '../../../../src/operations/docs-health/track-record/reads.js'
 import type { FeedbackWeek, Readings } from '../../../../src/operations/docs-health/track-record/signals.js'
 import { headlineSentence, renderImpactSection } from '../../../../src/operations/docs-health/track-record/summary.js'
+import * as statistics from '../../../../src/operations/docs-health/track-record/statistics.js'
 import { isoDate, WEEK_MS } from '../../../../src/operations/docs-health/track-record/weeks.js'
 import { outsideCodeBlocks } from '../../../fixtures/markdown.js'
 import { settled } from '../../../fixtures/settled.js'
@@ -73,7 +74,8 @@ describe('the headline sentence and the section', () => {
           [800, 200],
           [800, 200]
         ]
-      )
+      ),
+      statistics
     )
     expect(headlineSentence(impact)).toBe(
       'Across 1 merged pull request (1 page) the thumbs-down share fell from 38% to 24% while the rest of the site stayed at 20%: better (ratio of odds ratios 0.52, 95% 0.27-0.99).'
@@ -102,7 +104,8 @@ describe('the headline sentence and the section', () => {
           [800, 200],
           [800, 200]
         ]
-      )
+      ),
+      statistics
     )
     expect(headlineSentence(impact)).toBe('Not enough data yet: 12 votes before and 9 after on the changed pages; 30 each are needed.')
   })
@@ -123,12 +126,13 @@ describe('the headline sentence and the section', () => {
               [0, 0],
               [0, 0]
             ]
-          )
+          ),
+          statistics
         )
       )
     ).toBe('No pull request labelled `docs-agent` was merged in octo-org/docs since 2026-08-28: nothing to judge yet.')
     const waiting = facts([found(8, '2026-11-18', ['setup.mdx'])])
-    const impact = assembleImpact(waiting, planTrackRecord(waiting.standings), { feedback: new Map(), questions: new Map() })
+    const impact = assembleImpact(waiting, planTrackRecord(waiting.standings), { feedback: new Map(), questions: new Map() }, statistics)
     expect(headlineSentence(impact)).toBe(
       'No merged pull request can be judged yet: the first is judged on 2026-11-30, once its 1 week after the merge are over.'
     )
@@ -141,7 +145,7 @@ describe('the headline sentence and the section', () => {
       feedback: new Map([[BEFORE, week({ '/other': [9, 1], '/rest': [5, 5] }, true)]]),
       questions: new Map()
     }
-    const section = renderImpactSection(assembleImpact(two, planTrackRecord(two.standings), cutReadings)).join('\n')
+    const section = renderImpactSection(assembleImpact(two, planTrackRecord(two.standings), cutReadings, statistics)).join('\n')
     expect(section).toContain('The weeks of 2026-09-28 list only the 100 pages with the most feedback')
     // The week after was not fetched, and the questions of neither week.
     expect(section).toContain('**Not fetched** (max-requests could not pay for them): the weeks of 2026-09-28, 2026-10-12.')
@@ -162,7 +166,8 @@ describe('the headline sentence and the section', () => {
           [800, 200],
           [800, 200]
         ]
-      )
+      ),
+      statistics
     )
     const headline = impactHeadline(impact)
     expect(headline).toMatchObject({

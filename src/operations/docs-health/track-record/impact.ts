@@ -1,24 +1,20 @@
 /**
  * The track record as the report file holds it (its `agentImpact` key), assembled from the standings and
- * the weeks read, and its headline for the `report` output. Pure.
+ * the weeks read, and its headline for the `report` output. Pure: the statistics come in as a module,
+ * which the run loads only when it judges a track record (its distributions are start-up cost no other
+ * run should pay).
  */
 import type { PageChange } from '../../docs-pages.js'
 import type { ClosedRange } from '../plan.js'
 import type { TrackRecordPlan } from './plan.js'
 import type { Overlap, StandingPull, Standings } from './pulls.js'
 import { countPull, type Cited, pool, type Readings, type Signal } from './signals.js'
-import {
-  type BeforeAfter,
-  type Count,
-  fisherOfGroup,
-  type ImpactVerdict,
-  type Interval,
-  ratioOfOddsRatios,
-  type RatioOfOddsRatios,
-  verdictOf,
-  wilsonInterval
-} from './statistics.js'
+import type { BeforeAfter, Count, ImpactVerdict, Interval, RatioOfOddsRatios } from './statistics.js'
+import type * as StatisticsModule from './statistics.js'
 import { isoDate, weekRange } from './weeks.js'
+
+/** The statistics the record is computed with (src/operations/docs-health/track-record/statistics.ts). */
+export type Statistics = Pick<typeof StatisticsModule, 'fisherOfGroup' | 'ratioOfOddsRatios' | 'verdictOf' | 'wilsonInterval'>
 
 /** The fewest votes (feedback) and questions (assistant) the changed pages need on each side for a verdict. */
 export const THRESHOLDS: Readonly<Record<Signal, number>> = { feedback: 30, questions: 20 }
@@ -100,8 +96,8 @@ export interface ImpactFacts {
   standings: Standings
 }
 
-export function assembleImpact(facts: ImpactFacts, plan: TrackRecordPlan, readings: Readings): AgentImpact {
-  const questions = pooledOf('questions', facts.standings, readings)
+export function assembleImpact(facts: ImpactFacts, plan: TrackRecordPlan, readings: Readings, statistics: Statistics): AgentImpact {
+  const questions = pooledOf('questions', facts.standings, readings, statistics)
   return {
     label: facts.label,
     repository: facts.repository,
@@ -109,13 +105,13 @@ export function assembleImpact(facts: ImpactFacts, plan: TrackRecordPlan, readin
     asOf: isoDate(facts.now),
     mergedSince: facts.since,
     found: facts.found,
-    pulls: facts.standings.pulls.map((pull) => pullImpact(pull, readings)),
+    pulls: facts.standings.pulls.map((pull) => pullImpact(pull, readings, statistics)),
     weeks: [...plan.weeks].reverse().map((monday) => ({
       ...weekRange(monday),
       feedback: !readings.feedback.has(monday) ? 'not fetched' : readings.feedback.get(monday)?.cut ? 'cut to 100 pages' : 'fetched',
       questions: readings.questions.has(monday) ? 'fetched' : 'not fetched'
     })),
-    feedback: pooledOf('feedback', facts.standings, readings).impact,
+    feedback: pooledOf('feedback', facts.standings, readings, statistics).impact,
     questions: { ...questions.impact, cited: questions.cited },
     overlaps: facts.standings.overlaps,
     thresholds: { ...THRESHOLDS }
@@ -123,15 +119,20 @@ export function assembleImpact(facts: ImpactFacts, plan: TrackRecordPlan, readin
 }
 
 /** One signal pooled: its tables, their shares, the ratio of odds ratios and the verdict; and the citations counted beside it. */
-function pooledOf(signal: Signal, standings: Standings, readings: Readings): { impact: PooledImpact; cited: Cited } {
+function pooledOf(
+  signal: Signal,
+  standings: Standings,
+  readings: Readings,
+  statistics: Statistics
+): { impact: PooledImpact; cited: Cited } {
   const tables = pool(signal, standings, readings)
-  const ratio = ratioOfOddsRatios(tables.changed, tables.rest)
+  const ratio = statistics.ratioOfOddsRatios(tables.changed, tables.rest)
   const impact: PooledImpact = {
-    verdict: verdictOf(tables.changed, ratio, THRESHOLDS[signal]),
+    verdict: statistics.verdictOf(tables.changed, ratio, THRESHOLDS[signal]),
     pulls: tables.pulls,
     pages: tables.pages,
-    changed: sharesOf(tables.changed),
-    rest: sharesOf(tables.rest),
+    changed: sharesOf(tables.changed, statistics),
+    rest: sharesOf(tables.rest, statistics),
     ratioOfOddsRatios: {
       value: figure(ratio.value),
       interval: [figure(ratio.interval[0]), figure(ratio.interval[1])],
@@ -142,14 +143,15 @@ function pooledOf(signal: Signal, standings: Standings, readings: Readings): { i
   return { impact, cited: tables.cited }
 }
 
-function pullImpact(pull: StandingPull, readings: Readings): PullImpact {
+function pullImpact(pull: StandingPull, readings: Readings, statistics: Statistics): PullImpact {
   const { standing } = pull
   const judged = standing.kind === 'judged'
   const signal = (kind: Signal): PullSignal | null => {
     if (!judged) return null
     const counts = countPull(pull, kind, readings)
     if (!counts.counted) return { notEnoughData: counts.why }
-    return kind === 'questions' ? { ...sharesOf(counts.changed), cited: counts.cited } : sharesOf(counts.changed)
+    const shares = sharesOf(counts.changed, statistics)
+    return kind === 'questions' ? { ...shares, cited: counts.cited } : shares
   }
   const range = (mondays: number[]): ClosedRange => ({
     from: isoDate(mondays[0] ?? pull.windows.ends),
@@ -171,17 +173,16 @@ function pullImpact(pull: StandingPull, readings: Readings): PullImpact {
   }
 }
 
-function sharesOf(group: BeforeAfter): GroupShares {
-  return { before: shareOf(group.before), after: shareOf(group.after), fisherP: figure(fisherOfGroup(group)) }
-}
-
-function shareOf(count: Count): Share {
-  const interval = wilsonInterval(count)
-  return {
-    ...count,
-    share: count.total > 0 ? round(count.bad / count.total) : null,
-    interval: interval ? [round(interval[0]), round(interval[1])] : null
+function sharesOf(group: BeforeAfter, statistics: Statistics): GroupShares {
+  const share = (count: Count): Share => {
+    const interval = statistics.wilsonInterval(count)
+    return {
+      ...count,
+      share: count.total > 0 ? round(count.bad / count.total) : null,
+      interval: interval ? [round(interval[0]), round(interval[1])] : null
+    }
   }
+  return { before: share(group.before), after: share(group.after), fisherP: figure(statistics.fisherOfGroup(group)) }
 }
 
 /** Four decimals, as the rest of the report file. */

@@ -39,7 +39,7 @@ export async function trackRecordFacts(inputs: TrackRecordInputs, deps: TrackRec
   const repo = inputs.docsRepository ?? deps.runRepo
   const api = repo ? await deps.connect(repo) : null
   if (!repo || !api) {
-    log.warning("The track record needs GitHub (a github-token and the docs repository), which this run has not: the report has none.")
+    log.warning('The track record needs GitHub (a github-token and the docs repository), which this run has not: the report has none.')
     return null
   }
   const repository = `${repo.owner}/${repo.repo}`
@@ -70,5 +70,7 @@ export async function readTrackRecord(
   budget: number
 ): Promise<{ impact: AgentImpact; complete: boolean }> {
   const { readings, complete } = await readImpactWeeks(plan, source, budget, facts.standings.touched)
-  return { impact: assembleImpact(facts, plan, readings), complete }
+  // Loaded here only: the distributions are start-up cost that runs without a track record never pay.
+  const statistics = await import('./statistics.js')
+  return { impact: assembleImpact(facts, plan, readings, statistics), complete }
 }
