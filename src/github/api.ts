@@ -1,6 +1,13 @@
 import { CheckCalls, type CheckAnnotation, type CheckRuns, type CombinedStatus, type JobLog, type WorkflowJob } from './calls/checks.js'
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
-import { type FileChange, type MergedPulls, type OpenPull, PullCalls, type RequestedReviewers, type ReviewersRequest } from './calls/pulls.js'
+import {
+  type FileChange,
+  type MergedPulls,
+  type OpenPull,
+  PullCalls,
+  type RequestedReviewers,
+  type ReviewersRequest
+} from './calls/pulls.js'
 import {
   type CommitStatusRequest,
   type Comparison,
