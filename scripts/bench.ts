@@ -11,7 +11,7 @@ import { measureDeploys, renderDeployTable } from './bench-deploy.js'
 import { measurePolling, renderPollingTable } from './bench-polling.js'
 import { measureExport } from './bench-export.js'
 import { fixChecksRows, measureFixChecksRound } from './bench-fix-checks.js'
-import { LARGE_SITE, measureReportRequests, TYPICAL_SITE } from './bench-report.js'
+import { LARGE_SITE, measureReportRequests, measureTrackRecordRequests, TYPICAL_SITE } from './bench-report.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -94,6 +94,7 @@ async function main(): Promise<void> {
   const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`
   const typicalReport = await measureReportRequests(TYPICAL_SITE)
   const largeReport = await measureReportRequests(LARGE_SITE)
+  const trackRecord = await measureTrackRecordRequests({ pages: 250, conversationsPerWeek: 1_000 })
   const fixChecksRound = await measureFixChecksRound()
   const rows: [string, string, string][] = [
     [`start-up: \`node -e 0\` (median of ${STARTUP_RUNS}, in turn with the next row)`, `${startup.baselineMs.toFixed(0)} ms`, ''],
@@ -132,6 +133,11 @@ async function main(): Promise<void> {
       'docs-health report, large site (5,000 pages, 20,000 conversations/week): requests',
       String(largeReport.requests),
       `${largeReport.outcome}, missing: ${largeReport.missing}`
+    ],
+    [
+      "docs-health report with the agent's track record (250 pages, 1,000 conversations/week, impact-weeks 4, 4 pull requests judged, 2 waiting): analytics requests",
+      String(trackRecord.requests),
+      `of which ${trackRecord.weeks} feedback/by-page (one a week) and ${trackRecord.questionPages} pages of questions; GitHub: ${trackRecord.searches} search, ${trackRecord.fileReads} files reads; ${trackRecord.outcome}, missing: ${trackRecord.missing}`
     ],
     ...fixChecksRows(fixChecksRound),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],

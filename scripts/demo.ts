@@ -5,12 +5,13 @@
  * grouped into that pull request (`group-runs`), a `/docs` follow-up on that pull request run by the docs
  * repository's own workflow, a preview of the agent's branch (its sticky comment and GitHub deployment), a
  * link-rot check failing on the agent's pull request (answered by one follow-up; the agent's next head
- * passes), a production deploy, a dry run, an analytics export, a docs-health report, and a code pull request's docs
+ * passes), a production deploy, a dry run, an analytics export, a docs-health report (with the agent's track record), and a code pull request's docs
  * check (pending, then documented; a push of tests only carried over; `/docs skip` on another pull request;
  * merged: noted on the agent's pull request), and prints what a user would see: the log, the step outputs,
  * the job summary, the comments posted in both repositories and the commit statuses.
  */
 import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
+import { plantTrackRecord } from './demo-track-record.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
 import {
@@ -341,16 +342,28 @@ async function main(): Promise<void> {
       inputs: { operation: 'visitors', 'date-from': '2026-10-01', 'date-to': '2026-11-01', 'output-file': 'analytics/visitors.csv' }
     })
 
-    // 5. The weekly docs-health report, with what readers struggled with planted in the simulator's data.
-    sim.analytics.setData({ paths: 200 })
+    // 5. The weekly docs-health report, with what readers struggled with planted in the simulator's data,
+    // and the agent's track record: its merged pull requests in the docs repository, and the weeks around them.
+    plantTrackRecord(sim, DOCS)
     sim.analytics.plantThumbsDown('/docs/page-000003', 8)
     sim.analytics.plantDeadSearch('sso saml', 30)
     sim.analytics.plantUnansweredCategory('billing', 10, '/docs/page-000002')
-    await step(sim, '5. docs health: a weekly report (traffic, pages to fix first, dead searches, unanswered questions)', {
-      eventName: 'schedule',
-      event: schedulePayload(),
-      inputs: { operation: 'report', 'date-from': '2026-03-01', 'date-to': '2026-03-08', 'output-file': 'docs-health/report.json' }
-    })
+    await step(
+      sim,
+      "5. docs health: a weekly report (traffic, pages to fix first, dead searches, unanswered questions, the agent's track record)",
+      {
+        eventName: 'schedule',
+        event: schedulePayload(),
+        inputs: {
+          operation: 'report',
+          'date-from': '2026-03-01',
+          'date-to': '2026-03-08',
+          'output-file': 'docs-health/report.json',
+          'docs-repository': DOCS,
+          'max-requests': '50'
+        }
+      }
+    )
 
     await docsCheck(sim)
 

@@ -62,13 +62,16 @@ describe('README workflow 1: on push', () => {
     expect(Object.keys(workflow.on)).toEqual(['push'])
     expect((workflow.on.push as { paths: string[] }).paths.length).toBeGreaterThan(0)
     expect(workflow).toHaveProperty('concurrency.group')
-    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+    // issues: write: the run labels the agent's pull request docs-agent, creating the label the first time.
+    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write' })
 
     sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
     const run = await runOn(sim, 'push', pushPayload(), { inputs: actionInputs(workflow, sim) })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
+    expect(sim.github.labels(REPO, Number(output(run, 'pr-number')))).toEqual(['docs-agent'])
+    expect(sim.github.repositoryLabels(REPO)).toContain('docs-agent')
     const status = only(sim.github.comments(REPO, PULL), 'status comment')
     expect(status.body).toContain(run.outputs['pr-link'])
     expect(run.outputs['comment-url']).toBe(status.html_url)
@@ -109,7 +112,11 @@ describe('README workflow 2: weekly refresh', () => {
     )
     // No pull request of its own: the only comment is the introduction on the agent's pull request.
     const agentPull = Number(run.outputs['pr-number'])
-    expect(githubCalls(sim).filter((call) => call.startsWith('POST'))).toEqual(['POST /api/graphql', `POST /issues/${agentPull}/comments`])
+    expect(githubCalls(sim).filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/graphql',
+      `POST /issues/${agentPull}/comments`,
+      `POST /issues/${agentPull}/labels`
+    ])
   })
 })
 
@@ -159,7 +166,7 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     expect(String(appStep?.with?.repositories).split(',')).toEqual(['api', 'docs'])
     // The App's token does everything; the workflow's own token is given nothing.
     expect(code.permissions).toEqual({})
-    expect(appStep?.with).toMatchObject({ 'permission-pull-requests': 'write' })
+    expect(appStep?.with).toMatchObject({ 'permission-pull-requests': 'write', 'permission-issues': 'write' })
     expect(docs.on).toEqual({ issue_comment: { types: ['created'] } })
     expect(docs.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
 
@@ -263,6 +270,7 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(job.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))?.with).toMatchObject({
       'permission-contents': 'read',
       'permission-pull-requests': 'write',
+      'permission-issues': 'write',
       'permission-statuses': 'write'
     })
     // One run per pull request at a time, never cancelled: each writes its final status before the next reads it. On the
@@ -447,7 +455,8 @@ describe('docs/analytics.md: who reads the docs', () => {
 describe('docs/docs-health.md: the weekly report and improve', () => {
   test('the weekly report writes the file the artifact step uploads, within its max-requests', async () => {
     const workflow = workflowNamed('docs/docs-health.md', 'Weekly docs health')
-    expect(workflow.permissions).toEqual({ contents: 'read' })
+    // pull-requests: read: the track record's search of the agent's merged pull requests and their files.
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'read' })
     const job = at(Object.values(workflow.jobs), 0, 'job')
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('${{ steps.health.outputs.file }}')
@@ -468,7 +477,7 @@ describe('docs/docs-health.md: the weekly report and improve', () => {
 
   test('the weekly improvement starts one agent job from the findings and reports its pull request', async () => {
     const workflow = workflowNamed('docs/docs-health.md', 'Weekly docs improvement')
-    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' })
+    expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write' })
     sim.analytics.setData({ paths: 120, ...dataAroundToday() })
     sim.analytics.plantThumbsDown('/docs/page-000002', 5)
 

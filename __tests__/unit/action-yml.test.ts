@@ -53,6 +53,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'automation-id': '',
   environment: '',
   'docs-path': '.',
+  'agent-label': 'docs-agent',
+  'impact-weeks': '4',
   'group-runs': 'false',
   'docs-repository': '',
   'status-context': '',

@@ -59,6 +59,8 @@ describe('defaults', () => {
       prNumber: null,
       trigger: '/docs',
       label: '',
+      // Unset reads as '': none (the runner passes action.yml's docs-agent when the step does not set it).
+      agentLabel: '',
       minPermission: 'write',
       allowedBots: [],
       markerAuthors: [],

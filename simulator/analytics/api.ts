@@ -14,7 +14,7 @@ import type { RouteResponse } from '../types.js'
 import { invalid, parseDate, parseQuery, type QueryParams } from './query.js'
 import { buildDataSet, RankingView, type DataSet, type Shift, type Trigger } from './ranking.js'
 import { READER_LIMITS, ReaderAnalytics, type ReaderEndpoint } from './readers.js'
-import type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics, ReaderVolume } from './types.js'
+import type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics, QuestionPlant, ReaderVolume, VotePlant } from './types.js'
 
 export const DEFAULT_ANALYTICS_PATHS = 1200
 export const DEFAULT_ANALYTICS_FROM = '2026-01-01'
@@ -141,6 +141,20 @@ export class AnalyticsApi implements FakeAnalytics {
     this.readers.planted.unansweredCategories.push({ category, perDay: positive('plantUnansweredCategory', perDay), pagePath })
   }
 
+  plantVotes(path: string, span: { from: string; to: string } & VotePlant): void {
+    const { fromMs, toMs } = plantSpan('plantVotes', span)
+    if (![span.up, span.down].every((n) => Number.isSafeInteger(n) && n >= 0))
+      throw new Error('plantVotes: up and down must be integers ≥ 0')
+    this.readers.planted.votes.push({ path, fromMs, toMs, up: span.up, down: span.down })
+  }
+
+  plantQuestions(span: { from: string; to: string } & QuestionPlant): void {
+    const { fromMs, toMs } = plantSpan('plantQuestions', span)
+    const counts = [span.answered, span.unanswered, span.clarifying ?? 0]
+    if (!counts.every((n) => Number.isSafeInteger(n) && n >= 0)) throw new Error('plantQuestions: counts must be integers ≥ 0')
+    this.readers.planted.questions.push({ ...span, fromMs, toMs })
+  }
+
   get readerVolume(): ReaderVolume {
     return this.readers.volume
   }
@@ -191,6 +205,13 @@ export class AnalyticsApi implements FakeAnalytics {
     const totalsBump = this.totalChanges.filter(active).length
     return new RankingView(this.data, shifts, totalsBump)
   }
+}
+
+function plantSpan(what: string, span: { from: string; to: string }): { fromMs: number; toMs: number } {
+  const fromMs = parseDate(span.from)
+  const toMs = parseDate(span.to)
+  if (fromMs === undefined || toMs === undefined || fromMs >= toMs) throw new Error(`${what}: from and to must be dates, from before to`)
+  return { fromMs, toMs }
 }
 
 function positive(what: string, perDay: number): number {

@@ -47,7 +47,7 @@ export interface SearchEvent {
 
 export class ReaderEvents {
   volume: ReaderVolume = { ...DEFAULT_READER_VOLUME }
-  readonly planted: PlantedPatterns = { thumbsDown: [], deadSearches: [], unansweredCategories: [] }
+  readonly planted: PlantedPatterns = { thumbsDown: [], deadSearches: [], unansweredCategories: [], votes: [], questions: [] }
 
   /** Every feedback entry of [fromMs, toMs), newest first (no request is made or counted). */
   feedbackEntries(fromMs: number, toMs: number): FeedbackEntry[] {
@@ -56,6 +56,9 @@ export class ReaderEvents {
       for (let j = 0; j < this.volume.feedbackPerDay; j++) entries.push(this.generatedFeedback(day, j))
       this.planted.thumbsDown.forEach((plant, p) => {
         for (let j = 0; j < plant.perDay; j++) entries.push(plantedThumbsDown(plant.path, day, p, j))
+      })
+      this.planted.votes.forEach((plant, p) => {
+        for (const j of spreadOver(plant, plant.up + plant.down, day)) entries.push(plantedVote(plant.path, day, p, j, j >= plant.down))
       })
     }
     return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id))
@@ -68,6 +71,10 @@ export class ReaderEvents {
       for (let j = 0; j < this.volume.conversationsPerDay; j++) list.push(this.generatedConversation(day, j))
       this.planted.unansweredCategories.forEach((plant, p) => {
         for (let j = 0; j < plant.perDay; j++) list.push(plantedUnanswered(plant.category, plant.pagePath, day, p, j))
+      })
+      this.planted.questions.forEach((plant, p) => {
+        const total = plant.unanswered + plant.answered + (plant.clarifying ?? 0)
+        for (const j of spreadOver(plant, total, day)) list.push(plantedQuestion(plant, day, p, j))
       })
     }
     return list.sort((a, b) => b.id.localeCompare(a.id))
@@ -162,6 +169,50 @@ function plantedUnanswered(category: string, pagePath: string, day: number, plan
     resolutionStatus: 'unanswered',
     queryCategory: category,
     pageUrl: `https://docs.example.com${pagePath}`,
+    caller: 'web'
+  }
+}
+
+/**
+ * The indices (0 … total − 1) of a plant's events that fall on `day`: event j falls on the j-th day of the
+ * plant's span, round-robin, so every day gets its share and the span's total is exact.
+ */
+function spreadOver(span: { fromMs: number; toMs: number }, total: number, day: number): number[] {
+  const first = Math.floor(span.fromMs / DAY_MS)
+  const count = Math.ceil(span.toMs / DAY_MS) - first
+  const offset = day - first
+  if (offset < 0 || offset >= count) return []
+  const indices: number[] = []
+  for (let j = offset; j < total; j += count) indices.push(j)
+  return indices
+}
+
+function plantedVote(path: string, day: number, plant: number, j: number, helpful: boolean): FeedbackEntry {
+  return {
+    id: `fb-${day}-v${plant}-${`${j}`.padStart(6, '0')}`,
+    path,
+    comment: null,
+    createdAt: new Date(day * DAY_MS + 10_800_000 + (j % 3600) * 1000).toISOString(),
+    source: 'thumbs_only',
+    status: 'resolved',
+    helpful
+  }
+}
+
+function plantedQuestion(plant: PlantedPatterns['questions'][number], day: number, index: number, j: number): Conversation {
+  const ms = day * DAY_MS + 14_400_000 + index * 100_000 + (j % 3600) * 10
+  const unanswered = j < plant.unanswered
+  const clarifying = j >= plant.unanswered + plant.answered
+  return {
+    id: ulid(ms, 0x5000_0000 + index * 100_000 + j),
+    timestamp: new Date(ms).toISOString(),
+    query: `Planted question ${j}`,
+    response: unanswered ? 'I could not find this in the documentation.' : 'See the guide.',
+    responseType: clarifying ? 'clarifying_question' : 'answer',
+    sources: (plant.cites ?? []).map((path) => ({ title: `Page ${path}`, url: `https://docs.example.com${path}` })),
+    resolutionStatus: unanswered ? 'unanswered' : 'answered',
+    queryCategory: null,
+    pageUrl: plant.pagePath === null ? null : `https://docs.example.com${plant.pagePath}`,
     caller: 'web'
   }
 }

@@ -8,6 +8,28 @@ export interface PlantedPatterns {
   deadSearches: { term: string; perDay: number }[]
   /** Assistant conversations in `category`, all unanswered, started on `pagePath` (web callers). */
   unansweredCategories: { category: string; perDay: number; pagePath: string }[]
+  /** Thumbs on `path`, spread over the days of [fromMs, toMs) (see FakeAnalytics.plantVotes). */
+  votes: ({ path: string; fromMs: number; toMs: number } & VotePlant)[]
+  /** Assistant questions, spread over the days of [fromMs, toMs) (see FakeAnalytics.plantQuestions). */
+  questions: ({ fromMs: number; toMs: number } & QuestionPlant)[]
+}
+
+/** Thumbs planted on one page in a span: `up` helpful and `down` not, spread round-robin over its days. */
+export interface VotePlant {
+  up: number
+  down: number
+}
+
+/** Questions planted in a span, spread round-robin over its days. */
+export interface QuestionPlant {
+  /** The page they start on (`pageUrl` https://docs.example.com<pagePath>); null: no pageUrl. */
+  pagePath: string | null
+  answered: number
+  unanswered: number
+  /** Clarifying turns (`responseType: clarifying_question`), which are not questions. Default 0. */
+  clarifying?: number
+  /** Pages every planted question cites (`sources[].url`). */
+  cites?: string[]
 }
 
 /** How many reader events the simulator generates per day of the data window (before planted ones). */
@@ -110,4 +132,12 @@ export interface FakeAnalytics {
   plantDeadSearch(term: string, perDay: number): void
   /** Every day: `perDay` unanswered assistant conversations in `category`, started on `pagePath`. */
   plantUnansweredCategory(category: string, perDay: number, pagePath?: string): void
+  /**
+   * Exactly `up` and `down` thumbs (source `thumbs_only`, no comment) on `path` between `from` and `to`
+   * (YYYY-MM-DD, `to` exclusive), spread round-robin over those days: weeks in which a page's thumbs-down
+   * share moves after a merge are two plants, one before and one after.
+   */
+  plantVotes(path: string, span: { from: string; to: string } & VotePlant): void
+  /** Exactly `answered` and `unanswered` assistant questions between `from` and `to`, spread round-robin over those days. */
+  plantQuestions(span: { from: string; to: string } & QuestionPlant): void
 }

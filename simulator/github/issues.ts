@@ -1,7 +1,7 @@
 // Issues and pull requests as a test plants them, and their labels.
 import type { RouteResponse } from '../types.js'
-import { gitHubError, notFound, route, type Context, type Route } from './http.js'
-import { fakeSha, timestamp, userTypeOf, type GitHubState, type Issue, type PullFile, type Repo } from './state.js'
+import { gitHubError, notFound, parseJsonObject, route, validationFailed, type Context, type Route } from './http.js'
+import { fakeSha, perRepo, timestamp, userTypeOf, type GitHubState, type Issue, type PullFile, type Repo } from './state.js'
 import type { GitHubFileStatus, GitHubIssueInit, GitHubPullFile } from './types.js'
 
 /** Lines added and deleted when a planted file does not say. */
@@ -16,6 +16,9 @@ const DEFAULT_LINE_CHANGES: Record<GitHubFileStatus, [number, number]> = {
 }
 
 export class Issues {
+  /** Per repository, by lower-case name: the labels it has, as first spelled. */
+  private readonly known = perRepo(() => new Map<string, string>())
+
   constructor(
     private readonly state: GitHubState,
     /** How many conversation comments an issue or pull request has (the comments live in comments.ts). */
@@ -58,11 +61,25 @@ export class Issues {
       updatedAt: init.updatedAt ?? timestamp(),
       updateSequence: this.state.nextUpdateSequence()
     })
+    for (const label of init.labels ?? []) this.know(repo, label)
   }
 
   addLabel(repoName: string, issueNumber: number, name: string): void {
     const { issue } = this.state.requireIssue(repoName, issueNumber)
     if (!issue.labels.some((label) => label.toLowerCase() === name.toLowerCase())) issue.labels.push(name)
+    this.know(this.state.ensureRepo(repoName), name)
+  }
+
+  repositoryLabels(repoName: string): string[] {
+    return [...this.known(this.state.ensureRepo(repoName)).values()]
+  }
+
+  /** The repository has this label from now on (a label name is matched without case); its first spelling stays. */
+  private know(repo: Repo, name: string): string {
+    const labels = this.known(repo)
+    const spelled = labels.get(name.toLowerCase()) ?? name
+    labels.set(name.toLowerCase(), spelled)
+    return spelled
   }
 
   /** The labels an issue or pull request has now. */
@@ -76,6 +93,7 @@ export class Issues {
     return [
       // In the comments family: the action reads an issue only for its comment count, before listing them.
       route('GET', '/issues/{number}', 'comments', (ctx) => this.getIssue(ctx)),
+      route('POST', '/issues/{number}/labels', 'labels', (ctx) => this.addLabels(ctx)),
       route('DELETE', '/issues/{number}/labels/{name}', 'labels', (ctx) => this.removeLabel(ctx))
     ]
   }
@@ -103,6 +121,26 @@ export class Issues {
       ...(issue.pullRequest ? { pull_request: { url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${issue.number}` } } : {})
     }
     return { status: 200, json }
+  }
+
+  /**
+   * `POST …/issues/{n}/labels` with `{labels: [names]}`: adds them (one already on it stays once) and, as
+   * GitHub does, creates in the repository any label it does not have yet; answers every label it has now.
+   */
+  addLabels({ req, params, repo }: Context): RouteResponse {
+    const issue = repo.issues.get(Number(params.number))
+    if (!issue) return notFound()
+    const body = parseJsonObject(req.body)
+    if (!body.ok) return body.error
+    const names = body.value.labels
+    if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || !name.trim()))
+      return validationFailed('Label', 'labels', 'invalid', 'labels must be an array of label names')
+    for (const name of names as string[]) {
+      const spelled = this.know(repo, name.trim())
+      if (!issue.labels.some((label) => label.toLowerCase() === spelled.toLowerCase())) issue.labels.push(spelled)
+    }
+    this.state.touch(issue)
+    return { status: 200, json: issue.labels.map((label) => ({ name: label, default: false })) }
   }
 
   /** `DELETE …/issues/{n}/labels/{name}`: the labels left (200), or 404 when the label is not on it. */

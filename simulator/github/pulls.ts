@@ -40,9 +40,11 @@ export class Pulls {
     this.state.touch(pull)
   }
 
-  close(repoName: string, pullNumber: number, options: { merged?: boolean; mergeCommitSha?: string } = {}): void {
+  close(repoName: string, pullNumber: number, options: { merged?: boolean; mergeCommitSha?: string; at?: string } = {}): void {
     const { repo, pull } = this.state.requirePull(repoName, pullNumber)
-    const now = timestamp()
+    const now = options.at ?? timestamp()
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(now))
+      throw new Error(`closePull: at must be an ISO 8601 time in whole seconds, got '${now}'`)
     pull.state = 'closed'
     pull.closedAt = now
     pull.mergedAt = options.merged ? now : null

@@ -17,6 +17,7 @@ import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } 
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
 import { Reviewers } from './reviewers.js'
+import { searchIssues } from './search.js'
 import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
@@ -116,6 +117,10 @@ export class FakeGitHubServer implements FakeGitHub {
     return this.issues.labels(repo, issueNumber)
   }
 
+  repositoryLabels(repo: string): string[] {
+    return this.issues.repositoryLabels(repo)
+  }
+
   addComment(repo: string, issueNumber: number, comment: CommentInit): SimComment {
     return this.commentStore.add(repo, issueNumber, comment)
   }
@@ -140,7 +145,7 @@ export class FakeGitHubServer implements FakeGitHub {
     this.pulls.pushHead(repo, pullNumber, sha)
   }
 
-  closePull(repo: string, pullNumber: number, options?: { merged?: boolean }): void {
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; at?: string }): void {
     this.pulls.close(repo, pullNumber, options)
   }
 
@@ -189,6 +194,9 @@ export class FakeGitHubServer implements FakeGitHub {
     if ('status' in grant) return grant
     if (req.path === '/api/graphql') return req.method === 'POST' ? this.access.graphql(req, grant.identity) : notFound()
     if (req.path === '/api/v3/user') return req.method === 'GET' ? this.access.user(grant.identity) : notFound()
+    if (req.path === '/api/v3/search/issues')
+      // Only the token's access to the repository counts: forbid('pulls') shuts off the pull requests' own endpoints.
+      return req.method === 'GET' ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', undefined)) : notFound()
 
     for (const route of this.routes) {
       // GitHub answers 404 (not 405) for a method a path does not support.

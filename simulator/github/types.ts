@@ -259,8 +259,13 @@ export interface FakeGitHub {
   reviewComments(repo: string, pullNumber: number): (SimComment & { in_reply_to_id: number | null })[]
   /** Puts a label on an issue or pull request (a labeled event's label is on it already). */
   addLabel(repo: string, issueNumber: number, name: string): void
-  /** The labels of an issue or pull request now (`DELETE …/labels/{name}` removes one). */
+  /**
+   * The labels of an issue or pull request now (`POST …/labels` adds some, creating in the repository any
+   * it does not have, as GitHub does; `DELETE …/labels/{name}` removes one).
+   */
   labels(repo: string, issueNumber: number): string[]
+  /** The labels the repository has: those its issues were planted with, and those `POST …/labels` created. */
+  repositoryLabels(repo: string): string[]
   /** Sets a collaborator's role (or custom role); null (or never set) makes the permission endpoint answer 404. */
   setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
   /** Replaces the changed files of a pull request (e.g. the agent's, which the simulator opens without files). */
@@ -309,9 +314,9 @@ export interface FakeGitHub {
    * Closes a pull request, merged or not: `GET …/pulls` lists it under `state=closed` and `all`, no longer
    * under `open`. Merged, it has `merged: true`, `merged_at`, and `merge_commit_sha` the merge commit
    * (`mergeCommitSha`, default generated); before that, `merge_commit_sha` is its test merge commit, as on
-   * GitHub.
+   * GitHub. `at` (ISO 8601, whole seconds; default now) is when it was closed, and merged.
    */
-  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; mergeCommitSha?: string }): void
+  closePull(repo: string, pullNumber: number, options?: { merged?: boolean; mergeCommitSha?: string; at?: string }): void
   /** Makes `commits/{sha}/pulls` list these pull requests (a PR's own commits are listed anyway). */
   linkCommit(repo: string, sha: string, pullNumbers: number[]): void
   /**

@@ -9,7 +9,14 @@ import {
   type WorkflowRunOrigin
 } from './calls/checks.js'
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
-import { type FileChange, type OpenPull, PullCalls, type RequestedReviewers, type ReviewersRequest } from './calls/pulls.js'
+import {
+  type FileChange,
+  type MergedPulls,
+  type OpenPull,
+  PullCalls,
+  type RequestedReviewers,
+  type ReviewersRequest
+} from './calls/pulls.js'
 import {
   type CommitStatusRequest,
   type Comparison,
@@ -32,7 +39,7 @@ export type {
   WorkflowRunOrigin
 } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
-export type { FileChange, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
+export type { FileChange, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
 export type {
   CommitStatusRequest,
   CommitStatusState,
@@ -133,6 +140,16 @@ export class GitHubApi {
   /** Takes a label off an issue or pull request; one already gone (404) is no error. */
   removeLabel(on: IssueRef, name: string): Promise<void> {
     return this.comments.removeLabel(on, name)
+  }
+
+  /** Puts a label on an issue or pull request; GitHub creates one the repository does not have (with `issues: write`). */
+  addLabel(on: IssueRef, name: string): Promise<void> {
+    return this.comments.addLabel(on, name)
+  }
+
+  /** The first 100 merged pull requests an issue search finds (`query` names the repository), newest created first. */
+  searchMergedPulls(query: string): Promise<MergedPulls> {
+    return this.pulls.searchMergedPulls(query)
   }
 
   /** One page of the repository's open pull requests, the most recently updated first. */

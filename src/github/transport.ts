@@ -23,9 +23,10 @@ const LAST_WORDS_MS = 2_500
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 /**
  * POSTs that are safe to send twice: the GraphQL identity query (a read), a commit status (the latest
- * per context wins) and requested reviewers (asking again for the same reviewers changes nothing).
+ * per context wins), requested reviewers (asking again for the same reviewers changes nothing) and added
+ * labels (a label already on it stays once).
  */
-const REPEATABLE_POSTS = [/\/graphql$/, /\/statuses\/[^/]+$/, /\/pulls\/\d+\/requested_reviewers$/]
+const REPEATABLE_POSTS = [/\/graphql$/, /\/statuses\/[^/]+$/, /\/pulls\/\d+\/requested_reviewers$/, /\/issues\/\d+\/labels$/]
 
 export interface GitHubConnection {
   /** The workflow's cancel: requests under way stop, and no retry follows. */

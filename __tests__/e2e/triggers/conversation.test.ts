@@ -110,6 +110,7 @@ describe('elsewhere', () => {
     expectCalls(githubCalls(sim), [
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
       `POST ${elsewhere}/issues/101/comments`,
+      `POST ${elsewhere}/issues/101/labels`,
       `POST ${elsewhere}/pulls/101/requested_reviewers`
     ])
     expect(only(sim.github.comments('other-org/elsewhere', 101), 'introduction').body).toContain('<!-- docs-agent-action:job job_0001 -->')
@@ -131,6 +132,7 @@ describe('elsewhere', () => {
       // A connection of its own there, which asks for the token's identity again.
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
       `POST ${elsewhere}/issues/101/comments`,
+      `POST ${elsewhere}/issues/101/labels`,
       `POST ${elsewhere}/pulls/101/requested_reviewers`
     ])
     expect(sim.github.requestedReviewers('other-org/elsewhere', 101).users).toEqual(['Codertocat'])

@@ -63,6 +63,7 @@ describe('a job from the code repository whose pull request opens in the docs re
       `GET /api/v3/repos/${DOCS}/issues/101`,
       `GET /api/v3/repos/${DOCS}/issues/101/comments`,
       `POST /api/v3/repos/${DOCS}/issues/101/comments`,
+      `POST /api/v3/repos/${DOCS}/issues/101/labels`,
       // The run that introduced it asks the code pull request's author to review it there.
       `POST /api/v3/repos/${DOCS}/pulls/101/requested_reviewers`
     ])

@@ -48,6 +48,7 @@ describe('pull_request opened', () => {
       'GET /issues/101',
       'GET /issues/101/comments',
       'POST /issues/101/comments',
+      'POST /issues/101/labels',
       // The run that introduces the agent's pull request asks the code pull request's author to review it.
       'POST /pulls/101/requested_reviewers'
     ])
@@ -122,6 +123,7 @@ describe('pull_request opened', () => {
       'GET /issues/102',
       'GET /issues/102/comments',
       'POST /issues/102/comments',
+      'POST /issues/102/labels',
       'POST /pulls/102/requested_reviewers'
     ])
     const comments = sim.github.comments(REPO, PULL)

@@ -52,7 +52,8 @@ describe('push', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
-      'POST /issues/101/comments'
+      'POST /issues/101/comments',
+      'POST /issues/101/labels'
     ])
     expect(String(bodyOf(at(githubRequestsTo(sim, 'POST /issues/2/comments'), 0, 'POST /issues/2/comments')).body)).toMatch(
       /^<!-- docs-agent-action:status .+ -->\n### ⏳ Docs agent is working/
@@ -131,6 +132,7 @@ describe('schedule and workflow_dispatch', () => {
     expectCalls(githubCalls(sim), [
       ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
       'POST /issues/101/comments',
+      'POST /issues/101/labels',
       'POST /pulls/101/requested_reviewers'
     ])
     // reviewers: author is a dispatch's actor (GITHUB_ACTOR).
@@ -152,7 +154,8 @@ describe('schedule and workflow_dispatch', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
-      'POST /issues/101/comments'
+      'POST /issues/101/comments',
+      'POST /issues/101/labels'
     ])
     expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
     expect(plainText(status.body)).toContain(`The docs agent opened a pull request: ${REPO_URL}/pull/101`)

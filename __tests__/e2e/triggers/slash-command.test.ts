@@ -62,6 +62,7 @@ describe('an allowed commenter', () => {
       `PATCH /issues/comments/${reply.id}`,
       ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
       'POST /issues/101/comments',
+      'POST /issues/101/labels',
       `POST /issues/comments/${commandComment().id}/reactions`
     ])
     expect(commandComment().reactions).toEqual(['eyes', 'rocket'])

@@ -67,7 +67,8 @@ describe('decideAfterJob', () => {
       report: jobReport(),
       continued: false,
       cancelled: false,
-      reviewers: AUTHOR_ONLY
+      reviewers: AUTHOR_ONLY,
+      agentLabel: ''
     })
     expect(writes).toEqual([
       {
@@ -94,10 +95,29 @@ describe('decideAfterJob', () => {
       report: jobReport(),
       continued: false,
       cancelled: false,
-      reviewers: AUTHOR_ONLY
+      reviewers: AUTHOR_ONLY,
+      agentLabel: ''
     })
     const asked = people.length > 0 ? [{ kind: 'ask-reviewers', pull: { repository: 'acme/docs', number: 12 }, people, teams: [] }] : []
     expect(writes.find((write) => write.kind === 'introduce')).toEqual({ kind: 'introduce', then: asked })
+  })
+
+  it("puts agent-label on the agent's pull request before asking for reviews, both only once the introduction was written", () => {
+    const writes = decideAfterJob(plan({ fork: false, statusSha: null }), {
+      report: jobReport(),
+      continued: false,
+      cancelled: false,
+      reviewers: AUTHOR_ONLY,
+      agentLabel: 'docs-agent'
+    })
+    const pull = { repository: 'acme/docs', number: 12 }
+    expect(writes.find((write) => write.kind === 'introduce')).toEqual({
+      kind: 'introduce',
+      then: [
+        { kind: 'label', pull, name: 'docs-agent' },
+        { kind: 'ask-reviewers', pull, people: ['octocat'], teams: [] }
+      ]
+    })
   })
 
   it('continues the timeline instead of introducing, and reacts 😕 to a failure', () => {
@@ -106,7 +126,8 @@ describe('decideAfterJob', () => {
       report: failed,
       continued: true,
       cancelled: false,
-      reviewers: AUTHOR_ONLY
+      reviewers: AUTHOR_ONLY,
+      agentLabel: ''
     })
     expect(writes.map((w) => w.kind)).toEqual(['result-comment', 'timeline', 'react'])
     expect(writes.at(-1)).toMatchObject({ content: 'confused' })
@@ -118,7 +139,8 @@ describe('decideAfterJob', () => {
       report: cancelled,
       continued: false,
       cancelled: true,
-      reviewers: AUTHOR_ONLY
+      reviewers: AUTHOR_ONLY,
+      agentLabel: 'docs-agent'
     })
     expect(writes.map((w) => w.kind)).toEqual(['commit-status', 'result-comment'])
   })

@@ -35,6 +35,7 @@ export function healthReport(overrides: Partial<HealthReport> = {}): HealthRepor
     pendingFeedback: [
       { path: '/docs/setup', count: 2, comments: [{ comment: 'The curl example fails', source: 'contextual', createdAt: null }] }
     ],
+    agentImpact: null,
     missing: [],
     ...overrides
   }
@@ -55,6 +56,15 @@ describe('the report output (headline figures)', () => {
       missing: ['pendingFeedback']
     })
     for (const text of READER_TEXT) expect(JSON.stringify(figures)).not.toContain(text)
+  })
+
+  it('percent-encodes what a shell gives meaning to in the page paths readers named', () => {
+    const page = { path: "/docs/$(touch x);'a b'", views: 800, thumbsUp: 2, thumbsDown: 30, upRatio: 0.0625, score: 600 }
+    expect(headline(healthReport({ fixFirst: [page] })).fixFirst).toEqual(['/docs/%24%28touch%20x%29%3B%27a%20b%27'])
+  })
+
+  it('has no track record without one', () => {
+    expect(headline(healthReport())).toMatchObject({ agentImpact: null })
   })
 })
 

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ClosedRange } from '../../../src/operations/docs-health/plan.js'
 import { type HealthSource, runDocsHealth } from '../../../src/operations/docs-health/run.js'
+import type { ImpactFacts } from '../../../src/operations/docs-health/track-record/impact.js'
+import { standPulls } from '../../../src/operations/docs-health/track-record/pulls.js'
+import type { ImpactSource } from '../../../src/operations/docs-health/track-record/reads.js'
 import { settled } from '../../fixtures/settled.js'
 
 const NOW = Date.UTC(2026, 10, 23, 9, 30)
@@ -130,6 +133,7 @@ describe('the docs-health report run', () => {
       'searchesWithoutClicks',
       'assistant',
       'pendingFeedback',
+      'agentImpact',
       'missing'
     ])
     expect(file.missing).toEqual([])
@@ -197,5 +201,82 @@ describe('the docs-health report run', () => {
         log: quietLog().log
       })
     ).rejects.toThrow(/^Input 'output-file' names blocker\/report.json/)
+  })
+})
+
+describe('the docs-health report run with a track record', () => {
+  /** Pull request 7 merged Wednesday 2026-10-07, 1 week each side: 2026-09-28 before, 2026-10-12 after. */
+  function trackRecord(calls: Call[]) {
+    const facts: ImpactFacts = {
+      label: 'docs-agent',
+      repository: 'acme/docs',
+      impactWeeks: 1,
+      now: NOW,
+      since: '2026-08-25',
+      found: 1,
+      standings: standPulls(
+        [
+          {
+            number: 7,
+            url: 'https://github.com/acme/docs/pull/7',
+            mergedAt: Date.parse('2026-10-07T12:00:00Z'),
+            files: [{ filename: 'setup.mdx', status: 'modified' }],
+            filesCut: false
+          }
+        ],
+        { weeks: 1, folder: '', now: NOW }
+      )
+    }
+    const source: ImpactSource = {
+      get requestsSent() {
+        return calls.length
+      },
+      feedbackWeek: (range) =>
+        settled(() => {
+          calls.push({ endpoint: 'feedback/by-page', range })
+          return { rows: [{ path: '/setup', thumbsUp: 10, thumbsDown: range.from === '2026-09-28' ? 20 : 5 }], hasMore: false }
+        }),
+      questions: (range, cursor) =>
+        settled(() => {
+          calls.push({ endpoint: 'assistant', range, cursor })
+          return { rows: [], nextCursor: null }
+        })
+    }
+    return { facts: () => settled(() => facts), source }
+  }
+
+  it('logs the plan with the weeks after the other sections, and reads them after the other sections, newest first', async () => {
+    const { source, calls } = fakeSource()
+    const { lines, log } = quietLog()
+    const run = await runDocsHealth(request(), { source, now: NOW, log, trackRecord: trackRecord(calls) })
+    expect(lines).toContain('  11. GET feedback/by-page 2026-10-12..2026-10-19 limit=100: thumbs by page, one week (agentImpact)')
+    expect(calls.slice(10).map((c) => `${c.endpoint} ${c.range.from}`)).toEqual([
+      'feedback/by-page 2026-10-12',
+      'feedback/by-page 2026-09-28',
+      'assistant 2026-09-28'
+    ])
+    expect(run.report?.agentImpact?.pulls[0]?.feedback).toMatchObject({ before: { bad: 20, total: 30 }, after: { bad: 5, total: 15 } })
+    expect(run.report?.missing).toEqual([])
+    expect(run.verdict.headline).toContain("the agent's pull requests: not enough data (thumbs down)")
+  })
+
+  it('pays the other sections first; what max-requests leaves goes to the newest weeks, and the rest is missing', async () => {
+    const { source, calls } = fakeSource()
+    const { lines, log } = quietLog()
+    const run = await runDocsHealth(request({ maxRequests: 11 }), { source, now: NOW, log, trackRecord: trackRecord(calls) })
+    expect(calls).toHaveLength(11)
+    expect(calls.at(-1)).toMatchObject({ endpoint: 'feedback/by-page', range: { from: '2026-10-12' } })
+    expect(run.verdict.outcome).toBe('partial')
+    expect(run.report?.missing).toEqual(['agentImpact'])
+    expect(run.report?.agentImpact?.weeks.map((week) => week.feedback)).toEqual(['not fetched', 'fetched'])
+    expect(lines).toContain('  Not paid for by max-requests 11: the weeks of 2026-09-28 (agentImpact), not fetched.')
+  })
+
+  it("counts the track record in the dry run's least number of requests", async () => {
+    const { source, calls } = fakeSource()
+    const run = await runDocsHealth(request({ dryRun: true }), { source, now: NOW, log: quietLog().log, trackRecord: trackRecord(calls) })
+    expect(calls).toHaveLength(0)
+    expect(run.verdict.headline).toContain('the report would send 13 or more analytics requests')
+    expect(run.planLines.filter((line) => line.includes('(agentImpact)'))).toHaveLength(3)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { readSettingsOf } from '../../../src/operations/registry.js'
+import { refusal } from '../../fixtures/refusal.js'
 import { runEnvironment, stepInputs } from '../../fixtures/step-settings.js'
 
 const HEALTH = ['report', 'improve'] as const
@@ -30,5 +31,33 @@ describe('settings of report and improve', () => {
       runEnvironment()
     )
     expect(settings.range).toEqual({ from: '2026-03-01', to: '2026-03-08' })
+  })
+})
+
+describe("settings of the report's track record", () => {
+  const trackRecordOf = (inputs: Record<string, string>) =>
+    readSettingsOf(HEALTH, stepInputs({ operation: 'report', prompt: '', ...inputs }), runEnvironment()).settings.trackRecord
+
+  it('reads agent-label, impact-weeks, docs-path and docs-repository', () => {
+    expect(
+      trackRecordOf({ 'agent-label': 'docs-agent', 'impact-weeks': '6', 'docs-path': './website/', 'docs-repository': 'acme/docs' })
+    ).toEqual({ agentLabel: 'docs-agent', impactWeeks: 6, docsFolder: 'website/', docsRepository: { owner: 'acme', repo: 'docs' } })
+    expect(trackRecordOf({})).toEqual({ agentLabel: '', impactWeeks: 4, docsFolder: '', docsRepository: null })
+  })
+
+  it.each(['0', '8'])('takes impact-weeks %s', (weeks) => {
+    expect(trackRecordOf({ 'impact-weeks': weeks }).impactWeeks).toBe(Number(weeks))
+  })
+
+  it.each([
+    [{ 'impact-weeks': '9' }, 'impact-weeks', "Input 'impact-weeks' must be a whole number from 0 to 8; got '9'."],
+    [{ 'impact-weeks': 'four' }, 'impact-weeks', "Input 'impact-weeks' must be a whole number from 0 to 8; got 'four'."],
+    [{ 'agent-label': 'docs', label: 'DOCS' }, 'agent-label', "Inputs 'agent-label' and 'label' are both 'DOCS'"],
+    [{ 'docs-path': '../docs' }, 'docs-path', "Input 'docs-path' is '../docs', which leaves the repository"],
+    [{ 'docs-repository': 'docs' }, 'docs-repository', "Input 'docs-repository' must be a repository as owner/name"]
+  ])('refuses %j before any request, in one sentence naming %s', (inputs, name, message) => {
+    const error = refusal(() => trackRecordOf(inputs))
+    expect(error.input).toBe(name)
+    expect(error.message).toContain(message)
   })
 })

@@ -337,7 +337,7 @@ describe('pull request files', () => {
       { filename: 'billing.mdx', status: 'added' },
       { filename: 'quickstart.mdx', status: 'modified' },
       { filename: 'old.mdx', status: 'removed' },
-      { filename: 'api/intro.mdx', status: 'renamed' }
+      { filename: 'api/intro.mdx', status: 'renamed', previousFilename: 'intro.mdx' }
     ])
   })
 

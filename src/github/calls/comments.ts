@@ -123,6 +123,16 @@ export class CommentCalls {
     }
   }
 
+  /**
+   * Puts a label on an issue or pull request; GitHub creates a label the repository does not have yet
+   * (which takes `issues: write`). Adding a label that is already on it changes nothing.
+   */
+  async addLabel(on: IssueRef, name: string): Promise<void> {
+    await explained(`add the label ${name} to #${on.number}`, 'issues: write', () =>
+      this.octokit.rest.issues.addLabels({ ...this.repo, issue_number: on.number, labels: [name] })
+    )
+  }
+
   /** The newest comments whose author `keep` accepts, given the token's identity (which must be known). */
   private async commentsBy(
     on: IssueRef,

@@ -17,6 +17,22 @@ export interface OpenPull {
 export interface FileChange {
   filename: string
   status: string
+  /** The path before a rename or copy. */
+  previousFilename?: string
+}
+
+/** A merged pull request as the issue search lists it. */
+export interface MergedPull {
+  number: number
+  url: string
+  /** ISO 8601. */
+  mergedAt: string
+}
+
+/** One page of an issue search for merged pull requests: what it found, and how many match in all. */
+export interface MergedPulls {
+  pulls: MergedPull[]
+  totalCount: number
 }
 
 /** Who is asked to review a pull request: logins, and team slugs of the repository's organisation. */
@@ -91,7 +107,33 @@ export class PullCalls {
         pull_number: number,
         per_page: Math.min(100, max)
       })
-      return (await firstItems(pages, max)).map((file) => ({ filename: file.filename, status: file.status }))
+      return (await firstItems(pages, max)).map((file) => ({
+        filename: file.filename,
+        status: file.status,
+        ...(file.previous_filename === undefined ? {} : { previousFilename: file.previous_filename })
+      }))
+    })
+  }
+
+  /**
+   * The first page (100) of an issue search `query` for merged pull requests, newest created first: one
+   * request. `advanced_search` is GitHub's switch to the search syntax it is moving every caller to.
+   */
+  async searchMergedPulls(query: string): Promise<MergedPulls> {
+    return explained('search the merged pull requests', 'pull-requests: read', async () => {
+      const { data } = await this.octokit.request('GET /search/issues', {
+        q: query,
+        sort: 'created',
+        order: 'desc',
+        per_page: 100,
+        advanced_search: 'true'
+      })
+      const pulls = data.items.flatMap((item) => {
+        // The search lists issues too; a merged pull request says when it was merged.
+        const mergedAt = item.pull_request?.merged_at ?? null
+        return mergedAt ? [{ number: item.number, url: item.html_url, mergedAt }] : []
+      })
+      return { pulls, totalCount: data.total_count }
     })
   }
 

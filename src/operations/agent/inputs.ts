@@ -14,6 +14,7 @@ import {
 } from '../../inputs.js'
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
+import { readAgentLabel } from '../agent-label.js'
 import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check-inputs.js'
 
 /** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
@@ -29,6 +30,8 @@ export interface AgentInputs {
   trigger: string
   /** The label that starts a job when added; '' when labels start nothing. */
   label: string
+  /** The label put on the agent's pull request by the run that introduces it (`agent-label`); '' for none. */
+  agentLabel: string
   /** Logins (lower case) whose job markers are trusted besides the token's own identity. */
   markerAuthors: string[]
   /** `job` runs of one workflow on one branch continue one open agent pull request. */
@@ -90,6 +93,7 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
       prNumber: readPullNumber(input),
       trigger: readTriggerWord(input('trigger')),
       label: input('label').trim(),
+      agentLabel: readAgentLabel(input),
       markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
       groupRuns,
       docsRepository,
@@ -100,7 +104,7 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
 }
 
 /** `owner/name`, as GitHub allows them; empty is null. */
-function readRepository(raw: string, name: string): Repo | null {
+export function readRepository(raw: string, name: string): Repo | null {
   const text = raw.trim()
   if (!text) return null
   const [owner = '', repo = '', ...rest] = text.split('/')

@@ -2,7 +2,7 @@ import { InputError } from '../../errors.js'
 import { clip, readBoolean, readPullNumber } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
 import { branchProblem } from './branch.js'
-import { docsFolder } from './pages.js'
+import { readDocsPath } from '../docs-pages.js'
 
 /** The inputs of `deploy`: whether to wait, the pull request to comment on, and the GitHub environment. */
 export interface DeployInputs {
@@ -57,14 +57,4 @@ function readEnvironment(raw: string): string {
       `Input 'environment' must be a GitHub environment name of at most 255 characters on one line (docs, docs-preview); got '${clip(environment)}'.`
     )
   return environment
-}
-
-function readDocsPath(raw: string): string {
-  const folder = docsFolder(raw.trim() || '.')
-  if (folder === null)
-    throw new InputError(
-      'docs-path',
-      `Input 'docs-path' is '${clip(raw.trim())}', which leaves the repository: give the folder that holds docs.json, relative to the repository root (., docs).`
-    )
-  return folder
 }

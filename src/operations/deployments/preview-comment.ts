@@ -1,7 +1,7 @@
 import { formatDuration } from '../../duration.js'
 import { messageOf } from '../../errors.js'
 import { codeSpan, escapeInline, fitComment, linkWithLabel, safeLink } from '../../markdown.js'
-import type { ChangedPages } from './pages.js'
+import type { ChangedPages } from '../docs-pages.js'
 import { logTail } from './summary.js'
 import type { DeploymentReport } from './verdicts.js'
 

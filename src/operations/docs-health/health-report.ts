@@ -4,7 +4,9 @@
  */
 import type { AssistantFindings, PageToFix, PendingPage, SearchWithoutClick, TrafficFigures } from './findings.js'
 import type { ClosedRange, Section } from './plan.js'
+import { type AgentImpact, impactHeadline } from './track-record/impact.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
+import { shellSafeUrl } from '../../trust/shell-safe-outputs.js'
 
 /** The report file: its top-level keys are documented and stay stable; a section the budget could not pay for is null and listed in `missing`. */
 export interface HealthReport {
@@ -15,20 +17,27 @@ export interface HealthReport {
   searchesWithoutClicks: { totalSearches: number; terms: SearchWithoutClick[] } | null
   assistant: AssistantFindings | null
   pendingFeedback: PendingPage[] | null
-  missing: Section[]
+  /** The agent's track record; null when off (impact-weeks 0, no agent-label) or GitHub could not be read. */
+  agentImpact: AgentImpact | null
+  missing: (Section | 'agentImpact')[]
 }
 
-/** The `report` output: the figures a workflow's next step branches on; no reader text (outputs end up in logs). */
+/**
+ * The `report` output: the figures a workflow's next step branches on; no reader text (outputs end up in
+ * logs). Page paths are readers' too: each character a shell gives meaning to is percent-encoded, so a
+ * step that pastes the output into a script runs nothing a path's author wrote.
+ */
 export function headline(report: HealthReport): Record<string, unknown> {
   return {
     range: report.range,
     previousRange: report.previousRange,
     visitors: report.traffic?.visitors.total ?? null,
     views: report.traffic?.views.total ?? null,
-    fixFirst: report.fixFirst?.slice(0, 3).map((page) => page.path) ?? null,
+    fixFirst: report.fixFirst?.slice(0, 3).map((page) => shellSafeUrl(page.path)) ?? null,
     searchesWithoutClicks: report.searchesWithoutClicks?.terms.length ?? null,
     unansweredShare: report.assistant?.unanswered.share ?? null,
     pendingFeedback: report.pendingFeedback ? pendingCount(report.pendingFeedback) : null,
+    agentImpact: report.agentImpact ? impactHeadline(report.agentImpact) : null,
     missing: report.missing
   }
 }

@@ -1,8 +1,11 @@
 import { type DateRange, resolveRange } from '../../date-range.js'
 import { readOutputFile } from '../../files.js'
-import { inWorkspace, readBoolean, readMaxRequests } from '../../inputs.js'
+import type { Repo } from '../../github/event.js'
+import { inWorkspace, readBoolean, readMaxRequests, readOptionalInteger } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
-import { type AgentInputs, readAgentInputs } from '../agent/inputs.js'
+import { readAgentLabel } from '../agent-label.js'
+import { type AgentInputs, readAgentInputs, readRepository } from '../agent/inputs.js'
+import { readDocsPath } from '../docs-pages.js'
 
 /** The inputs of the docs-health report: the range, the request budget, the file, and what summaries may show. */
 export interface HealthInputs {
@@ -15,7 +18,25 @@ export interface HealthInputs {
   outputPath: string
   /** Reader text (search terms, questions, comments) in summaries and comments; off: counts and paths. */
   showReaderText: boolean
+  /** The track record: the agent's merged pull requests, found by their label, and what readers did around them. */
+  trackRecord: TrackRecordInputs
 }
+
+export interface TrackRecordInputs {
+  /** `agent-label`; '' for no track record. */
+  agentLabel: string
+  /** Whole weeks before and after each merge; 0 for no track record. */
+  impactWeeks: number
+  /** The folder prefix of the pages in the docs repository (`docs-path`). */
+  docsFolder: string
+  /** Where the agent's pull requests are (`docs-repository`); null: the workflow's repository. */
+  docsRepository: Repo | null
+}
+
+/** `impact-weeks` when not given. */
+const DEFAULT_IMPACT_WEEKS = 4
+/** More weeks would reach past the 13 weeks of merges the report looks at and the analytics kept for them. */
+const MAX_IMPACT_WEEKS = 8
 
 /** `improve`: the report's inputs, and the agent's for the job it starts (its prompt optional: a default instruction stands in). */
 export type ImproveInputs = HealthInputs & AgentInputs
@@ -29,7 +50,13 @@ export function readHealthInputs(operation: 'report' | 'improve'): InputsReader<
       range: resolveRange(input('date-from'), input('date-to'), env.now),
       maxRequests: readMaxRequests(input),
       outputFile,
-      outputPath: inWorkspace(outputFile, env)
+      outputPath: inWorkspace(outputFile, env),
+      trackRecord: {
+        agentLabel: readAgentLabel(input),
+        impactWeeks: readOptionalInteger(input, 'impact-weeks', 0, MAX_IMPACT_WEEKS) ?? DEFAULT_IMPACT_WEEKS,
+        docsFolder: readDocsPath(input('docs-path')),
+        docsRepository: readRepository(input('docs-repository'), 'docs-repository')
+      }
     }
   }
 }

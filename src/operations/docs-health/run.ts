@@ -1,8 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import type { DateRange } from '../../date-range.js'
-import { isFileSystemError, outputFileError } from '../../files.js'
-import { type DocsApiClient } from '../../mintlify/client.js'
 import { RequestBudgetSpent } from '../../mintlify/request.js'
 import { type PagePosition, readPages } from '../../mintlify/paging.js'
 import type { OperationResult } from '../../outcome.js'
@@ -23,7 +19,7 @@ import {
   type ViewedPage
 } from './findings.js'
 import type { HealthReport } from './health-report.js'
-import type { HealthInputs } from './inputs.js'
+import type { HealthInputs, TrackRecordInputs } from './inputs.js'
 import { healthOutputs } from './outputs.js'
 import {
   type ClosedRange,
@@ -35,19 +31,15 @@ import {
   requestsAllowed,
   type Section
 } from './plan.js'
+import { clientSource, type HealthSource, writeReport } from './sources.js'
 import { renderHealthSummary, renderPlanSummary } from './summary.js'
+import type { ImpactFacts } from './track-record/impact.js'
+import { describeTrackRecordPlan, planTrackRecord, type TrackRecordPlan } from './track-record/plan.js'
+import { clientImpactSource, type ImpactSource } from './track-record/reads.js'
+import { readTrackRecord, trackRecordFacts } from './track-record/run.js'
 import { type HealthRun, judgeDocsHealth, judgeDocsHealthDryRun } from './verdicts.js'
 
-/** One page of each analytics endpoint the report reads, parsed; `requestsSent` counts retries too. */
-export interface HealthSource {
-  readonly requestsSent: number
-  traffic(kind: 'visitors' | 'views', range: ClosedRange, limit: number): Promise<{ totals: Counts; rows: ViewedPage[]; hasMore: boolean }>
-  feedbackByPage(range: ClosedRange, limit: number): Promise<{ rows: PageFeedback[]; hasMore: boolean }>
-  searches(range: ClosedRange, limit: number): Promise<{ rows: SearchTerm[]; totalSearches: number }>
-  callerStats(range: ClosedRange): Promise<CallerMix>
-  assistant(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: AssistantTurn[]; nextCursor: string | null }>
-  pendingFeedback(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: FeedbackEntry[]; nextCursor: string | null }>
-}
+export type { HealthSource } from './sources.js'
 
 export interface DocsHealthRequest {
   range: DateRange
@@ -62,6 +54,8 @@ export interface DocsHealthDeps {
   source: HealthSource
   now: number
   log: { info(message: string): void; warning(message: string): void }
+  /** The track record: its facts from GitHub and its analytics reads (the same client as `source`); absent: none. */
+  trackRecord?: { facts: () => Promise<ImpactFacts | null>; source: ImpactSource }
 }
 
 /** `report` (the docs-health operation): the report, its file, outputs and summary. */
@@ -70,8 +64,9 @@ export async function runDocsHealthOperation(settings: Settings<HealthInputs>, d
   return { verdict: health.verdict, outputs: healthOutputs(health), summary: renderHealth(health, settings.showReaderText) }
 }
 
-/** The report as `report` and `improve` read it: through a client of its own, paid from max-requests. */
+/** The report as `report` and `improve` read it: through one client of its own, paid from max-requests. */
 export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<HealthRun> {
+  const client = deps.client(settings.maxRequests)
   return runDocsHealth(
     {
       range: settings.range,
@@ -80,15 +75,32 @@ export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps
       outputFile: settings.outputFile,
       outputPath: settings.outputPath
     },
-    { source: clientSource(deps.client(settings.maxRequests), settings.projectId), now: deps.clock.now(), log: deps.log }
+    {
+      source: clientSource(client, settings.projectId),
+      now: deps.clock.now(),
+      log: deps.log,
+      trackRecord: {
+        facts: () => trackRecordFactsOf(settings.trackRecord, settings.githubToken, deps),
+        source: clientImpactSource(client, settings.projectId)
+      }
+    }
   )
+}
+
+function trackRecordFactsOf(inputs: TrackRecordInputs, token: string, deps: OperationDeps): Promise<ImpactFacts | null> {
+  return trackRecordFacts(inputs, {
+    runRepo: deps.run.repo,
+    connect: async (repo) => (token ? deps.connectGitHub(token, repo) : null),
+    now: deps.clock.now(),
+    log: deps.log
+  })
 }
 
 /** The report's job summary; a dry run shows its request plan. */
 export function renderHealth(health: HealthRun, readerText: boolean): string {
   return health.report
     ? renderHealthSummary(health.report, health.verdict, { readerText, file: health.file, requests: health.requests })
-    : renderPlanSummary(health.plan, health.ranges, health.verdict)
+    : renderPlanSummary(health.planLines, health.verdict)
 }
 
 /** A section the budget could not finish paying for: it is marked missing, never guessed from what was read. */
@@ -107,24 +119,29 @@ interface Readings {
 }
 
 /**
- * The docs-health report: logs the request plan, reads each section the budget pays for (fewest
- * requests: totals at limit=1, one page where the first page answers), and writes the JSON file.
+ * The docs-health report: reads the track record's facts from GitHub, logs the request plan, reads each
+ * section the budget pays for (fewest requests: totals at limit=1, one page where the first page answers),
+ * then the track record's weeks from what is left, and writes the JSON file.
  */
 export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealthDeps): Promise<HealthRun> {
   const { source, log } = deps
   const ranges = healthRanges(request.range, deps.now)
   const plan = planDocsHealth(request.maxRequests)
+  // GitHub first: which weeks the track record needs is part of the plan, logged before any analytics request.
+  const facts = (await deps.trackRecord?.facts()) ?? null
+  const impactPlan = facts ? planTrackRecord(facts.standings) : null
   log.info(
     `Docs-health report for ${ranges.current.from} up to ${ranges.current.to}, against ${ranges.previous.from} up to ${ranges.previous.to}. Request plan:`
   )
-  describePlan(plan, ranges).forEach((line) => log.info(`  ${line}`))
-  const base = { plan, ranges, requests: 0, file: '' }
-  if (request.dryRun)
-    return {
-      ...base,
-      report: null,
-      verdict: judgeDocsHealthDryRun(plan)
-    }
+  const planLines = [
+    ...describePlan(plan, ranges),
+    ...(impactPlan
+      ? describeTrackRecordPlan(impactPlan, plan.requests.length + 1, { max: plan.budget, left: plan.budget - plan.minimum })
+      : [])
+  ]
+  planLines.forEach((line) => log.info(`  ${line}`))
+  const base = { plan, planLines, ranges, requests: 0, file: '' }
+  if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan) }
 
   const readings: Readings = { views: {}, visitors: {}, assistant: {} }
   const unpaid = new Set<Section>()
@@ -139,9 +156,26 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
     }
   }
   const report = assemble(ranges, readings, plan, unpaid)
+  if (facts && impactPlan && deps.trackRecord) await addTrackRecord(report, { facts, plan: impactPlan, budget: plan.budget }, deps)
   const requests = source.requestsSent
   await writeReport(request, report)
   return { ...base, report, requests, file: request.outputFile, verdict: judgeDocsHealth(report, request.outputFile, requests) }
+}
+
+/** The track record, from what max-requests leaves after the other sections; a week it cannot pay for leaves it missing. */
+async function addTrackRecord(
+  report: HealthReport,
+  track: { facts: ImpactFacts; plan: TrackRecordPlan; budget: number },
+  deps: DocsHealthDeps
+): Promise<void> {
+  if (!deps.trackRecord) return
+  const { impact, complete } = await readTrackRecord(track.facts, track.plan, deps.trackRecord.source, track.budget)
+  report.agentImpact = impact
+  if (complete) return
+  deps.log.warning(
+    `max-requests ${track.budget} cannot pay for every week of the track record: the weeks it could not fetch are marked "not fetched", never counted as zero.`
+  )
+  report.missing.push('agentImpact')
 }
 
 async function read(
@@ -244,41 +278,11 @@ function assemble(
     searchesWithoutClicks: searches,
     assistant: assistantReport,
     pendingFeedback: pending,
+    agentImpact: null,
     missing: []
   }
   report.missing = (['traffic', 'fixFirst', 'searchesWithoutClicks', 'assistant', 'pendingFeedback'] as const).filter(
     (section) => report[section] === null
   )
   return report
-}
-
-/** Written whole to a temporary file, then renamed: a failed run never leaves half a report. */
-async function writeReport(request: DocsHealthRequest, report: HealthReport): Promise<void> {
-  const temporary = `${request.outputPath}.${process.pid}.tmp`
-  try {
-    await mkdir(dirname(request.outputPath), { recursive: true })
-    await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`)
-    await rename(temporary, request.outputPath)
-  } catch (error) {
-    // Nothing to clean up when the folder itself could not be reached.
-    await rm(temporary, { force: true }).catch(() => undefined)
-    throw isFileSystemError(error) ? outputFileError(request.outputFile, error) : error
-  }
-}
-
-/** The report's reads through the docs API client (which counts every request, retries included). */
-export function clientSource(client: DocsApiClient, projectId: string): HealthSource {
-  const dates = (range: ClosedRange) => ({ dateFrom: range.from, dateTo: range.to })
-  return {
-    get requestsSent() {
-      return client.requestsSent
-    },
-    traffic: (kind, range, limit) => client.getAnalyticsPage(kind, projectId, { ...dates(range), limit, offset: 0 }),
-    feedbackByPage: (range, limit) => client.getReaderPage('feedback/by-page', projectId, { ...dates(range), limit }),
-    searches: (range, limit) => client.getReaderPage('searches', projectId, { ...dates(range), limit }),
-    callerStats: (range) => client.getReaderPage('assistant/caller-stats', projectId, dates(range)),
-    assistant: (range, limit, cursor) => client.getReaderPage('assistant', projectId, { ...dates(range), limit, cursor }),
-    pendingFeedback: (range, limit, cursor) =>
-      client.getReaderPage('feedback', projectId, { ...dates(range), limit, cursor, status: 'pending' })
-  }
 }

@@ -2,7 +2,7 @@ import { bar, codeBlock, codeCell, codeSpan, count, escapeInline, plural, summar
 import type { Verdict } from '../../outcome.js'
 import type { Compared } from './findings.js'
 import { type HealthReport, pendingCount } from './health-report.js'
-import { describePlan, type DocsHealthPlan } from './plan.js'
+import { renderImpactSection } from './track-record/summary.js'
 
 const TOP = 5
 
@@ -11,7 +11,8 @@ const SECTION_NAMES: Record<string, string> = {
   fixFirst: 'Pages to fix first',
   searchesWithoutClicks: 'Searches without a click',
   assistant: 'Assistant',
-  pendingFeedback: 'Pending feedback'
+  pendingFeedback: 'Pending feedback',
+  agentImpact: "Track record of the agent's pull requests (some weeks not fetched)"
 }
 
 interface SummaryOptions {
@@ -37,6 +38,7 @@ export function renderHealthSummary(report: HealthReport, verdict: Verdict, opti
     report.searchesWithoutClicks ? searchLines(report.searchesWithoutClicks, options.readerText) : [],
     report.assistant ? assistantLines(report.assistant, options.readerText) : [],
     report.pendingFeedback ? pendingLines(report.pendingFeedback, options.readerText) : [],
+    report.agentImpact ? renderImpactSection(report.agentImpact) : [],
     footerLines(report, options)
   ]
   return sections.flat().join('\n')
@@ -153,8 +155,8 @@ function footerLines(report: HealthReport, options: SummaryOptions): string[] {
 }
 
 /** A dry run: the request plan, nothing sent. */
-export function renderPlanSummary(plan: DocsHealthPlan, ranges: Parameters<typeof describePlan>[1], verdict: Verdict): string {
-  return [...summaryHeading('Docs health: dry run', verdict), codeBlock(describePlan(plan, ranges).join('\n')), ''].join('\n')
+export function renderPlanSummary(planLines: readonly string[], verdict: Verdict): string {
+  return [...summaryHeading('Docs health: dry run', verdict), codeBlock(planLines.join('\n')), ''].join('\n')
 }
 
 /** `1,234 ▲ 12%`: the value, then its change against the previous range. */

@@ -2,11 +2,14 @@ import { count, plural } from '../../markdown.js'
 import { success, type Verdict } from '../../outcome.js'
 import { type HealthReport, pendingCount } from './health-report.js'
 import type { ClosedRange, DocsHealthPlan } from './plan.js'
+import { minimumRequests, type TrackRecordPlan } from './track-record/plan.js'
 
 /** What a docs-health report run produced: the plan, the report (null in a dry run), the file. */
 export interface HealthRun {
   verdict: Verdict
   plan: DocsHealthPlan
+  /** The plan as logged: the sections' requests, then the track record's. */
+  planLines: string[]
   ranges: { current: ClosedRange; previous: ClosedRange }
   /** Null in a dry run and when the report failed. */
   report: HealthReport | null
@@ -16,11 +19,12 @@ export interface HealthRun {
 }
 
 /** A dry run: how many requests the plan would send at least, and that none was. */
-export function judgeDocsHealthDryRun(plan: DocsHealthPlan): Verdict {
+export function judgeDocsHealthDryRun(plan: DocsHealthPlan, trackRecord: TrackRecordPlan | null): Verdict {
+  const least = plan.minimum + Math.min(trackRecord ? minimumRequests(trackRecord) : 0, Math.max(0, plan.budget - plan.minimum))
   return success(
     'dry-run',
     'notice',
-    `Dry run: the report would send ${plan.minimum} or more analytics requests (max-requests ${plan.budget}); nothing was sent.`
+    `Dry run: the report would send ${least} or more analytics requests (max-requests ${plan.budget}); nothing was sent.`
   )
 }
 
@@ -33,6 +37,7 @@ export function judgeDocsHealth(report: HealthReport, file: string, requests: nu
   if (report.searchesWithoutClicks) facts.push(counted(report.searchesWithoutClicks.terms.length, 'search term') + ' without a click')
   if (report.assistant) facts.push(counted(report.assistant.unanswered.count.value, 'unanswered assistant question'))
   if (report.pendingFeedback) facts.push(counted(pendingCount(report.pendingFeedback), 'pending comment'))
+  if (report.agentImpact) facts.push(`the agent's pull requests: ${report.agentImpact.feedback.verdict} (thumbs down)`)
   const summary = `Docs health ${report.range.from} up to ${report.range.to}: ${facts.length > 0 ? facts.join(', ') : 'no section'} (${requests} requests, ${file}).`
   if (report.missing.length === 0) return success('reported', 'success', summary)
   const reason = `The report is partial: max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range.`

@@ -4,6 +4,7 @@ import { redact } from '../../../text.js'
 import { docsStatus } from '../decide/commit-status.js'
 import type { AfterWrite, Write } from '../decide/writes.js'
 import type { RunMeans } from '../means.js'
+import { labelAgentPull } from '../../agent-label.js'
 import type { Written } from './written.js'
 
 /**
@@ -47,6 +48,13 @@ export async function tellAgentPull({ note, dryRun }: Extract<Write, { kind: 'no
   } catch (error) {
     github.callFailed(error, `${note.pull.repository}#${note.pull.number} was not told.`)
   }
+}
+
+/** `agent-label` on the agent's pull request, in its repository; a refusal is one warning (labelAgentPull). */
+export async function labelOf({ pull, name }: Extract<AfterWrite, { kind: 'label' }>, { github, log }: RunMeans): Promise<void> {
+  const [owner = '', repo = ''] = pull.repository.split('/')
+  const api = await github.apiIn({ owner, repo })
+  if (api) await labelAgentPull(api, pull.number, name, log)
 }
 
 /**

@@ -11,7 +11,7 @@ import type { AfterWrite } from '../decide/writes.js'
 import type { RunMeans, WorkflowResult } from '../means.js'
 import { renderResultComment, renderWorkingComment } from '../status-comment.js'
 import type { JobReport } from '../verdicts.js'
-import { requestReviews, writeCommitStatus } from './commit-statuses.js'
+import { labelOf, requestReviews, writeCommitStatus } from './commit-statuses.js'
 import { showDryRun } from './dry-run.js'
 import { addToTimeline, groupRun } from './grouped-run.js'
 import { introduceAgentPull } from './introduction.js'
@@ -108,7 +108,8 @@ async function finishJob(job: JobRun, report: JobReport, means: RunMeans): Promi
     report,
     continued: job.grouped?.decision.grouped === 'continued',
     cancelled: means.signal.aborted,
-    reviewers: means.settings.docsCheck.reviewers
+    reviewers: means.settings.docsCheck.reviewers,
+    agentLabel: means.settings.agentLabel
   })
   await carryOutAfter(after, { job, report }, means)
   return result()
@@ -134,6 +135,9 @@ async function carryOutAfter(writes: AfterWrite[], { job, report }: { job: JobRu
         break
       case 'ask-reviewers':
         await requestReviews(write, means)
+        break
+      case 'label':
+        await labelOf(write, means)
         break
       case 'commit-status':
       case 'react':

@@ -10,7 +10,7 @@ import type { AfterWrite } from './writes.js'
  * What a job run writes once its job ended, in order, decided from the plan and the job's report: the
  * commit status of its end, the status comment's result, then (unless the workflow was cancelled: the
  * runner kills the step soon) the timeline of a continued pull request or the introduction of a new one
- * with the reviewers it asks, and the last reaction.
+ * with the label and the reviewers it asks (only once it was written), and the last reaction.
  */
 export interface AfterJobFacts {
   report: JobReport
@@ -20,6 +20,8 @@ export interface AfterJobFacts {
   cancelled: boolean
   /** `reviewers`, as read. */
   reviewers: Reviewers
+  /** `agent-label` ('' for none). */
+  agentLabel: string
 }
 
 export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[] {
@@ -39,7 +41,9 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
     const { target } = docs?.facts ?? {}
     const author = target?.pull?.fork ? (job.approver ? { login: job.approver, isBot: false } : null) : (target?.author ?? null)
     const reviewers = docs ? askReviewers(report, author, facts.reviewers) : null
-    writes.push({ kind: 'introduce', then: reviewers ? [reviewers] : [] })
+    const pull = parsePullLink(report.job?.prLink ?? null)
+    const label = pull && facts.agentLabel ? { kind: 'label' as const, pull, name: facts.agentLabel } : null
+    writes.push({ kind: 'introduce', then: [...(label ? [label] : []), ...(reviewers ? [reviewers] : [])] })
   }
   if (job.react) writes.push({ kind: 'react', on: job.react, content: report.verdict.result === 'failure' ? 'confused' : 'rocket' })
   return writes

@@ -31,5 +31,7 @@ export type AfterWrite =
   | { kind: 'timeline' }
   /** The agent's pull request introduced; `then` only once this run wrote the introduction. */
   | { kind: 'introduce'; then: AfterWrite[] }
+  /** `agent-label` put on the agent's pull request, by which the docs-health report finds its merged work. */
+  | { kind: 'label'; pull: AgentPull; name: string }
   /** `reviewers` asked to review the agent's pull request (the token's own identity is left out when it is read). */
   | { kind: 'ask-reviewers'; pull: AgentPull; people: string[]; teams: string[] }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { changedPages, docsFolder, type PullRequestFile } from '../../../src/operations/deployments/pages.js'
+import { changedPages, docsFolder, type PullRequestFile } from '../../src/operations/docs-pages.js'
 
 const PREVIEW = 'https://acme-feature-x.mintlify.app'
 

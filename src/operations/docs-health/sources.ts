@@ -1,0 +1,53 @@
+/**
+ * Where the docs-health report reads from and writes to: the analytics API through the run's one client
+ * (which counts every request, retries included, against max-requests), and the report file.
+ */
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { isFileSystemError, outputFileError } from '../../files.js'
+import type { DocsApiClient } from '../../mintlify/client.js'
+import type { AssistantTurn, CallerMix, Counts, FeedbackEntry, PageFeedback, SearchTerm, ViewedPage } from './findings.js'
+import type { HealthReport } from './health-report.js'
+import type { ClosedRange } from './plan.js'
+
+/** One page of each analytics endpoint the report reads, parsed; `requestsSent` counts retries too. */
+export interface HealthSource {
+  readonly requestsSent: number
+  traffic(kind: 'visitors' | 'views', range: ClosedRange, limit: number): Promise<{ totals: Counts; rows: ViewedPage[]; hasMore: boolean }>
+  feedbackByPage(range: ClosedRange, limit: number): Promise<{ rows: PageFeedback[]; hasMore: boolean }>
+  searches(range: ClosedRange, limit: number): Promise<{ rows: SearchTerm[]; totalSearches: number }>
+  callerStats(range: ClosedRange): Promise<CallerMix>
+  assistant(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: AssistantTurn[]; nextCursor: string | null }>
+  pendingFeedback(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: FeedbackEntry[]; nextCursor: string | null }>
+}
+
+/** The report's reads through the docs API client. */
+export function clientSource(client: DocsApiClient, projectId: string): HealthSource {
+  const dates = (range: ClosedRange) => ({ dateFrom: range.from, dateTo: range.to })
+  return {
+    get requestsSent() {
+      return client.requestsSent
+    },
+    traffic: (kind, range, limit) => client.getAnalyticsPage(kind, projectId, { ...dates(range), limit, offset: 0 }),
+    feedbackByPage: (range, limit) => client.getReaderPage('feedback/by-page', projectId, { ...dates(range), limit }),
+    searches: (range, limit) => client.getReaderPage('searches', projectId, { ...dates(range), limit }),
+    callerStats: (range) => client.getReaderPage('assistant/caller-stats', projectId, dates(range)),
+    assistant: (range, limit, cursor) => client.getReaderPage('assistant', projectId, { ...dates(range), limit, cursor }),
+    pendingFeedback: (range, limit, cursor) =>
+      client.getReaderPage('feedback', projectId, { ...dates(range), limit, cursor, status: 'pending' })
+  }
+}
+
+/** Written whole to a temporary file, then renamed: a failed run never leaves half a report. */
+export async function writeReport(file: { outputFile: string; outputPath: string }, report: HealthReport): Promise<void> {
+  const temporary = `${file.outputPath}.${process.pid}.tmp`
+  try {
+    await mkdir(dirname(file.outputPath), { recursive: true })
+    await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`)
+    await rename(temporary, file.outputPath)
+  } catch (error) {
+    // Nothing to clean up when the folder itself could not be reached.
+    await rm(temporary, { force: true }).catch(() => undefined)
+    throw isFileSystemError(error) ? outputFileError(file.outputFile, error) : error
+  }
+}
