@@ -154,6 +154,30 @@ describe("a fork's pull request", () => {
     expect(sim.jobs.size).toBe(1)
   })
 
+  test("after a new push waited, a maintainer's /docs follows the recorded job up instead of opening another pull request", async () => {
+    addPull({ fork: true, head: H0, files: ['src/api.ts'] })
+    await onPull(pullEvent('opened', { head: H0, fork: true, files: 1 }))
+    const first = await command('/docs document the invoices API')
+    expect(first.outputs.outcome).toBe('pr-opened')
+    const jobId = first.outputs['job-id'] ?? ''
+
+    sim.github.pushToPull(REPO, PULL, H1)
+    sim.github.setPullFiles(REPO, PULL, ['src/api.ts', 'src/refunds.ts'])
+    sim.github.setCompare(REPO, H0, H1, { commits: ['Add refunds'], files: ['src/refunds.ts'] })
+    const pushed = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2 }))
+    expect(pushed.outputs.outcome).toBe('skipped')
+    const before = mark(sim)
+
+    const followUp = await command('/docs document refunds too')
+
+    expect(mintlifyCalls(sim, before)[0]).toBe(`POST /job/${jobId}/message`)
+    expect(sim.jobs.size).toBe(1)
+    expect(followUp.outputs['job-id']).toBe(jobId)
+    expect(followUp.log).toContain(`(job ${jobId}): the command becomes a follow-up message to that job.`)
+    // The docs check stays the code pull request's: its head is the one worked on.
+    expect(descriptions(H1).at(-1)).toMatch(/^Documented in /)
+  })
+
   test('a record buried under 1,000 newer comments is unknown, never "none": the run waits for a maintainer', async () => {
     addPull({ fork: true, head: H0, files: ['src/api.ts'] })
     expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1 }))).outputs.outcome).toBe('skipped')

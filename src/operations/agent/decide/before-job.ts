@@ -46,7 +46,7 @@ interface PlanParts {
 }
 
 export function decideRun(facts: RunFacts, settings: Settings<AgentInputs>): RunPlan {
-  const run = planRun(facts.asked, settings, facts.gate, facts.agentPull?.jobId ?? null)
+  const run = planRun(facts.asked, settings, facts.gate, facts.agentPull)
   const docs = facts.docs ? { plan: planDocsCheck(docsCheckFacts(facts.docs, run, settings, facts.now)), facts: facts.docs } : null
   const removeLabel = run.kind === 'help' || run.kind === 'skip' ? null : run.removeLabel
   const plan = { run, docs, removeLabel, job: null }
@@ -62,13 +62,16 @@ export function decideRun(facts: RunFacts, settings: Settings<AgentInputs>): Run
   const before: Write[] = [
     ...(docs?.plan.why ? [log(docs.plan.why)] : []),
     ...(run.react ? [react(run.react, 'eyes')] : []),
-    ...(followUpOf
-      ? [log(`#${followUpOf.pull} is the agent's pull request for job ${followUpOf.jobId}: the command becomes a follow-up message.`)]
-      : [])
+    ...(followUpOf ? [log(followUpWords(followUpOf))] : [])
   ]
   const statusSha = docs?.plan.statusNow.kind === 'working' && settings.docsCheck.statusContext ? docs.facts.target.sha : null
   const freshBudget = followUpOf ? (facts.agentPull?.freshBudget ?? '') : ''
   return { ...plan, before, job: { ...run, statusSha, freshBudget, approver: commanderOf(facts.gate) }, end: null }
+}
+
+function followUpWords({ pull, jobId, recorded }: NonNullable<Extract<Plan, { kind: 'job' }>['followUpOf']>): string {
+  if (!recorded) return `#${pull} is the agent's pull request for job ${jobId}: the command becomes a follow-up message.`
+  return `#${pull} is documented in ${recorded.repository}#${recorded.number} (job ${jobId}): the command becomes a follow-up message to that job.`
 }
 
 /** The docs check's facts as its rules read them: the gate's word from the run's plan (a fork's pull request waits). */

@@ -19,7 +19,8 @@ import { parseSkipCommand } from './skip-command.js'
 export function docsEventFor(plan: Plan, asked: EventAsk, settings: Settings<AgentInputs>, event: GitHubEvent): DocsEvent | null {
   if (plan.kind === 'deny' || plan.kind === 'help') return null
   const command = asked.kind === 'command' ? asked.command : null
-  const followUp = plan.kind === 'job' && plan.followUpOf !== null
+  // A follow-up on the agent's own pull request; one from a code pull request stays about that pull request.
+  const followUp = plan.kind === 'job' && plan.followUpOf !== null && !plan.followUpOf.recorded
   const docsEvent = docsEventOf(event, command, followUp)
   if (!docsEvent || !isActive(docsEvent, settings, plan)) return null
   if (plan.kind === 'skip' && docsEvent.kind !== 'pull-request-closed') return null

@@ -2,7 +2,7 @@ import type { GateDecision } from '../../../trust/gate.js'
 import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { EventAsk } from '../read/event-ask.js'
 import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
-import type { DocsRecord } from './docs-record.js'
+import type { AgentPull, DocsRecord } from './docs-record.js'
 import type { JudgedHeads } from './judged.js'
 
 /** Everything an agent run's plan is decided from: what its two reads found (read/), and the gate's decision. */
@@ -21,6 +21,8 @@ export interface RunFacts {
 export interface AgentPullJob {
   jobId: string | null
   freshBudget: string
+  /** On a fork's code pull request: the agent's pull request its docs record names, whose job a maintainer's command follows up. */
+  recorded?: AgentPull
 }
 
 /** The docs check's facts: its event, the code pull request and commit, the record, the sticky comment, `paths`. */

@@ -4,6 +4,8 @@ import type { GateDecision } from '../../../trust/gate.js'
 import type { AgentInputs } from '../inputs.js'
 import { type Command, type EventAsk, type StickyStatus, writesToGitHub } from '../read/event-ask.js'
 import type { JobAction } from '../verdicts.js'
+import type { AgentPull } from './docs-record.js'
+import type { AgentPullJob } from './facts.js'
 
 /**
  * What a run does, decided from the event and the settings before anything is written. What the event
@@ -86,8 +88,11 @@ export type Plan =
       withChangeNotes: boolean
       /** Introduce the agent's pull request when the job yields one. */
       introduce: boolean
-      /** Told in the log when the command became a follow-up. */
-      followUpOf: { pull: number; jobId: string } | null
+      /**
+       * Told in the log when the command became a follow-up; `recorded`: on a fork's code pull request, the
+       * agent's pull request its docs record names (the command is on the code pull request, not on that one).
+       */
+      followUpOf: { pull: number; jobId: string; recorded?: AgentPull } | null
       /** Show the request instead of sending it: no docs API call, nothing written to GitHub. */
       dryRun: boolean
       removeLabel: LabelRemoval | null
@@ -99,10 +104,11 @@ export function needsAgentJob(command: Command, gate: GateDecision): boolean {
 }
 
 /**
- * Decides a run, once the gate has judged whoever steers it. `agentJob`: the job of the agent's pull
- * request a command is on (from a trusted, signed marker), or null.
+ * Decides a run, once the gate has judged whoever steers it. `agentJob`: the job a command on a pull
+ * request follows up (its agent pull request's, from a trusted, signed marker; or, on a fork's code pull
+ * request, the one its docs record names), or null.
  */
-export function planRun(asked: EventAsk, settings: Settings<AgentInputs>, gate: GateDecision, agentJob: string | null): Plan {
+export function planRun(asked: EventAsk, settings: Settings<AgentInputs>, gate: GateDecision, agentJob: AgentPullJob | null): Plan {
   if (asked.kind === 'skip') return asked
   if (gate.kind === 'ignore') return { kind: 'skip', why: gate.why }
   if (asked.kind === 'step') {
@@ -139,7 +145,7 @@ function planCommand(
   command: Command,
   settings: Settings<AgentInputs>,
   gate: Exclude<GateDecision, { kind: 'ignore' }>,
-  agentJob: string | null
+  agentJob: AgentPullJob | null
 ): Plan {
   const { reply, react, removeLabel } = commandResponses(command, settings)
   const used = command.label ?? settings.trigger
@@ -157,7 +163,8 @@ function planCommand(
     }
   if (command.ask.kind === 'help') return { kind: 'help', why: `${command.login} asked for help; the usage was posted.`, reply }
   if (gate.kind === 'wait-for-maintainer') return { kind: 'wait', why: gate.why, commanded: gate.commanded, reply, react, removeLabel }
-  const jobId = command.on.kind === 'pull' && command.label === null ? agentJob : null
+  const jobId = command.on.kind === 'pull' && command.label === null ? (agentJob?.jobId ?? null) : null
+  const recorded = agentJob?.recorded ?? null
   return {
     kind: 'job',
     request: {
@@ -168,9 +175,10 @@ function planCommand(
     },
     status: reply ?? { where: 'none' },
     react,
-    withChangeNotes: jobId === null && settings.context,
+    // A follow-up from the code pull request brings new commits: the agent is told them.
+    withChangeNotes: (jobId === null || recorded !== null) && settings.context,
     introduce: writesToGitHub(settings),
-    followUpOf: jobId ? { pull: command.on.number, jobId } : null,
+    followUpOf: jobId ? { pull: command.on.number, jobId, ...(recorded ? { recorded } : {}) } : null,
     dryRun: settings.dryRun,
     removeLabel
   }

@@ -22,14 +22,26 @@ import type { GateFacts } from './gate-facts.js'
 export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, means: RunMeans): Promise<RunFacts> {
   const { asked } = gateFacts
   const { settings, run, clock } = means
-  const agentPull = asked.kind === 'command' && needsAgentJob(asked.command, gate) ? await agentJobOf(asked.command.on.number, means) : null
+  const marked = asked.kind === 'command' && needsAgentJob(asked.command, gate) ? await agentJobOf(asked.command.on.number, means) : null
+  const agentPull = marked?.jobId ? marked : (recordedJob(gateFacts) ?? marked)
   // What the docs check follows depends on the run's own plan (a refusal, a follow-up): that much is decided first.
-  const plan = planRun(asked, settings, gate, agentPull?.jobId ?? null)
+  const plan = planRun(asked, settings, gate, agentPull)
   const now = clock.now()
   const docsEvent = docsEventFor(plan, asked, settings, run.event)
   const command = asked.kind === 'command' ? asked.command : null
   const docs = docsEvent ? await readDocsFacts(docsEvent, command, gateFacts, means) : null
   return { asked, gate, agentPull, docs, now }
+}
+
+/**
+ * A fork's code pull request whose docs record names the agent's pull request and its job (read for the
+ * gate): after new commits waited, a maintainer's command there follows that job up instead of opening
+ * another pull request.
+ */
+function recordedJob({ asked, docs }: GateFacts): AgentPullJob | null {
+  const record = docs.record?.record
+  if (asked.kind !== 'command' || !docs.target?.pull?.fork || !record?.jobId || !record.agentPull) return null
+  return { jobId: record.jobId, freshBudget: '', recorded: record.agentPull }
 }
 
 /**
