@@ -1,1 +1,0 @@
-export const id=245;export const ids=[245];export const modules={7245:(t,o,n)=>{n.r(o);n.d(o,{context:()=>i,getOctokit:()=>getOctokit});var e=n(7859);var c=n(5703);const i=new e.o;function getOctokit(t,o,...n){const e=c.GitHub.plugin(...n);return new e((0,c.getOctokitOptions)(t,o))}}};

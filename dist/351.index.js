@@ -1,0 +1,1 @@
+export const id=351;export const ids=[351];export const modules={1351:(t,o,n)=>{n.r(o);n.d(o,{context:()=>i,getOctokit:()=>getOctokit});var e=n(7157);var c=n(8665);const i=new e.o;function getOctokit(t,o,...n){const e=c.GitHub.plugin(...n);return new e((0,c.getOctokitOptions)(t,o))}}};
