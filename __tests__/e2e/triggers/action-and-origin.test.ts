@@ -78,3 +78,30 @@ describe('a workflow run steers a deploy only when a push or the workflow starte
     expect(deploymentCalls(sim)[0]).toBe('POST /update')
   })
 })
+
+describe('any other event is steered by its sender, judged by min-permission like a commenter', () => {
+  /** The real `watch` (star) event, sent by `login`. */
+  function starredBy(login: string): Record<string, unknown> {
+    const payload = webhookExample('watch', () => true)
+    Object.assign(payload.sender as object, { login, type: 'User' })
+    return payload
+  }
+
+  test('a writer who starred the repository steers a job: their role is read, then the job runs', async () => {
+    const run = await runOn(sim, 'watch', starredBy(COMMENTER), { inputs: { prompt: 'Thank the stargazer in the docs.' } })
+
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(sim.githubRequests().filter((r) => r.path.endsWith(`/collaborators/${COMMENTER}/permission`))).toHaveLength(1)
+  })
+
+  test('a stranger who starred it steers nothing: one role read, no request to the docs API', async () => {
+    const run = await runOn(sim, 'watch', starredBy('stranger'), { inputs: { prompt: 'Thank the stargazer in the docs.' } })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(sim.mintlifyRequests()).toEqual([])
+    expect(sim.githubRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /api/v3/repos/${REPO}/collaborators/stranger/permission`
+    ])
+  })
+})
