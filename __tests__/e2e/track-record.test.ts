@@ -54,6 +54,8 @@ describe('the pooled verdict', () => {
 
     const { feedback } = impactOf(run)
     expect(feedback.verdict).toBe('no clear change')
+    // The verdict reads as written in the report output, for an if: condition.
+    expect(JSON.parse(output(run, 'report'))).toMatchObject({ agentImpact: { feedback: { verdict: 'no clear change' } } })
     expect(feedback.ratioOfOddsRatios.value).toBeCloseTo(0.875, 4)
     expect(feedback.ratioOfOddsRatios.interval[0]).toBeCloseTo(0.4963, 3)
     expect(feedback.ratioOfOddsRatios.interval[1]).toBeCloseTo(1.5428, 3)

@@ -22,14 +22,6 @@ export function shellSafeText(text: string): string {
   return text.replace(/%/g, '%25').replace(SHELL_MEANINGFUL, percentEncoded)
 }
 
-/**
- * An output's JSON with every string value in it as `shellSafeText` (the keys are the action's own): what
- * readers wrote cannot break out of the quotes a later step pastes the output into.
- */
-export function shellSafeJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? shellSafeText(item) : item))
-}
-
 function percentEncoded(char: string): string {
   return `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
 }

@@ -6,6 +6,7 @@ import type { AssistantFindings, PageToFix, PendingPage, SearchWithoutClick, Tra
 import type { ClosedRange, Section } from './plan.js'
 import { type AgentImpact, impactHeadline } from './track-record/impact.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
+import { shellSafeText } from '../../trust/shell-safe-outputs.js'
 
 /** The report file: its top-level keys are documented and stay stable; a section the budget could not pay for is null and listed in `missing`. */
 export interface HealthReport {
@@ -23,9 +24,9 @@ export interface HealthReport {
 
 /**
  * The `report` output: the figures a workflow's next step branches on; no reader text (outputs end up in
- * logs). Page paths are readers' too: the output is written through `shellSafeJson` (outputs.ts), which
- * percent-encodes each character a shell gives meaning to, so a step that pastes it runs nothing a path's
- * author wrote.
+ * logs). Page paths are readers' too: in each, the characters a shell gives meaning to (and `%`) are
+ * percent-encoded (`shellSafeText`), so a step that pastes the output runs nothing a path's author wrote;
+ * the action's own words (the verdicts: `no clear change`) stay as they are, for `if:` conditions.
  */
 export function headline(report: HealthReport): Record<string, unknown> {
   return {
@@ -33,7 +34,7 @@ export function headline(report: HealthReport): Record<string, unknown> {
     previousRange: report.previousRange,
     visitors: report.traffic?.visitors.total ?? null,
     views: report.traffic?.views.total ?? null,
-    fixFirst: report.fixFirst?.slice(0, 3).map((page) => page.path) ?? null,
+    fixFirst: report.fixFirst?.slice(0, 3).map((page) => shellSafeText(page.path)) ?? null,
     searchesWithoutClicks: report.searchesWithoutClicks?.terms.length ?? null,
     unansweredShare: report.assistant?.unanswered.share ?? null,
     pendingFeedback: report.pendingFeedback ? pendingCount(report.pendingFeedback) : null,

@@ -1,17 +1,16 @@
-import { shellSafeJson } from '../../trust/shell-safe-outputs.js'
 import { headline } from './health-report.js'
 import type { HealthRun } from './verdicts.js'
 
 /**
  * The step outputs of a docs-health report: the headline figures as compact JSON (what readers wrote in it
- * shell-safe, see `shellSafeJson`), the visitor totals, the file.
+ * shell-safe, see `headline`), the visitor totals, the file.
  */
 export function healthOutputs(run: HealthRun): Record<string, string> {
   const visitors = run.report?.traffic?.visitors
   return {
     outcome: run.verdict.outcome,
     'failure-reason': run.verdict.failureReason,
-    report: run.report ? shellSafeJson(headline(run.report)) : '',
+    report: run.report ? JSON.stringify(headline(run.report)) : '',
     'total-visitors': visitors ? String(visitors.total.value) : '',
     'human-visitors': visitors ? String(visitors.human.value) : '',
     'ai-visitors': visitors ? String(visitors.ai.value) : '',
