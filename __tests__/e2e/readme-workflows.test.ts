@@ -355,6 +355,7 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
     expect(job.if).toBe(
       "github.event.check_run.app.slug != 'github-actions' && " +
         "(github.event_name != 'workflow_run' || github.event.workflow_run.head_repository.full_name == github.repository) && " +
+        `(github.event_name != 'workflow_run' || contains(fromJSON('["push", "pull_request"]'), github.event.workflow_run.event)) && ` +
         "(github.event_name != 'check_suite' || github.event.check_suite.head_branch != null) && " +
         "(github.event_name != 'check_run' || github.event.check_run.check_suite.head_branch != null)"
     )

@@ -120,6 +120,8 @@ function ungatedGroups(block: unknown): string[] {
 /** What keeps a fork's runs out, per check event: each event's own sign of a fork's branch. */
 const FORK_FILTERS: [string, string][] = [
   ['workflow_run', 'github.event.workflow_run.head_repository.full_name == github.repository'],
+  // A fork's pull request into the agent's branch runs pull_request_target workflows there, in this repository.
+  ['workflow_run', `contains(fromJSON('["push", "pull_request"]'), github.event.workflow_run.event)`],
   ['check_suite', 'github.event.check_suite.head_branch != null'],
   ['check_run', 'github.event.check_run.check_suite.head_branch != null']
 ]
@@ -383,6 +385,7 @@ describe("a check event's job drops a fork's runs in its if:", () => {
   const workflow = (on: string, condition: string): unknown => parse([`on: ${on}`, 'jobs:', ...job(condition), ''].join('\n'))
   const ALL =
     "(github.event_name != 'workflow_run' || github.event.workflow_run.head_repository.full_name == github.repository) && " +
+    `(github.event_name != 'workflow_run' || contains(fromJSON('["push", "pull_request"]'), github.event.workflow_run.event)) && ` +
     "(github.event_name != 'check_suite' || github.event.check_suite.head_branch != null) && " +
     "(github.event_name != 'check_run' || github.event.check_run.check_suite.head_branch != null)"
 
@@ -390,10 +393,17 @@ describe("a check event's job drops a fork's runs in its if:", () => {
     expect(safetyFindings(workflow('[check_suite, check_run, workflow_run, status]', ALL))).toEqual([])
   })
 
+  it('finds a workflow_run job that lets pull_request_target runs in', () => {
+    const repositoryOnly = 'github.event.workflow_run.head_repository.full_name == github.repository'
+    expect(safetyFindings(workflow('workflow_run', repositoryOnly))).toEqual([
+      `fix: workflow_run without contains(fromJSON('["push", "pull_request"]'), github.event.workflow_run.event) in its if:`
+    ])
+  })
+
   it.each([
     [
       'workflow_run',
-      "github.event.workflow_run.conclusion == 'failure'",
+      'github.event.workflow_run.conclusion == \'failure\' && contains(fromJSON(\'["push", "pull_request"]\'), github.event.workflow_run.event)',
       'fix: workflow_run without github.event.workflow_run.head_repository.full_name == github.repository in its if:'
     ],
     ['check_suite', 'true', 'fix: check_suite without github.event.check_suite.head_branch != null in its if:'],

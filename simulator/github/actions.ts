@@ -180,9 +180,9 @@ export class Actions {
   }
 }
 
-/** A fork's run is its pull request's (`pull_request`); one of this repository is a push's. */
+/** The event that started the run (a fork's run: its pull request's `pull_request`; one of this repository: a push, unless planted otherwise). */
 function eventOf(run: WorkflowRun): string {
-  return run.fork ? 'pull_request' : 'push'
+  return run.event
 }
 
 /** A repository as a workflow run names it (a minimal repository). */

@@ -60,6 +60,8 @@ export interface WorkflowRun {
   /** The branch its head was pushed to (in the fork, for a fork's run), and the fork, if any. */
   headBranch: string
   fork: string | null
+  /** The event that started it. */
+  event: string
   suite: Suite
 }
 
@@ -191,6 +193,7 @@ export class CheckStore {
       sha: init.sha,
       headBranch: fork ? (forkPull?.headRef ?? DEFAULT_BRANCH) : (suite.headBranch ?? DEFAULT_BRANCH),
       fork,
+      event: init.event ?? (fork ? 'pull_request' : 'push'),
       suite
     }
     this.workflowRunsOf(repo).push(workflowRun)

@@ -212,6 +212,11 @@ export interface GitHubWorkflowJobInit {
    * Default: a push to this repository.
    */
   fork?: string
+  /**
+   * The event that started its workflow run (`pull_request_target` for a workflow a fork's pull request into
+   * this repository's branch starts there). Default: `pull_request` for a fork's run, else `push`.
+   */
+  event?: string
 }
 
 /** What addWorkflowJob made: the job's id (= its check run's id) and its run's. */

@@ -5,8 +5,7 @@
  * in its sticky comment; then hands over to people.
  */
 import { afterEach, describe, expect, test } from '@jest/globals'
-import type { ActionRun } from '../../../scripts/run-action.js'
-import type { SimComment, Simulator } from '../../../simulator/index.js'
+import type { Simulator } from '../../../simulator/index.js'
 import { at, only } from '../../expect-helpers.js'
 import {
   checkRunPayload,
@@ -16,69 +15,40 @@ import {
   FORK_REPO,
   REPO,
   statusPayload,
-  workflowDispatchPayload,
   workflowRunPayload
 } from '../../fixtures/webhook-payloads.js'
 import { annotations } from '../harness.js'
-import { editComment, githubCalls, mark, mintlifyCalls, ownComments, runOn, startHelloWorld } from './helpers.js'
+import {
+  AGENT_PULL,
+  HEAD_1,
+  HEAD_2,
+  HEAD_3,
+  LINK_ROT,
+  linkRotFails as linkRotFailsOn,
+  messages as messagesOf,
+  SPELLING,
+  startWithAgentPull as startAgentPull,
+  stickies as stickiesOf,
+  suiteCompleted as suiteCompletedOn,
+  wake as wakeOn
+} from './fix-checks-helpers.js'
+import { editComment, githubCalls, mark, mintlifyCalls, ownComments, runOn } from './helpers.js'
 
 let sim: Simulator
 afterEach(async () => {
   await sim.close()
 })
 
-/** The agent's pull request: #101, opened by job_0001 of a manual run, which introduced it with the signed job marker. */
-const AGENT_PULL = 101
-/** The heads the agent pushes to it, one after the other. */
-const HEAD_1 = 'a1'.repeat(20)
-const HEAD_2 = 'b2'.repeat(20)
-const HEAD_3 = 'c3'.repeat(20)
-
-const LINK_ROT = 'Mintlify Validation (acme) - link-rot'
-const SPELLING = 'Mintlify Validation (acme) - vale-spellcheck'
-
-/** A simulator with the agent's pull request #101 at HEAD_1. */
+/** The simulator of the test running, with the agent's pull request #101 at HEAD_1 once started. */
 async function startWithAgentPull(): Promise<void> {
-  sim = await startHelloWorld()
-  await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
-  sim.github.pushToPull(REPO, AGENT_PULL, HEAD_1)
+  sim = await startAgentPull()
 }
 
-/** Mintlify's link-rot check failing on `sha` with `annotations` broken links. */
-function linkRotFails(sha: string, links = 1, options: { completesAfterSeconds?: number } = {}): number {
-  return sim.github.addCheckRun(REPO, {
-    sha,
-    name: LINK_ROT,
-    conclusion: 'failure',
-    title: `${links} broken link${links === 1 ? '' : 's'}`,
-    summary: 'Broken links were found in the pages of this pull request.',
-    annotations: Array.from({ length: links }, (_, i) => ({
-      path: 'guides/rate-limits.mdx',
-      startLine: 10 + i,
-      message: `Broken link: /api/limits-${i}`
-    })),
-    ...options
-  })
-}
-
-/** A check event of the docs repository's workflow on the agent's pull request. */
-function wake(eventName: string, payload: unknown, inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return runOn(sim, eventName, payload, { inputs: { prompt: '', ...inputs }, env: { GITHUB_WORKFLOW: 'Fix checks', GITHUB_JOB: 'fix' } })
-}
-
-function suiteCompleted(sha: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return wake('check_suite', checkSuitePayload({ sha, pulls: [{ number: AGENT_PULL }] }), inputs)
-}
-
-/** The follow-up messages job_0001 got. */
-function messages(): string[] {
-  return sim.jobs.get('job_0001')?.messages ?? []
-}
-
-/** The fix-checks sticky comments on the agent's pull request, oldest first. */
-function stickies(): SimComment[] {
-  return ownComments(sim, AGENT_PULL).filter((comment) => comment.body.includes('<!-- docs-agent-action:status Fix_checks_fix -->'))
-}
+const linkRotFails = (sha: string, links = 1, options: { completesAfterSeconds?: number } = {}) => linkRotFailsOn(sim, sha, links, options)
+const wake = (eventName: string, payload: unknown, inputs: Record<string, string> = {}) => wakeOn(sim, eventName, payload, inputs)
+const suiteCompleted = (sha: string, inputs: Record<string, string> = {}) => suiteCompletedOn(sim, sha, inputs)
+const messages = () => messagesOf(sim)
+const stickies = () => stickiesOf(sim)
 
 describe('a failing check on the agent pull request', () => {
   test("a Mintlify suite's link-rot failure is answered once, with the failures as data, and told in the sticky comment", async () => {
@@ -184,7 +154,7 @@ describe('a failing check on the agent pull request', () => {
       ].join('\n')
     })
 
-    const run = await wake('workflow_run', workflowRunPayload({ sha: HEAD_1, pulls: [{ number: AGENT_PULL }] }))
+    const run = await wake('workflow_run', workflowRunPayload({ sha: HEAD_1, pulls: [{ number: AGENT_PULL }], event: 'pull_request' }))
 
     expect(run.outputs.outcome).toBe('pr-opened')
     const message = only(messages(), 'message')
@@ -478,7 +448,7 @@ describe("a fork's pull request on the agent's head commit", () => {
   test("a fork's pull request listed first by the commit look-up is passed over: the agent's own failures get their round", async () => {
     await startWithForkOnHead()
     sim.github.linkCommit(REPO, HEAD_1, [FORK_PULL, AGENT_PULL])
-    sim.github.addStatus(REPO, HEAD_1, { state: 'failure', context: 'ci/netlify', description: 'Deploy preview failed' })
+    linkRotFails(HEAD_1)
     const before = mark(sim)
 
     const run = await wake('status', statusPayload({ sha: HEAD_1, context: 'ci/netlify' }))
@@ -488,7 +458,7 @@ describe("a fork's pull request on the agent's head commit", () => {
     expect(calls.filter((call) => call.endsWith('/pulls'))).toEqual([`GET /commits/${HEAD_1}/pulls`])
     expect(calls.filter((call) => call.includes(`/${FORK_PULL}`))).toEqual([])
     const message = only(messages(), 'message')
-    expect(message).toContain('Check: ci/netlify')
+    expect(message).toContain(`Check: ${LINK_ROT}`)
     expect(message).not.toContain(FORK_CI)
   })
 

@@ -14,7 +14,7 @@ import {
   originsToRead,
   type OwnHead
 } from '../../../src/operations/fix-checks/check-origins.js'
-import { payloadFacts, pullOfCommit } from '../../../src/operations/fix-checks/facts.js'
+import { forkPullOnHead, payloadFacts, pullOfCommit } from '../../../src/operations/fix-checks/facts.js'
 
 const REPO = 'acme/docs'
 const FORK = 'outsider/docs'
@@ -39,47 +39,44 @@ function event(change: Partial<ChecksEvent>): ChecksEvent {
 const own = { number: 9, headRepo: REPO, baseRepo: REPO }
 const fork = { number: 7, headRepo: FORK, baseRepo: REPO }
 
+/** A check event's origin: a fork's or not, and the event that started a workflow run. */
+function origin(fork: boolean, startedBy = ''): ChecksEvent['origin'] {
+  return { fork, startedBy, by: { login: 'mintlify[bot]', isBot: true } }
+}
+
+const NONE = { forkRun: false, ownNamed: null, forkNamed: null, otherRunEvent: null }
+
 describe('payloadFacts', () => {
   it.each<[string, Partial<ChecksEvent>, ReturnType<typeof payloadFacts>]>([
-    ["a suite of this repository's branch", {}, { forkRun: false, ownNamed: null, forkNamed: null }],
+    ["a suite of this repository's branch", {}, NONE],
+    ["a suite without a branch: a fork's", { origin: origin(true) }, { ...NONE, forkRun: true }],
+    ["a check run whose suite has no branch: a fork's", { name: 'check_run', origin: origin(true) }, { ...NONE, forkRun: true }],
+    ['a check run of a branch', { name: 'check_run', pulls: [own] }, { ...NONE, ownNamed: 9 }],
+    ['a workflow run of this repository started by a push', { name: 'workflow_run', origin: origin(false, 'push') }, NONE],
     [
-      "a suite without a branch: a fork's",
-      { origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: true, ownNamed: null, forkNamed: null }
+      "a workflow run of this repository started by a pull request's own run",
+      { name: 'workflow_run', origin: origin(false, 'pull_request') },
+      NONE
     ],
     [
-      "a check run whose suite has no branch: a fork's",
-      { name: 'check_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: true, ownNamed: null, forkNamed: null }
-    ],
-    ['a check run of a branch', { name: 'check_run', pulls: [own] }, { forkRun: false, ownNamed: 9, forkNamed: null }],
-    [
-      'a workflow run of this repository',
-      { name: 'workflow_run', origin: { fork: false, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: false, ownNamed: null, forkNamed: null }
+      "a pull_request_target run on the agent's branch, which a fork's pull request into it starts",
+      { name: 'workflow_run', origin: origin(false, 'pull_request_target') },
+      { ...NONE, otherRunEvent: 'pull_request_target' }
     ],
     [
-      'a workflow run of this repository, named in another case',
-      { name: 'workflow_run', origin: { fork: false, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: false, ownNamed: null, forkNamed: null }
+      'a workflow_run workflow woken by another run',
+      { name: 'workflow_run', origin: origin(false, 'workflow_run') },
+      { ...NONE, otherRunEvent: 'workflow_run' }
     ],
-    [
-      "a fork's workflow run",
-      { name: 'workflow_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: true, ownNamed: null, forkNamed: null }
-    ],
-    [
-      'a workflow run naming no head repository',
-      { name: 'workflow_run', origin: { fork: true, startedBy: '', by: { login: 'mintlify[bot]', isBot: true } } },
-      { forkRun: true, ownNamed: null, forkNamed: null }
-    ],
-    ['a status: no origin', { name: 'status' }, { forkRun: false, ownNamed: null, forkNamed: null }],
-    ["the agent's pull request named after a fork's", { pulls: [fork, own] }, { forkRun: false, ownNamed: 9, forkNamed: null }],
-    ["only a fork's pull request named", { pulls: [fork] }, { forkRun: false, ownNamed: null, forkNamed: 7 }],
+    ['a workflow run naming no event', { name: 'workflow_run', origin: origin(false) }, { ...NONE, otherRunEvent: 'an unknown event' }],
+    ["a fork's workflow run", { name: 'workflow_run', origin: origin(true, 'pull_request') }, { ...NONE, forkRun: true }],
+    ['a status: no origin', { name: 'status' }, NONE],
+    ["the agent's pull request named after a fork's", { pulls: [fork, own] }, { ...NONE, ownNamed: 9 }],
+    ["only a fork's pull request named", { pulls: [fork] }, { ...NONE, forkNamed: 7 }],
     [
       'a pull request whose head repository cannot be read',
       { pulls: [{ number: 4, headRepo: '', baseRepo: '' }] },
-      { forkRun: false, ownNamed: null, forkNamed: 4 }
+      { ...NONE, forkNamed: 4 }
     ]
   ])('%s', (_, change, expected) => {
     expect(payloadFacts(event(change), REPO)).toEqual(expected)
@@ -117,6 +114,17 @@ describe('pullOfCommit', () => {
   })
 })
 
+describe('forkPullOnHead', () => {
+  it.each<[string, PullFacts[], number | null]>([
+    ['nothing listed', [], null],
+    ["the agent's alone", [listed(9, HEAD, false)], null],
+    ["a fork's on the same commit, listed after the agent's", [listed(9, HEAD, false), listed(7, HEAD, true)], 7],
+    ["a fork's whose head moved on", [listed(9, HEAD, false), listed(7, OTHER, true)], null]
+  ])('%s', (_, pulls, expected) => {
+    expect(forkPullOnHead(pulls, HEAD)).toBe(expected)
+  })
+})
+
 function run(name: string, suiteId: number, app = 'mintlify'): CheckRun {
   return {
     id: suiteId * 10,
@@ -133,19 +141,26 @@ function run(name: string, suiteId: number, app = 'mintlify'): CheckRun {
   }
 }
 
-const OWN_HEAD: OwnHead = { sha: HEAD, branch: 'docs-agent/limits', repository: REPO }
+const OWN_HEAD: OwnHead = { sha: HEAD, branch: 'docs-agent/limits', repository: REPO, countStatuses: true }
 const SUITES: CheckSuite[] = [
   { id: 1, app: 'mintlify', headBranch: 'docs-agent/limits' },
   { id: 2, app: 'github-actions', headBranch: 'docs-agent/limits' },
   { id: 3, app: 'github-actions', headBranch: null },
   { id: 4, app: 'mintlify', headBranch: 'main' },
-  { id: 5, app: 'github-actions', headBranch: 'docs-agent/limits' }
+  { id: 5, app: 'github-actions', headBranch: 'docs-agent/limits' },
+  { id: 7, app: 'github-actions', headBranch: 'docs-agent/limits' },
+  { id: 8, app: 'github-actions', headBranch: 'docs-agent/limits' },
+  { id: 9, app: 'github-actions', headBranch: 'docs-agent/limits' }
 ]
 const WORKFLOW_RUNS: WorkflowRunOrigin[] = [
-  { id: 100, checkSuiteId: 2, headRepository: REPO },
-  { id: 101, checkSuiteId: 3, headRepository: FORK },
+  { id: 100, checkSuiteId: 2, headRepository: REPO, event: 'push' },
+  { id: 101, checkSuiteId: 3, headRepository: FORK, event: 'pull_request' },
   // A fork whose branch has the agent's branch's name: its suite names it, its workflow run tells.
-  { id: 102, checkSuiteId: 5, headRepository: FORK }
+  { id: 102, checkSuiteId: 5, headRepository: FORK, event: 'pull_request' },
+  { id: 103, checkSuiteId: 7, headRepository: REPO, event: 'pull_request' },
+  // A fork's pull request opened into the agent's branch runs this repository's pull_request_target workflows there.
+  { id: 104, checkSuiteId: 8, headRepository: REPO, event: 'pull_request_target' },
+  { id: 105, checkSuiteId: 9, headRepository: REPO, event: 'workflow_run' }
 ]
 
 describe('isOwnRun', () => {
@@ -155,7 +170,10 @@ describe('isOwnRun', () => {
     run('fork test', 3, 'github-actions'),
     run('on main', 4),
     run('look-alike', 5, 'github-actions'),
-    run('unlisted', 6)
+    run('unlisted', 6),
+    run('pull request test', 7, 'github-actions'),
+    run('target test', 8, 'github-actions'),
+    run('after another run', 9, 'github-actions')
   ]
   const known = noOrigins()
   learnSuites(known, runs, SUITES)
@@ -167,7 +185,10 @@ describe('isOwnRun', () => {
     ["a fork's Actions job: its suite names no branch", 'fork test', false],
     ['a suite of another branch on the same commit', 'on main', false],
     ["a fork's job whose suite names the branch: its workflow run's head repository tells", 'look-alike', false],
-    ['a run of a suite the listing did not hold', 'unlisted', false]
+    ['a run of a suite the listing did not hold', 'unlisted', false],
+    ["an Actions job of the pull request's own pull_request run", 'pull request test', true],
+    ["a pull_request_target job on the agent's branch, started by a fork's pull request into it", 'target test', false],
+    ['a workflow_run job on the head, started by whatever run woke it', 'after another run', false]
   ])('%s: %p counts %p', (_, name, counts) => {
     const found = runs.find((candidate) => candidate.name === name)
     expect(found && isOwnRun(found, known, OWN_HEAD)).toBe(counts)
@@ -179,7 +200,10 @@ describe('isOwnRun', () => {
     expect(runs.filter((candidate) => isOwnRun(candidate, suitesOnly, OWN_HEAD)).map((candidate) => candidate.name)).toEqual([
       'link-rot',
       'test',
-      'look-alike'
+      'look-alike',
+      'pull request test',
+      'target test',
+      'after another run'
     ])
   })
 

@@ -3,7 +3,7 @@
  * (its job and rounds record), the head's checks and the budget give one decision.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { FixChecksFacts, PullMarks } from '../../../src/operations/fix-checks/facts.js'
+import type { CheckedPullFacts, FixChecksFacts, PullMarks } from '../../../src/operations/fix-checks/facts.js'
 import { type FixChecksPlan, handOverText, planFixChecks } from '../../../src/operations/fix-checks/plan.js'
 import { withRound, type RoundsRecord } from '../../../src/operations/fix-checks/rounds-record.js'
 
@@ -13,7 +13,14 @@ const FP = 'aaaaaaaaaaaaaaaa'
 const OTHER_FP = 'bbbbbbbbbbbbbbbb'
 const MESSAGE = 'The checks on your pull request … failed at 1111111.'
 const FAILED = { pending: [], failed: ['link-rot'], failures: { fingerprint: FP, message: MESSAGE }, unreadable: [] }
-const PULL = { number: 9, url: 'https://github.com/acme/docs/pull/9', head: HEAD, branch: 'docs-agent/limits', fork: false }
+const PULL: CheckedPullFacts = {
+  number: 9,
+  url: 'https://github.com/acme/docs/pull/9',
+  head: HEAD,
+  branch: 'docs-agent/limits',
+  fork: false,
+  forkOnHead: null
+}
 const MARKS: PullMarks = { jobId: 'job_1', record: null, stickyId: null, earlierLines: [] }
 
 /** An agent pull request at HEAD, woken for HEAD by a run of this repository, no record, the default budget, the failures read. */
@@ -22,7 +29,7 @@ function facts(change: Partial<FixChecksFacts> = {}): FixChecksFacts {
     budget: 2,
     dryRun: false,
     eventHead: HEAD,
-    payload: { forkRun: false, ownNamed: 9, forkNamed: null },
+    payload: { forkRun: false, ownNamed: 9, forkNamed: null, otherRunEvent: null },
     pull: PULL,
     marks: MARKS,
     checks: FAILED,
@@ -44,18 +51,18 @@ const cases: [string, Partial<FixChecksFacts>, Partial<FixChecksPlan>][] = [
   ['fix-checks 0', { budget: 0 }, { kind: 'skip', reason: 'disabled', quiet: true }],
   [
     "a fork's run, as the payload says",
-    { payload: { forkRun: true, ownNamed: null, forkNamed: null }, pull: 'unread', marks: null, checks: null },
+    { payload: { forkRun: true, ownNamed: null, forkNamed: null, otherRunEvent: null }, pull: 'unread', marks: null, checks: null },
     { kind: 'skip', reason: 'fork', quiet: true, why: "The checks at 1111111 ran for a fork's pull request." }
   ],
   [
     "an event naming only a fork's pull request",
-    { payload: { forkRun: false, ownNamed: null, forkNamed: 7 }, pull: 'unread', marks: null, checks: null },
+    { payload: { forkRun: false, ownNamed: null, forkNamed: 7, otherRunEvent: null }, pull: 'unread', marks: null, checks: null },
     { kind: 'skip', reason: 'fork', quiet: true, why: 'Pull request #7 comes from a fork.' }
   ],
   ['the pull request not read yet', { pull: 'unread', marks: null, checks: null }, { kind: 'read', what: 'pull' }],
   [
     'the pull request not read yet, the event naming none',
-    { payload: { forkRun: false, ownNamed: null, forkNamed: null }, pull: 'unread', marks: null, checks: null },
+    { payload: { forkRun: false, ownNamed: null, forkNamed: null, otherRunEvent: null }, pull: 'unread', marks: null, checks: null },
     { kind: 'read', what: 'pull' }
   ],
   ['no pull request found', { pull: null }, { kind: 'skip', reason: 'no-agent-pull', quiet: true }],
@@ -71,6 +78,31 @@ const cases: [string, Partial<FixChecksFacts>, Partial<FixChecksPlan>][] = [
   ['a stale event, its marks unread', { eventHead: OLD, marks: null, checks: null }, { kind: 'skip', reason: 'stale' }],
   ['a head answered already', record({ heads: [HEAD], rounds: [] }), { kind: 'skip', reason: 'answered', quiet: true }],
   ['checks not read yet', { checks: null }, { kind: 'read', what: 'checks' }],
+  [
+    'checks not read yet, the pull request read by its number (no look-up of the forks on its head yet)',
+    { pull: { ...PULL, forkOnHead: 'unread' }, checks: null },
+    { kind: 'read', what: 'forks' }
+  ],
+  [
+    "checks not read yet, a fork's pull request on the same head",
+    { pull: { ...PULL, forkOnHead: 300 }, checks: null },
+    { kind: 'read', what: 'checks' }
+  ],
+  [
+    "a pull_request_target run on the agent's branch, as the payload says",
+    {
+      payload: { forkRun: false, ownNamed: null, forkNamed: null, otherRunEvent: 'pull_request_target' },
+      pull: 'unread',
+      marks: null,
+      checks: null
+    },
+    {
+      kind: 'skip',
+      reason: 'other-run',
+      quiet: true,
+      why: "The workflow run at 1111111 was started by pull_request_target: no run of the agent's pull request."
+    }
+  ],
   [
     'checks still running',
     { checks: { pending: ['build'], failed: ['link-rot'], failures: null, unreadable: [] } },
@@ -159,14 +191,20 @@ describe('planFixChecks', () => {
     expect(planFixChecks(facts({ budget: 0, pull: null, checks: null }))).toMatchObject({ reason: 'disabled' })
     expect(
       planFixChecks(
-        facts({ budget: 0, payload: { forkRun: true, ownNamed: null, forkNamed: 3 }, pull: 'unread', marks: null, checks: null })
+        facts({
+          budget: 0,
+          payload: { forkRun: true, ownNamed: null, forkNamed: 3, otherRunEvent: null },
+          pull: 'unread',
+          marks: null,
+          checks: null
+        })
       )
     ).toMatchObject({ reason: 'disabled' })
   })
 
   it("decides a fork's run from the payload before the event's pull requests, and reads nothing for it", () => {
     const plan = planFixChecks(
-      facts({ payload: { forkRun: true, ownNamed: 9, forkNamed: null }, pull: 'unread', marks: null, checks: null })
+      facts({ payload: { forkRun: true, ownNamed: 9, forkNamed: null, otherRunEvent: null }, pull: 'unread', marks: null, checks: null })
     )
     expect(plan).toMatchObject({ kind: 'skip', reason: 'fork' })
   })

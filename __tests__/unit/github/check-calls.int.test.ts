@@ -107,7 +107,8 @@ describe('check suites and workflow runs: whose runs they are', () => {
     expect(request?.query).toEqual({ per_page: '100' })
   })
 
-  it("reads a commit's workflow runs with their check suite and head repository", async () => {
+  it("reads a commit's workflow runs with their check suite, head repository and event", async () => {
+    const target = sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'labels', event: 'pull_request_target' })
     const own = sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'test' })
     const fork = sim.github.addWorkflowJob(REPO, { sha: SHA, name: 'test (fork)', fork: 'outsider/docs' })
     sim.github.addWorkflowJob(REPO, { sha: 'f'.repeat(40), name: 'elsewhere' })
@@ -117,8 +118,9 @@ describe('check suites and workflow runs: whose runs they are', () => {
     const { runs } = await api.checkRuns(SHA)
 
     expect(workflowRuns).toEqual([
-      { id: fork.runId, checkSuiteId: expect.any(Number), headRepository: 'outsider/docs' },
-      { id: own.runId, checkSuiteId: expect.any(Number), headRepository: REPO }
+      { id: fork.runId, checkSuiteId: expect.any(Number), headRepository: 'outsider/docs', event: 'pull_request' },
+      { id: own.runId, checkSuiteId: expect.any(Number), headRepository: REPO, event: 'push' },
+      { id: target.runId, checkSuiteId: expect.any(Number), headRepository: REPO, event: 'pull_request_target' }
     ])
     expect(runs.find((run) => run.id === own.jobId)?.suiteId).toBe(workflowRuns[1]?.checkSuiteId)
     const request = sim.githubRequests().find((r) => r.path.endsWith('/actions/runs'))

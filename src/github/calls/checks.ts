@@ -39,6 +39,8 @@ export interface WorkflowRunOrigin {
   checkSuiteId: number
   /** `owner/name` of the repository its head commit was pushed to: a fork's for a fork's pull request ('' when GitHub names none). */
   headRepository: string
+  /** The event that started it: `push`, `pull_request`, `pull_request_target`, `workflow_run`… ('' when GitHub names none). */
+  event: string
 }
 
 export interface CheckRuns {
@@ -148,7 +150,8 @@ export class CheckCalls {
         id: Number(run.id),
         checkSuiteId: Number(run.check_suite_id ?? 0),
         // Read defensively, though the schema says it is always there: a run naming none is no run of this repository.
-        headRepository: (run.head_repository as { full_name?: string } | null | undefined)?.full_name ?? ''
+        headRepository: (run.head_repository as { full_name?: string } | null | undefined)?.full_name ?? '',
+        event: typeof run.event === 'string' ? run.event : ''
       }))
     })
   }

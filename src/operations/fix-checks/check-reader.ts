@@ -38,14 +38,14 @@ export class CheckReader {
   ) {}
 
   /**
-   * The head's check runs (one page) that are the pull request's own, and its combined status, sorted: what
-   * runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
+   * The head's check runs (one page) that are the pull request's own, and its combined status (unless its
+   * statuses do not count, see OwnHead), sorted: what runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
    */
   async headChecks(head: OwnHead): Promise<HeadChecks> {
     this.roundRequests = 0
     const [runs, status] = await Promise.all([
       this.readPicture(() => this.api.checkRuns(head.sha), 'The check runs are left out.'),
-      this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.')
+      head.countStatuses ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.') : null
     ])
     const listed = runs?.runs ?? []
     await this.learnOrigins(listed, head.sha)

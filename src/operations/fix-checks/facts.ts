@@ -35,6 +35,11 @@ export interface PayloadFacts {
   ownNamed: number | null
   /** The first pull request the event names, when every one it names comes from a fork; else null. */
   forkNamed: number | null
+  /**
+   * The event that started the workflow run of a `workflow_run` event, when it is neither `push` nor
+   * `pull_request` (`pull_request_target`, `workflow_run`…: no run of the agent's pull request); else null.
+   */
+  otherRunEvent: string | null
 }
 
 export interface CheckedPullFacts {
@@ -44,6 +49,11 @@ export interface CheckedPullFacts {
   head: string
   branch: string
   fork: boolean
+  /**
+   * An open pull request from a fork whose head is this pull request's head commit too (its number), null
+   * when none is, 'unread' until the commit look-up was read.
+   */
+  forkOnHead: number | null | 'unread'
 }
 
 /** The agent's marks on its pull request: its job, its rounds, and the sticky comment that tells them. */
@@ -71,12 +81,22 @@ export interface ChecksFacts {
 /** The facts before any request: the settings and what the payload says (`repository`: this one, `owner/name`). */
 export function payloadFacts(event: ChecksEvent, repository: string): PayloadFacts {
   const own = event.pulls.find((pull) => sameRepository(pull.headRepo, repository))
+  const startedBy = event.origin.startedBy
   return {
     // A fork's run, as the payload tells it (a suite with no branch, a workflow run pushed elsewhere): see CheckOrigin.
     forkRun: event.origin.fork,
     ownNamed: own?.number ?? null,
-    forkNamed: own === undefined ? (event.pulls[0]?.number ?? null) : null
+    forkNamed: own === undefined ? (event.pulls[0]?.number ?? null) : null,
+    otherRunEvent: event.name === 'workflow_run' && !OWN_RUN_EVENTS.includes(startedBy) ? startedBy || 'an unknown event' : null
   }
+}
+
+/**
+ * An open pull request from a fork among those GitHub lists for a commit whose head is that commit: it
+ * shares the agent's head, so the commit's statuses may answer it rather than the agent's pull request.
+ */
+export function forkPullOnHead(listed: readonly PullFacts[], sha: string): number | null {
+  return listed.find((pull) => pull.head.fork && pull.head.sha.toLowerCase() === sha.toLowerCase())?.number ?? null
 }
 
 /**
@@ -87,6 +107,9 @@ export function payloadFacts(event: ChecksEvent, repository: string): PayloadFac
 export function pullOfCommit(listed: readonly PullFacts[], sha: string): PullFacts | null {
   return listed.find((pull) => !pull.head.fork && pull.head.sha.toLowerCase() === sha.toLowerCase()) ?? null
 }
+
+/** The events whose workflow runs are the agent's pull request's own: its pushes, and its own pull-request runs. */
+export const OWN_RUN_EVENTS: readonly string[] = ['push', 'pull_request']
 
 /** Repository names are case-insensitive on GitHub; '' names none. */
 export function sameRepository(a: string, b: string): boolean {

@@ -2,10 +2,13 @@ import { type CheckedPullFacts, type FixChecksFacts, type PullMarks, short } fro
 import { EMPTY_ROUNDS, type Round, type RoundsRecord, withHandOver, withRound } from './rounds-record.js'
 
 /** Why a run does nothing; every one is quiet (a debug line) but `still-running`, which names the checks. */
-export type SkipReason = 'disabled' | 'no-agent-pull' | 'fork' | 'stale' | 'answered' | 'nothing-failed' | 'still-running'
+export type SkipReason = 'disabled' | 'no-agent-pull' | 'fork' | 'other-run' | 'stale' | 'answered' | 'nothing-failed' | 'still-running'
 
-/** What to read next (see FixChecksFacts): the pull request, its marks, the head's checks, or what the failures say. */
-export type ReadWhat = 'pull' | 'marks' | 'checks' | 'failures'
+/**
+ * What to read next (see FixChecksFacts): the pull request, its marks, the forks' pull requests on its head
+ * (the commit look-up, when the pull request was read by its number), the head's checks, or what the failures say.
+ */
+export type ReadWhat = 'pull' | 'marks' | 'forks' | 'checks' | 'failures'
 
 export type FixChecksPlan =
   | { kind: 'skip'; reason: SkipReason; why: string; quiet: boolean }
@@ -32,6 +35,11 @@ export function planFixChecks(facts: FixChecksFacts): FixChecksPlan {
   if (budget <= 0) return skip('disabled', 'fix-checks is 0: failing checks are not handed to the agent.')
   if (payload.forkRun) return skip('fork', `The checks at ${short(eventHead)} ran for a fork's pull request.`)
   if (payload.forkNamed !== null) return skip('fork', `Pull request #${payload.forkNamed} comes from a fork.`)
+  if (payload.otherRunEvent !== null)
+    return skip(
+      'other-run',
+      `The workflow run at ${short(eventHead)} was started by ${payload.otherRunEvent}: no run of the agent's pull request.`
+    )
   if (pull === 'unread') return { kind: 'read', what: 'pull' }
   if (!pull) return noAgentPull(eventHead)
   if (pull.fork) return skip('fork', `Pull request #${pull.number} comes from a fork.`)
@@ -47,7 +55,7 @@ function planRound(facts: FixChecksFacts, pull: CheckedPullFacts, marks: PullMar
   const { budget, checks } = facts
   const record = marks.record ?? EMPTY_ROUNDS
   if (record.heads.includes(pull.head)) return skip('answered', `The checks at ${short(pull.head)} were answered already.`)
-  if (!checks) return { kind: 'read', what: 'checks' }
+  if (!checks) return { kind: 'read', what: pull.forkOnHead === 'unread' ? 'forks' : 'checks' }
   if (checks.pending.length > 0) {
     if (!facts.waitedOut) return { kind: 'wait', pending: checks.pending }
     return {
