@@ -117,12 +117,10 @@ function exitBoundary(apiKey: string): ExitBoundary {
  * failing on the empty `api-key`.
  */
 function forkWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean {
-  const decision = judgeSteering(
-    whoSteers(event),
-    { minPermission: 'write', allowedBots: [] },
-    { role: null, pull: null, shown: [] },
-    'agent'
-  )
+  const steerer = whoSteers(event)
+  // Only a fork's run goes without secrets: a pull request of this repository is judged with its author's role.
+  if (steerer.kind !== 'pull-author' || !steerer.fork) return false
+  const decision = judgeSteering(steerer, { minPermission: 'write', allowedBots: [] }, { role: null, pull: null, shown: [] }, 'agent')
   if (decision.kind !== 'wait-for-maintainer') return false
   const trigger = core.getInput('trigger').trim() || '/docs'
   const why = `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none. ${decision.why} Its workflow run gets no secrets, and the api-key input is empty.`

@@ -248,11 +248,12 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(maintainer.outputs).toMatchObject({ outcome: 'skipped', steer: 'true' })
     const opened = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs })
     expect(opened.outputs.steer).toBe('true')
-    // Nothing written, nothing sent: only the two commenters' permissions were read.
+    // Nothing written, nothing sent: only the two commenters' permissions were read, and the pull request's author's.
     expect(sim.mintlifyRequests()).toEqual([])
     expect(sim.githubRequests().filter((request) => request.method !== 'GET')).toEqual([])
     expect(githubCalls(sim).filter((call) => call.includes('/permission'))).toEqual([
       'GET /collaborators/outsider/permission',
+      `GET /collaborators/${COMMENTER}/permission`,
       `GET /collaborators/${COMMENTER}/permission`
     ])
   })
