@@ -1,10 +1,11 @@
 /**
  * The workflows the README and the pages of docs/ tell users to copy hold to the trust boundary's rules for
- * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review or label can start keeps
- * its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group (at workflow
- * level any comment's run would replace a maintainer's pending one), and a job of it with a group `needs:`
- * a first job that runs `operation: gate` and reads that job's `steer` output in its `if:` (so an
- * outsider's run never joins the group); a job on a check event drops a fork's runs in its `if:`; no
+ * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review, label or pull request
+ * can start keeps its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group
+ * (at workflow level any comment's run would replace a maintainer's pending one), and a job of it with a
+ * group `needs:` a first job that runs `operation: gate` and reads that job's `steer` output in its `if:`
+ * (so an outsider's command, or an outsider's pull-request event with nothing new for a run, such as a title
+ * edit, never joins the group); a job on a check event drops a fork's runs in its `if:`; no
  * `${{ }}` expression is pasted into a `run:` script (values reach it through `env:`); every checkout
  * leaves no credentials behind; and a GitHub App token asks only for the permissions it names.
  */
@@ -33,13 +34,12 @@ interface Job {
 
 /** Events whose run a comment or a review starts: its author steers it. */
 const COMMENT_EVENTS = new Set(['issue_comment', 'pull_request_review', 'pull_request_review_comment', 'discussion_comment'])
+/** Pull-request events: whoever opened the pull request causes them, an outsider included. */
+const PULL_EVENTS = new Set(['pull_request', 'pull_request_target'])
 /** Events that carry the `labeled` activity, and whether a bare `on:` entry (no `types:`) includes it. */
 const LABEL_EVENTS = new Map([
   ['issues', true],
-  ['discussion', true],
-  // GitHub starts these without `types:` only for opened, synchronize and reopened.
-  ['pull_request', false],
-  ['pull_request_target', false]
+  ['discussion', true]
 ])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -51,11 +51,15 @@ function events(on: unknown): [string, unknown][] {
   return isRecord(on) ? Object.entries(on) : []
 }
 
-/** The events of `on:` that a comment, a review or a label can start, by the person who wrote or added it. */
+/**
+ * The events of `on:` that someone below `min-permission` can start: a comment, a review or a label, by the
+ * person who wrote or added it, and any event of a pull request, which an outsider opens (a fork's author,
+ * a reader of the repository, a bot), retargets, edits and closes.
+ */
 function startedByOthers(on: unknown): string[] {
   return events(on)
     .filter(([event, config]) => {
-      if (COMMENT_EVENTS.has(event)) return true
+      if (COMMENT_EVENTS.has(event) || PULL_EVENTS.has(event)) return true
       const bareIncludesLabel = LABEL_EVENTS.get(event)
       if (bareIncludesLabel === undefined) return false
       const types = isRecord(config) && Array.isArray(config.types) ? config.types.map(String) : null
@@ -101,7 +105,7 @@ function gatesFor(name: string, gate: Job | undefined, guarded: Job): boolean {
   )
 }
 
-/** A job with a `concurrency` group in a workflow comments, reviews or labels start, without a gate job before it. */
+/** A job with a `concurrency` group in a workflow outsiders can start, without a gate job before it. */
 function ungatedGroups(block: unknown): string[] {
   if (!isRecord(block) || startedByOthers(block.on).length === 0) return []
   const jobs = new Map(jobsOf(block))
@@ -113,7 +117,7 @@ function ungatedGroups(block: unknown): string[] {
     })
     .map(
       ([name]) =>
-        `${name}: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads`
+        `${name}: a concurrency group that comments, reviews, labels or pull requests reach without needs: a gate job (operation: gate) whose steer output its if: reads`
     )
 }
 
@@ -192,7 +196,7 @@ describe('the workflows and steps the pages show', () => {
   })
 })
 
-describe('the events a comment, review or label starts', () => {
+describe('the events a comment, review, label or pull request starts', () => {
   it.each([
     ['issue_comment', ['issue_comment']],
     ['[push, pull_request_review]', ['pull_request_review']],
@@ -201,7 +205,9 @@ describe('the events a comment, review or label starts', () => {
     ['{ issues: null }', ['issues']],
     ['{ issues: { types: [opened] } }', []],
     ['{ pull_request: { types: [labeled] }, pull_request_target: { types: [opened, labeled] } }', ['pull_request', 'pull_request_target']],
-    ['{ pull_request: null, pull_request_target: { types: [opened, synchronize] } }', []],
+    // Whoever opened the pull request causes its events: a fork's author, a reader, a bot.
+    ['{ pull_request: null, pull_request_target: { types: [opened, synchronize] } }', ['pull_request', 'pull_request_target']],
+    ['{ pull_request: { types: [closed] } }', ['pull_request']],
     ['{ push: { branches: [main] }, schedule: [{ cron: "0 6 * * 1" }], workflow_dispatch: null }', []]
   ])('on: %s → %j', (on, expected) => {
     expect(startedByOthers(parse(on))).toEqual(expected)
@@ -302,7 +308,7 @@ describe('each rule fails on what it forbids', () => {
   })
 })
 
-describe('a group that comments, reviews or labels reach waits behind a gate job', () => {
+describe('a group that comments, reviews, labels or pull requests reach waits behind a gate job', () => {
   const GATE = [
     '  gate:',
     '    runs-on: ubuntu-latest',
@@ -326,14 +332,17 @@ describe('a group that comments, reviews or labels reach waits behind a gate job
   const withGuard = (guard: string[]): string[] => [DOCS[0]!, ...guard, ...DOCS.slice(1)]
   const READS = ['    needs: gate', "    if: needs.gate.outputs.steer == 'true'"]
   const UNGATED =
-    'docs: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads'
+    'docs: a concurrency group that comments, reviews, labels or pull requests reach without needs: a gate job (operation: gate) whose steer output its if: reads'
 
   it.each([
     ['issue_comment', []],
     ['{ pull_request_review: { types: [submitted] } }', []],
     ['{ pull_request_review_comment: { types: [created] } }', []],
     ['{ issues: { types: [labeled] } }', []],
-    ['{ pull_request_target: { types: [opened, labeled] } }', []]
+    ['{ pull_request_target: { types: [opened, labeled] } }', []],
+    // A fork's or a reader's title edit would replace a maintainer's pending command: the gate answers it false.
+    ['{ pull_request_target: { types: [opened, synchronize, edited] } }', []],
+    ['pull_request', []]
   ])('on: %s, a group without a gate job fails', (on) => {
     expect(safetyFindings(workflow(on, [], DOCS))).toEqual([UNGATED])
   })
