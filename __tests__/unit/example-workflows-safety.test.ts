@@ -26,6 +26,7 @@ interface Step {
 
 interface Job {
   if?: unknown
+  environment?: unknown
   needs?: unknown
   concurrency?: unknown
   outputs?: Record<string, unknown>
@@ -141,6 +142,19 @@ function forksLetIn(block: unknown): string[] {
     )
 }
 
+const passesSecretKey = (key: unknown): boolean => typeof key === 'string' && key.includes('secrets.')
+
+/**
+ * A job that gives the action the API key from a secret without naming the environment that holds it: the
+ * key is kept to reviewed code only in an environment secret limited to the default branch (SECURITY.md).
+ */
+function keysOutsideAnEnvironment(block: unknown): string[] {
+  return jobsOf(block)
+    .filter(([, job]) => job.environment === undefined)
+    .filter(([, job]) => stepList(job.steps).some((step) => isActionStep(step) && passesSecretKey(step.with?.['api-key'])))
+    .map(([name]) => `${name}: the api-key secret without environment: (the environment that holds the key)`)
+}
+
 /** What a YAML block shown on a page (a workflow, or steps on their own) does against the rules; empty when nothing. */
 function safetyFindings(block: unknown): string[] {
   const findings: string[] = []
@@ -148,7 +162,7 @@ function safetyFindings(block: unknown): string[] {
     const steered = startedByOthers(block.on)
     if (steered.length > 0) findings.push(`workflow-level concurrency, but ${steered.join(', ')} can start it: put concurrency on the job`)
   }
-  findings.push(...ungatedGroups(block), ...forksLetIn(block))
+  findings.push(...ungatedGroups(block), ...forksLetIn(block), ...keysOutsideAnEnvironment(block))
   for (const step of stepsOf(block)) {
     for (const expression of step.run?.match(/\$\{\{[\s\S]*?\}\}/g) ?? []) {
       findings.push(`${stepName(step)}: ${expression} inside run: pass it through env:`)
@@ -298,6 +312,14 @@ describe('each rule fails on what it forbids', () => {
     ]
   ])('an App token %s', (_, steps, expected) => {
     expect(safetyFindings(workflow('push', '', steps))).toEqual(expected)
+  })
+
+  it.each([
+    ['without environment: fails', '', ['docs: the api-key secret without environment: (the environment that holds the key)']],
+    ['with environment: is accepted', '    environment: docs-agent\n', []]
+  ])('a job that passes the api-key secret %s', (_, environment, expected) => {
+    const job = `on: push\njobs:\n  docs:\n    runs-on: ubuntu-latest\n${environment}    steps:\n      - uses: your-org/docs-agent-action@v1\n        with:\n          api-key: \${{ secrets.MINTLIFY_API_KEY }}\n`
+    expect(safetyFindings(parse(job))).toEqual(expected)
   })
 
   it('checks steps shown on their own, outside a workflow', () => {
