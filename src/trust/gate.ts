@@ -109,19 +109,28 @@ export function needsAuthorRole(steerer: Steerer, pull: Omit<PullReading, 'autho
 
 /** Whether a command's run must read the shown heads: a permitted commander on an outsider's pull request. */
 export function needsShownHeads(steerer: Steerer, settings: GateSettings, role: string | null, pull: PullReading | null): boolean {
-  return steerer.kind === 'commander' && pull !== null && permitted(steerer, settings, role) && outsiders(pull, steerer, settings, role)
+  return (
+    steerer.kind === 'commander' && pull !== null && permitted(steerer, settings, role) && commandOnOutsiders(pull, steerer, settings, role)
+  )
 }
 
 /**
- * Whether the pull request a command is on is an outsider's: a fork's, or a person's below `min-permission`.
- * A bot's pull request of this repository is not, for a command: its App pushed the branch with write access
- * of its own, so only writers move that head (the agent's own pull requests, by the Mintlify App, among
- * them). Its own events still steer only when `allowed-bots` lists it (`judgePullAuthor`).
+ * The one notion that decides who waits for a maintainer: an outsider's pull request, one from a fork, or
+ * one whose author may not steer (a person below `min-permission`, a bot `allowed-bots` does not list).
  */
-export function outsiders(pull: PullReading, commander: Commander, settings: GateSettings, role: string | null): boolean {
-  if (pull.fork) return true
-  if (pull.author.isBot) return false
-  return !meetsPermission(sameLogin(pull.author, commander.actor) ? role : pull.authorRole, settings.minPermission)
+export function outsiders(pull: { fork: boolean; author: Actor }, settings: GateSettings, authorRole: string | null): boolean {
+  return pull.fork || !mayWrite(pull.author, settings, authorRole)
+}
+
+/**
+ * Whether the pull request a command is on is an outsider's, so the command holds only for the head shown.
+ * A bot's pull request of this repository is not, for a maintainer's command: its App pushed the branch
+ * with write access of its own, so only writers move that head (the agent's own pull requests, by the
+ * Mintlify App, among them); its own events still wait unless `allowed-bots` lists it.
+ */
+function commandOnOutsiders(pull: PullReading, commander: Commander, settings: GateSettings, role: string | null): boolean {
+  if (!pull.fork && pull.author.isBot) return false
+  return outsiders(pull, settings, sameLogin(pull.author, commander.actor) ? role : pull.authorRole)
 }
 
 /**
@@ -148,7 +157,8 @@ export function judgeSteering(steerer: Steerer, settings: GateSettings, reading:
  * author's act like any other.
  */
 function judgePullAuthor(steerer: Extract<Steerer, { kind: 'pull-author' }>, settings: GateSettings, role: string | null): GateDecision {
-  if ((steerer.closed && steerer.merged) || (!steerer.fork && mayWrite(steerer.actor, settings, role))) return { kind: 'steer', steerer }
+  if ((steerer.closed && steerer.merged) || !outsiders({ fork: steerer.fork, author: steerer.actor }, settings, role))
+    return { kind: 'steer', steerer }
   const login = steerer.actor.login || 'an unknown author'
   const why = steerer.fork
     ? `The pull request comes from a fork (by ${login}), which steers nothing by itself.`
@@ -171,7 +181,7 @@ function judgeCommander(steerer: Commander, settings: GateSettings, reading: Gat
       why: `${actor.login} has ${reading.role ?? 'no'} permission on this repository; the ${steerer.via} needs ${settings.minPermission} or higher.`
     }
   const pull = reading.pull
-  if (steering === 'other' || !pull || !outsiders(pull, steerer, settings, reading.role)) return { kind: 'steer', steerer }
+  if (steering === 'other' || !pull || !commandOnOutsiders(pull, steerer, settings, reading.role)) return { kind: 'steer', steerer }
   return judgeMaintainerApproval(steerer, pull.headSha, reading.shown)
 }
 

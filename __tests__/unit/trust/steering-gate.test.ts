@@ -17,6 +17,7 @@ import {
   needsPull,
   needsRole,
   needsShownHeads,
+  outsiders,
   type PullReading,
   type ShownHead,
   whoSteers
@@ -393,5 +394,21 @@ describe('events and their steerers beyond comments', () => {
     expect(needsRole(steerer)).toBe(true)
     expect(judgeSteering(steerer, SETTINGS, NOTHING, 'other')).toMatchObject({ kind: 'deny', role: null })
     expect(judgeSteering(steerer, SETTINGS, { ...NOTHING, role: 'maintain' }, 'other').kind).toBe('steer')
+  })
+})
+
+describe("the one notion: an outsider's pull request", () => {
+  const person = (login: string) => ({ login, isBot: false })
+  const bot = (login: string) => ({ login, isBot: true })
+  it.each([
+    ['a fork, by a maintainer', true, person('maintainer'), 'maintain', true],
+    ['a fork, by a listed bot', true, bot('renovate[bot]'), null, true],
+    ['this repository, by a writer', false, person('writer'), 'write', false],
+    ['this repository, by a reader', false, person('reader'), 'read', true],
+    ['this repository, by no collaborator', false, person('member'), null, true],
+    ['this repository, by a listed bot', false, bot('renovate[bot]'), null, false],
+    ['this repository, by an unlisted bot', false, bot('dependabot[bot]'), null, true]
+  ] as const)('%s (fork: %s)', (_, fork, author, authorRole, expected) => {
+    expect(outsiders({ fork, author }, SETTINGS, authorRole)).toBe(expected)
   })
 })
