@@ -153,6 +153,24 @@ describe("a bot's pull request of this repository", () => {
   })
 })
 
+describe("Dependabot's pull request under pull_request, whose run GitHub gives no secrets", () => {
+  test('ends skipped, waiting for a maintainer, instead of failing on the empty api-key; listed, it fails as any run without a key', async () => {
+    openPull('dependabot[bot]')
+    const unlisted = await runOn(sim, 'pull_request', pullEvent('opened', 'dependabot[bot]'), { inputs: { 'api-key': '' } })
+    expect(unlisted.exitCode).toBe(0)
+    expect(unlisted.outputs.outcome).toBe('skipped')
+    expect(annotations(unlisted, 'notice')).toEqual([expect.stringContaining(WAITING)])
+    expect(annotations(unlisted, 'error')).toEqual([])
+
+    const listed = await runOn(sim, 'pull_request', pullEvent('opened', 'dependabot[bot]'), {
+      inputs: { 'api-key': '', 'allowed-bots': 'dependabot[bot]' }
+    })
+    expect(listed.exitCode).toBe(1)
+    expect(annotations(listed, 'error')).toEqual([expect.stringContaining('api-key')])
+    expect(sim.githubRequests()).toEqual([])
+  })
+})
+
 describe("a fork's own events join the group only where their run has something new to do", () => {
   test.each([
     ['a title edit', 'edited', TITLE_EDIT, 'false'],
