@@ -3,11 +3,14 @@
 # resolves to), push both, and create the GitHub release with the CHANGELOG.md section as notes.
 #
 #   npm run release -- 1.2.3 [--no-github-release]   # everything, with your own git and gh credentials
+#   scripts/release.sh 1.2.3 --check                # the checks that build: no tag, no credentials
 #   scripts/release.sh 1.2.3 --prepare              # the checks and the tags, locally: no credentials needed
-#   scripts/release.sh 1.2.3 --publish              # push the prepared tags and create the release
+#   scripts/release.sh 1.2.3 --publish              # the tag checks, the tags, the push and the release:
+#                                                   # git and gh only, nothing installed runs
 #
-# The release workflow runs --prepare (which builds with the installed packages) without any token, and
-# --publish (git and gh only) as its last step, the only one given the write token.
+# The release workflow runs --check in its build job (read-only token, the packages installed) and
+# --publish in a job of its own on a fresh runner, which installs nothing: no package's install script,
+# git hook or PATH entry can reach the write token there.
 #
 # Refuses unless the version is X.Y.Z, package.json says the same, the work tree is clean, dist/ is
 # what `npm run build` produces from this commit, and CHANGELOG.md has a "## [X.Y.Z]" section. An
@@ -26,10 +29,11 @@ github_release=true
 mode=all
 for option in "${@:2}"; do
   case "$option" in
+    --check) mode=check ;;
     --prepare) mode=prepare ;;
     --publish) mode=publish ;;
     --no-github-release) github_release=false ;;
-    *) fail "unknown option \"$option\": --prepare, --publish or --no-github-release." ;;
+    *) fail "unknown option \"$option\": --check, --prepare, --publish or --no-github-release." ;;
   esac
 done
 version="${version#v}"
@@ -46,9 +50,9 @@ notes="$(awk -v heading="## [$version]" '
 [ -n "${notes//[[:space:]]/}" ] || fail "CHANGELOG.md has no \"## [$version]\" section with the release notes."
 commit="$(git rev-parse HEAD)"
 
-# The checks, and the tags made here: nothing leaves this machine, so no credentials are needed.
-prepare() {
-  local package_version newest
+# The checks that need the installed packages (the build): nothing leaves this machine, no tag is made.
+check() {
+  local package_version
   package_version="$(node -p 'require("./package.json").version')"
   [ "$package_version" = "$version" ] ||
     fail "package.json says $package_version, not $version: bump it (npm version $version --no-git-tag-version), commit, and run again."
@@ -62,7 +66,12 @@ prepare() {
     git checkout -- dist && git clean -fdq -- dist
     fail "dist/ is not what npm run build makes from this commit: build, commit dist/, and run again."
   fi
+  echo "$version: package.json agrees, the work tree is clean, and a fresh build reproduces dist/."
+}
 
+# The tag checks, and the tags made here: git only, nothing leaves this machine.
+tag_release() {
+  local newest
   # Moving the major tag back to an older release would downgrade every workflow that pins it.
   newest="$(git tag -l "$major_tag.*.*" | grep -E "^$major_tag\.[0-9]+\.[0-9]+$" | sort -V | tail -n 1 || true)"
   if [ -n "$newest" ] && [ "$(printf '%s\n%s\n' "$newest" "$tag" | sort -V | tail -n 1)" != "$tag" ]; then
@@ -85,7 +94,7 @@ publish() {
   local name
   for name in "$tag" "$major_tag"; do
     git rev-parse -q --verify "refs/tags/$name" >/dev/null && [ "$(git rev-parse "$name^{commit}")" = "$commit" ] ||
-      fail "$name does not point at $commit: run with --prepare first."
+      fail "$name does not point at $commit."
   done
   git push origin "$tag"
   git push origin "$major_tag" --force
@@ -100,5 +109,20 @@ publish() {
   fi
 }
 
-[ "$mode" = publish ] || prepare
-[ "$mode" = prepare ] || publish
+# One after another, never joined by &&: bash ignores set -e inside a function run as part of a list.
+case "$mode" in
+  check) check ;;
+  prepare)
+    check
+    tag_release
+    ;;
+  publish)
+    tag_release
+    publish
+    ;;
+  all)
+    check
+    tag_release
+    publish
+    ;;
+esac

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, messageOf } from './errors.js'
+import { readAllowedBots } from './inputs.js'
 import { GitHubApi } from './github/api.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
@@ -53,9 +54,9 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
-    // `gate` needs no key: it answers a fork's run itself (its `steer` output).
+    // `gate` needs no key: it answers an outsider's run itself (its `steer` output).
     const gate = core.getInput('operation').trim().toLowerCase() === 'gate'
-    if (!rawKey && !gate && forkWithoutSecrets(readRunContext(deps.env).event, out)) return
+    if (!rawKey && !gate && outsiderWithoutSecrets(readRunContext(deps.env).event, out)) return
     const operation = readInputs(deps, out)
     const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)
@@ -112,17 +113,22 @@ function exitBoundary(apiKey: string): ExitBoundary {
 }
 
 /**
- * Under `pull_request` a fork's run gets no secrets, so no key: the trust gate would stop it anyway (a
- * fork's pull request starts nothing by itself), so it ends `skipped` with the gate's notice instead of
- * failing on the empty `api-key`.
+ * Under `pull_request` a fork's run gets no secrets, and neither does a Dependabot pull request's, so no
+ * key: the trust gate would stop either anyway (an outsider's pull request starts nothing by itself), so it
+ * ends `skipped` with the gate's notice instead of failing on the empty `api-key`. Decided from the event
+ * and `allowed-bots` alone: a person's pull request of this repository needs a role read, and its run has
+ * the secrets.
  */
-function forkWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean {
-  const decision = judgeSteering(
-    whoSteers(event),
-    { minPermission: 'write', allowedBots: [] },
-    { role: null, pull: null, shown: [] },
-    'agent'
-  )
+function outsiderWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean {
+  const steerer = whoSteers(event)
+  if (steerer.kind !== 'pull-author' || !(steerer.fork || steerer.actor.isBot)) return false
+  let allowedBots: string[] | '*'
+  try {
+    allowedBots = readAllowedBots(core.getInput('allowed-bots'))
+  } catch {
+    return false // The input itself is wrong: reading the inputs says so.
+  }
+  const decision = judgeSteering(steerer, { minPermission: 'write', allowedBots }, { role: null, pull: null, shown: [] }, 'agent')
   if (decision.kind !== 'wait-for-maintainer') return false
   const trigger = core.getInput('trigger').trim() || '/docs'
   const why = `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none. ${decision.why} Its workflow run gets no secrets, and the api-key input is empty.`

@@ -103,14 +103,15 @@ describe('docs/deployments.md: preview every docs branch', () => {
 describe('docs/deployments.md: run an automation on merge', () => {
   test('a merged pull request runs the automation once and ends started with its run id', async () => {
     const workflow = workflowNamed('docs/deployments.md', 'Docs automation on merge')
-    expect(workflow.on).toEqual({ pull_request: { types: ['closed'], branches: ['main'] } })
+    // On the default branch, where an environment limited to it admits the run.
+    expect(workflow.on).toEqual({ pull_request_target: { types: ['closed'], branches: ['main'] } })
     expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe('github.event.pull_request.merged == true')
     expect(workflow.permissions).toEqual({ contents: 'read' })
 
     const automation = sim.deployments.addAutomation()
     const merged = { ...pullRequestOpened(), action: 'closed' }
     const inputs = actionInputs(workflow, sim, {}, { 'vars.MINTLIFY_AUTOMATION_ID': automation.id })
-    const run = await runOn(sim, 'pull_request', merged, { inputs })
+    const run = await runOn(sim, 'pull_request_target', merged, { inputs })
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('started')
     expect(run.outputs['automation-run']).toBe(only(automation.runs, 'automation run').instanceId)

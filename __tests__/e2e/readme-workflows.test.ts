@@ -141,7 +141,7 @@ describe('README workflow 3: slash command', () => {
 describe('docs/agent-jobs.md: a label', () => {
   test('the if: lets the docs label through; the issue becomes a job and the label is removed', async () => {
     const workflow = workflowNamed('docs/agent-jobs.md', 'Docs label')
-    expect(workflow.on).toEqual({ issues: { types: ['labeled'] }, pull_request: { types: ['labeled'] } })
+    expect(workflow.on).toEqual({ issues: { types: ['labeled'] }, pull_request_target: { types: ['labeled'] } })
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
     expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe("github.event.label.name == 'docs'")
 
@@ -162,7 +162,10 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     const appStep = codeJob.steps.find((step) => step.uses?.startsWith('actions/create-github-app-token@'))
     expect(appStep).toHaveProperty('id', 'app-token')
     // A fork's run has no secrets: the App token is not asked for (it would fail), and the action ends skipped.
-    expect(appStep?.if).toBe('github.event.pull_request.head.repo.full_name == github.repository')
+    // On the default branch (pull_request_target), where the key's environment admits the run: a fork's run has
+    // the secrets too, and the action itself makes it wait for a maintainer.
+    expect(code.on).toEqual({ pull_request_target: { types: ['opened', 'synchronize'] } })
+    expect(appStep?.if).toBeUndefined()
     expect(String(appStep?.with?.repositories).split(',')).toEqual(['api', 'docs'])
     // The App's token does everything; the workflow's own token is given nothing.
     expect(code.permissions).toEqual({})
@@ -183,7 +186,7 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     sim.github.setPermission(docsRepo, COMMENTER, 'write')
     sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
 
-    const first = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: codeInputs() })
+    const first = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs: codeInputs() })
     expect(first.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo })
     const agentPull = Number(output(first, 'pr-number'))
     expect(only(sim.github.comments(docsRepo, agentPull), 'introduction').user.login).toBe(appLogin)
@@ -201,20 +204,20 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     expect(sim.jobs.size).toBe(1)
 
     // group-runs with docs-repository: the code pull request's next run continues the same docs pull request.
-    const next = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: codeInputs() })
+    const next = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs: codeInputs() })
     expect(next.outputs).toMatchObject({ grouped: 'continued', 'job-id': output(first, 'job-id'), 'pr-link': first.outputs['pr-link'] })
     expect(sim.jobs.size).toBe(1)
   })
 })
 
 describe("docs/agent-jobs.md: a fork's pull request in the code repository", () => {
-  test('ends skipped, waiting for a maintainer, with no secrets and no App token', async () => {
+  test('ends skipped, waiting for a maintainer, with the secrets and the App token but nothing sent', async () => {
     const code = workflowNamed('docs/agent-jobs.md', 'Docs agent from the code repository')
-    // On a fork's run GitHub gives no secrets, and the App token step is skipped by its if: its output is empty.
-    const inputs = { ...actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': '' }), 'api-key': '' }
+    sim.github.addToken('ghs_app_token', { identity: 'docs-app[bot]', repositories: { [REPO]: 'write' } })
+    const inputs = actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
     const payload = pullRequestOpened() as unknown as { pull_request: { head: { repo: Record<string, unknown> } } }
     payload.pull_request.head.repo.full_name = 'stranger/Hello-World'
-    const run = await runOn(sim, 'pull_request', payload, { inputs })
+    const run = await runOn(sim, 'pull_request_target', payload, { inputs })
 
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('skipped')
@@ -248,11 +251,12 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(maintainer.outputs).toMatchObject({ outcome: 'skipped', steer: 'true' })
     const opened = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs })
     expect(opened.outputs.steer).toBe('true')
-    // Nothing written, nothing sent: only the two commenters' permissions were read.
+    // Nothing written, nothing sent: only the two commenters' permissions were read, and the pull request's author's.
     expect(sim.mintlifyRequests()).toEqual([])
     expect(sim.githubRequests().filter((request) => request.method !== 'GET')).toEqual([])
     expect(githubCalls(sim).filter((call) => call.includes('/permission'))).toEqual([
       'GET /collaborators/outsider/permission',
+      `GET /collaborators/${COMMENTER}/permission`,
       `GET /collaborators/${COMMENTER}/permission`
     ])
   })

@@ -1,10 +1,11 @@
 /**
  * The workflows the README and the pages of docs/ tell users to copy hold to the trust boundary's rules for
- * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review or label can start keeps
- * its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group (at workflow
- * level any comment's run would replace a maintainer's pending one), and a job of it with a group `needs:`
- * a first job that runs `operation: gate` and reads that job's `steer` output in its `if:` (so an
- * outsider's run never joins the group); a job on a check event drops a fork's runs in its `if:`; no
+ * examples (DESIGN, "Who may steer the agent"): a workflow that a comment, review, label or pull request
+ * can start keeps its `concurrency` on the job, where a run skipped by the job's `if:` never joins the group
+ * (at workflow level any comment's run would replace a maintainer's pending one), and a job of it with a
+ * group `needs:` a first job that runs `operation: gate` and reads that job's `steer` output in its `if:`
+ * (so an outsider's command, or an outsider's pull-request event with nothing new for a run, such as a title
+ * edit, never joins the group); a job on a check event drops a fork's runs in its `if:`; no
  * `${{ }}` expression is pasted into a `run:` script (values reach it through `env:`); every checkout
  * leaves no credentials behind; and a GitHub App token asks only for the permissions it names.
  */
@@ -25,6 +26,7 @@ interface Step {
 
 interface Job {
   if?: unknown
+  environment?: unknown
   needs?: unknown
   concurrency?: unknown
   outputs?: Record<string, unknown>
@@ -33,13 +35,12 @@ interface Job {
 
 /** Events whose run a comment or a review starts: its author steers it. */
 const COMMENT_EVENTS = new Set(['issue_comment', 'pull_request_review', 'pull_request_review_comment', 'discussion_comment'])
+/** Pull-request events: whoever opened the pull request causes them, an outsider included. */
+const PULL_EVENTS = new Set(['pull_request', 'pull_request_target'])
 /** Events that carry the `labeled` activity, and whether a bare `on:` entry (no `types:`) includes it. */
 const LABEL_EVENTS = new Map([
   ['issues', true],
-  ['discussion', true],
-  // GitHub starts these without `types:` only for opened, synchronize and reopened.
-  ['pull_request', false],
-  ['pull_request_target', false]
+  ['discussion', true]
 ])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -51,11 +52,15 @@ function events(on: unknown): [string, unknown][] {
   return isRecord(on) ? Object.entries(on) : []
 }
 
-/** The events of `on:` that a comment, a review or a label can start, by the person who wrote or added it. */
+/**
+ * The events of `on:` that someone below `min-permission` can start: a comment, a review or a label, by the
+ * person who wrote or added it, and any event of a pull request, which an outsider opens (a fork's author,
+ * a reader of the repository, a bot), retargets, edits and closes.
+ */
 function startedByOthers(on: unknown): string[] {
   return events(on)
     .filter(([event, config]) => {
-      if (COMMENT_EVENTS.has(event)) return true
+      if (COMMENT_EVENTS.has(event) || PULL_EVENTS.has(event)) return true
       const bareIncludesLabel = LABEL_EVENTS.get(event)
       if (bareIncludesLabel === undefined) return false
       const types = isRecord(config) && Array.isArray(config.types) ? config.types.map(String) : null
@@ -101,7 +106,7 @@ function gatesFor(name: string, gate: Job | undefined, guarded: Job): boolean {
   )
 }
 
-/** A job with a `concurrency` group in a workflow comments, reviews or labels start, without a gate job before it. */
+/** A job with a `concurrency` group in a workflow outsiders can start, without a gate job before it. */
 function ungatedGroups(block: unknown): string[] {
   if (!isRecord(block) || startedByOthers(block.on).length === 0) return []
   const jobs = new Map(jobsOf(block))
@@ -113,7 +118,7 @@ function ungatedGroups(block: unknown): string[] {
     })
     .map(
       ([name]) =>
-        `${name}: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads`
+        `${name}: a concurrency group that comments, reviews, labels or pull requests reach without needs: a gate job (operation: gate) whose steer output its if: reads`
     )
 }
 
@@ -139,6 +144,19 @@ function forksLetIn(block: unknown): string[] {
     )
 }
 
+const passesSecretKey = (key: unknown): boolean => typeof key === 'string' && key.includes('secrets.')
+
+/**
+ * A job that gives the action the API key from a secret without naming the environment that holds it: the
+ * key is kept to reviewed code only in an environment secret limited to the default branch (SECURITY.md).
+ */
+function keysOutsideAnEnvironment(block: unknown): string[] {
+  return jobsOf(block)
+    .filter(([, job]) => job.environment === undefined)
+    .filter(([, job]) => stepList(job.steps).some((step) => isActionStep(step) && passesSecretKey(step.with?.['api-key'])))
+    .map(([name]) => `${name}: the api-key secret without environment: (the environment that holds the key)`)
+}
+
 /** What a YAML block shown on a page (a workflow, or steps on their own) does against the rules; empty when nothing. */
 function safetyFindings(block: unknown): string[] {
   const findings: string[] = []
@@ -146,7 +164,7 @@ function safetyFindings(block: unknown): string[] {
     const steered = startedByOthers(block.on)
     if (steered.length > 0) findings.push(`workflow-level concurrency, but ${steered.join(', ')} can start it: put concurrency on the job`)
   }
-  findings.push(...ungatedGroups(block), ...forksLetIn(block))
+  findings.push(...ungatedGroups(block), ...forksLetIn(block), ...keysOutsideAnEnvironment(block))
   for (const step of stepsOf(block)) {
     for (const expression of step.run?.match(/\$\{\{[\s\S]*?\}\}/g) ?? []) {
       findings.push(`${stepName(step)}: ${expression} inside run: pass it through env:`)
@@ -194,7 +212,7 @@ describe('the workflows and steps the pages show', () => {
   })
 })
 
-describe('the events a comment, review or label starts', () => {
+describe('the events a comment, review, label or pull request starts', () => {
   it.each([
     ['issue_comment', ['issue_comment']],
     ['[push, pull_request_review]', ['pull_request_review']],
@@ -203,7 +221,9 @@ describe('the events a comment, review or label starts', () => {
     ['{ issues: null }', ['issues']],
     ['{ issues: { types: [opened] } }', []],
     ['{ pull_request: { types: [labeled] }, pull_request_target: { types: [opened, labeled] } }', ['pull_request', 'pull_request_target']],
-    ['{ pull_request: null, pull_request_target: { types: [opened, synchronize] } }', []],
+    // Whoever opened the pull request causes its events: a fork's author, a reader, a bot.
+    ['{ pull_request: null, pull_request_target: { types: [opened, synchronize] } }', ['pull_request', 'pull_request_target']],
+    ['{ pull_request: { types: [closed] } }', ['pull_request']],
     ['{ push: { branches: [main] }, schedule: [{ cron: "0 6 * * 1" }], workflow_dispatch: null }', []]
   ])('on: %s → %j', (on, expected) => {
     expect(startedByOthers(parse(on))).toEqual(expected)
@@ -296,6 +316,14 @@ describe('each rule fails on what it forbids', () => {
     expect(safetyFindings(workflow('push', '', steps))).toEqual(expected)
   })
 
+  it.each([
+    ['without environment: fails', '', ['docs: the api-key secret without environment: (the environment that holds the key)']],
+    ['with environment: is accepted', '    environment: docs-agent\n', []]
+  ])('a job that passes the api-key secret %s', (_, environment, expected) => {
+    const job = `on: push\njobs:\n  docs:\n    runs-on: ubuntu-latest\n${environment}    steps:\n      - uses: your-org/docs-agent-action@v1\n        with:\n          api-key: \${{ secrets.MINTLIFY_API_KEY }}\n`
+    expect(safetyFindings(parse(job))).toEqual(expected)
+  })
+
   it('checks steps shown on their own, outside a workflow', () => {
     expect(safetyFindings(parse('- uses: actions/checkout@v4\n- run: echo ${{ steps.x.outputs.y }}'))).toEqual([
       'actions/checkout@v4: checkout without persist-credentials: false',
@@ -304,7 +332,7 @@ describe('each rule fails on what it forbids', () => {
   })
 })
 
-describe('a group that comments, reviews or labels reach waits behind a gate job', () => {
+describe('a group that comments, reviews, labels or pull requests reach waits behind a gate job', () => {
   const GATE = [
     '  gate:',
     '    runs-on: ubuntu-latest',
@@ -328,14 +356,17 @@ describe('a group that comments, reviews or labels reach waits behind a gate job
   const withGuard = (guard: string[]): string[] => [DOCS[0]!, ...guard, ...DOCS.slice(1)]
   const READS = ['    needs: gate', "    if: needs.gate.outputs.steer == 'true'"]
   const UNGATED =
-    'docs: a concurrency group that comments, reviews or labels reach without needs: a gate job (operation: gate) whose steer output its if: reads'
+    'docs: a concurrency group that comments, reviews, labels or pull requests reach without needs: a gate job (operation: gate) whose steer output its if: reads'
 
   it.each([
     ['issue_comment', []],
     ['{ pull_request_review: { types: [submitted] } }', []],
     ['{ pull_request_review_comment: { types: [created] } }', []],
     ['{ issues: { types: [labeled] } }', []],
-    ['{ pull_request_target: { types: [opened, labeled] } }', []]
+    ['{ pull_request_target: { types: [opened, labeled] } }', []],
+    // A fork's or a reader's title edit would replace a maintainer's pending command: the gate answers it false.
+    ['{ pull_request_target: { types: [opened, synchronize, edited] } }', []],
+    ['pull_request', []]
   ])('on: %s, a group without a gate job fails', (on) => {
     expect(safetyFindings(workflow(on, [], DOCS))).toEqual([UNGATED])
   })

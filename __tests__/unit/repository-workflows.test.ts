@@ -130,60 +130,56 @@ describe('codeql.yml', () => {
 describe('releases', () => {
   const release = workflow('release.yml')
   const script = read('scripts', 'release.sh')
+  const build = defined(release.jobs.build, 'the build job')
+  const publish = defined(release.jobs.publish, 'the publish job')
+  const text = (step: Step): string => JSON.stringify(step)
 
-  it('start from a dispatch with a version or from a pushed version tag', () => {
+  it('start from a dispatch with a version or from a pushed version tag, in two jobs', () => {
     expect(release.on).toMatchObject({ workflow_dispatch: { inputs: { version: { required: true } } }, push: { tags: ['v*.*.*'] } })
-    expect(runs(release)).toContain('bash scripts/release.sh "$VERSION" --prepare')
+    expect(Object.keys(release.jobs)).toEqual(['build', 'publish'])
+    expect(runs(release)).toContain('bash scripts/release.sh "$VERSION" --check')
     expect(runs(release)).toContain('bash scripts/release.sh "$VERSION" --publish')
   })
 
-  it('test first, with a read-only token (the npm cache allowed), in a job the release needs', () => {
-    const test = defined(release.jobs.test, 'the test job')
-    const job = defined(release.jobs.release, 'the release job')
-    expect(test.permissions).toEqual({ contents: 'read' })
-    expect(test.steps.map((step) => step.run ?? '').join('\n')).toMatch(/npm ci[\s\S]*npm test/)
-    expect(job.needs).toBe('test')
-    expect(job.permissions).toEqual({ contents: 'write' })
+  it('build with a read-only token (the npm cache allowed): install, test, and prove a fresh build reproduces dist/', () => {
+    expect(build.permissions).toEqual({ contents: 'read' })
+    expect(build.steps.map((step) => step.run ?? '').join('\n')).toMatch(/npm ci[\s\S]*npm test[\s\S]*release\.sh "\$VERSION" --check/)
+    expect(build.steps.filter((step) => /github\.token|secrets\.|GH_TOKEN|GITHUB_TOKEN/.test(text(step)))).toEqual([])
   })
 
-  it('release with no cache and no stored credentials; only the last step gets the token, and pushes with it', () => {
-    const job = defined(release.jobs.release, 'the release job')
-    const checkout = defined(
-      job.steps.find((step) => step.uses?.startsWith('actions/checkout@')),
-      'the checkout'
-    )
+  it('publish from a job of its own that needs the build: checkout, the tag checks, git and gh only, no Node and no npm', () => {
+    expect(publish.needs).toBe('build')
+    expect(publish.permissions).toEqual({ contents: 'write' })
+    expect(publish.steps.map((step) => step.uses ?? 'run')).toEqual([expect.stringMatching(/^actions\/checkout@/), 'run'])
+    const checkout = defined(publish.steps[0], 'the checkout')
+    expect(checkout.with).toMatchObject({ 'fetch-depth': 0, 'fetch-tags': true })
     expect(String(checkout.with?.['persist-credentials'])).toBe('false')
-    const setup = defined(
-      job.steps.find((step) => step.uses?.startsWith('actions/setup-node@')),
-      'the Node setup'
-    )
-    expect(setup.with?.cache).toBeUndefined()
-    expect(String(setup.with?.['package-manager-cache'])).toBe('false')
-    expect(job.steps.map((step) => step.run ?? '').join('\n')).toContain('npm ci')
-    // The token by name or by expression, in no step but the last (the checkout's own default aside).
-    const text = (step: Step): string => JSON.stringify(step)
-    const holders = job.steps.filter((step) => /github\.token|secrets\.|GH_TOKEN|GITHUB_TOKEN/.test(text(step)))
-    expect(holders).toEqual([job.steps.at(-1)])
-    const last = defined(job.steps.at(-1), 'the last step')
+    const last = defined(publish.steps.at(-1), 'the publish step')
+    expect(last.run).not.toMatch(/\b(npm|npx|node|yarn|pnpm)\b/)
     expect(last.run).toContain('extraheader')
     expect(last.run).toContain('--publish')
   })
 
-  it('check the version, package.json and dist/ before tagging', () => {
-    expect(script).toContain('package.json says')
-    expect(script).toContain('npm run -s build')
-    expect(script.indexOf('git status --porcelain -- dist')).toBeLessThan(script.indexOf('git tag -a "$tag"'))
+  it('check the version, package.json and dist/ in --check, which makes no tag', () => {
+    const check = script.slice(script.indexOf('check() {'), script.indexOf('tag_release() {'))
+    expect(check).toContain('package.json says')
+    expect(check).toContain('npm run -s build')
+    expect(check).toContain('git status --porcelain -- dist')
+    expect(check).not.toContain('git tag')
+    expect(script).toMatch(/check\) check ;;/)
   })
 
-  it('prepare without credentials (the build included), then publish with git and gh only', () => {
-    const publish = script.slice(script.indexOf('publish() {'))
-    expect(script.indexOf('prepare() {')).toBeLessThan(script.indexOf('publish() {'))
-    expect(publish).not.toMatch(/\b(npm|node|npx)\b/)
-    expect(publish.indexOf('git push origin "$tag"')).toBeGreaterThan(0)
+  it('tag and publish with git and gh only: --publish runs nothing installed', () => {
+    const gitOnly = script.slice(script.indexOf('tag_release() {'), script.indexOf('# One after another'))
+    expect(gitOnly).not.toMatch(/\b(npm|node|npx)\b/)
+    expect(gitOnly.indexOf('git tag -a "$tag"')).toBeGreaterThan(0)
+    expect(gitOnly.indexOf('git push origin "$tag"')).toBeGreaterThan(gitOnly.indexOf('git tag -a "$tag"'))
+    expect(script).toMatch(/publish\)\n\s+tag_release\n\s+publish\n/)
   })
 
-  it('tag vX.Y.Z, move the major tag the README pins (@v1) and force-push it', () => {
+  it('tag vX.Y.Z, move the major tag the README pins (@v1) and force-push it, never back to an older release', () => {
     expect(script).toMatch(/major_tag="v\$\{BASH_REMATCH\[1\]\}"/)
+    expect(script).toContain('must not move back')
     expect(script).toContain('git tag -fa "$major_tag"')
     expect(script).toContain('git push origin "$major_tag" --force')
     expect(read('README.md')).toContain('your-org/docs-agent-action@v1')

@@ -2,8 +2,20 @@ import { wholeCount } from '../text.js'
 
 /** The facts of the triggering event this action uses, read once from the runner's event payload. */
 export type GitHubEvent =
-  /** `before` and `after`: the head before and after a `synchronize` (empty for other actions). */
-  | { kind: 'pull_request'; name: string; action: string; pull: PullFacts; labeled?: Labeling; before: string; after: string }
+  /**
+   * `before` and `after`: the head before and after a `synchronize` (empty for other actions). `retargeted`:
+   * an `edited` whose payload names a changed base (`changes.base`), not a title or body edit.
+   */
+  | {
+      kind: 'pull_request'
+      name: string
+      action: string
+      pull: PullFacts
+      labeled?: Labeling
+      before: string
+      after: string
+      retargeted?: boolean
+    }
   | { kind: 'issue_comment'; name: string; action: string; issue: IssueFacts; comment: CommentFacts }
   /** A comment on a line of a pull request's diff; the status reply goes into its thread. */
   | { kind: 'pull_request_review_comment'; name: string; action: string; pull: PullFacts; comment: CommentFacts & ReviewCommentFacts }

@@ -44,6 +44,7 @@ function parsePullRequest(name: string, action: string, payload: Record<string, 
     pull: pullOf({ ...pull, number: pull.number ?? payload.number }),
     before: action === 'synchronize' ? str(payload.before) : '',
     after: action === 'synchronize' ? str(payload.after) : '',
+    ...(action === 'edited' && isRecord(payload.changes) && isRecord(payload.changes.base) ? { retargeted: true } : {}),
     ...labeling(action, payload, pull)
   }
 }

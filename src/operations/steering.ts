@@ -9,8 +9,8 @@ import type { OperationDeps, RunOperation } from './operation.js'
  * The trust gate for the operations that do not steer the agent on a pull request's code (deployments,
  * automations, exports, reports): the event's action and origin must steer the operation at all (an
  * edited comment, a fork's check run steer nothing), a comment, review or label starts them only for
- * someone with `min-permission` (bots per `allowed-bots`), and a fork's pull request starts nothing by
- * itself. The agent's own operations (`job`, `message`) pass the same gate inside their workflow, which
+ * someone with `min-permission` (bots per `allowed-bots`), and an outsider's pull request (a fork's, or one
+ * whose author is below `min-permission`) starts nothing by itself. The agent's own operations (`job`, `message`) pass the same gate inside their workflow, which
  * also knows their replies, reactions and the docs check.
  */
 export function steered<Inputs extends object>(run: RunOperation<Inputs>): RunOperation<Inputs> {
@@ -29,14 +29,15 @@ export type GateAnswer = Extract<Steering, { kind: 'unsteered' }> | GateDecision
 
 /**
  * The gate's answer for the step's operation, reading only what it needs: nothing for an event that steers
- * nothing, else the commander's role (GitHub required: no command runs unchecked).
+ * nothing, else the role of the commander or of the author of a pull request of this repository (GitHub
+ * required: no command and no such pull request runs unchecked).
  */
 export async function gateOf(settings: Settings, deps: OperationDeps): Promise<GateAnswer> {
   const steering = steeringOf(deps.run.event, settings.operation)
   if (steering.kind === 'unsteered') return steering
   const { steerer } = steering
   let role: string | null = null
-  if (needsRole(steerer) && steerer.kind === 'commander') {
+  if (needsRole(steerer) && 'actor' in steerer) {
     const api = await requiredGitHub(settings, deps)
     role = await api.roleOf(steerer.actor.login)
   }
@@ -57,7 +58,7 @@ function refusedVerdict(decision: Exclude<GateAnswer, { kind: 'steer' }>): Verdi
   // An edited comment, a fork's check run for `job`: nothing asked anything of this run, quietly. A check event
   // under another operation: said, since the workflow's authors may expect it to run.
   if (decision.kind === 'unsteered') return { ...judgeQuiet('skipped', decision.why), result: decision.notice ? 'notice' : 'success' }
-  // A bot nobody listed, a fork's pull request, a command that cannot be judged: nothing was asked of the action.
+  // A bot nobody listed, an outsider's pull request, a command that cannot be judged: nothing was asked of the action.
   return { ...judgeQuiet('skipped', decision.why), result: decision.kind === 'ignore' ? 'success' : 'notice' }
 }
 

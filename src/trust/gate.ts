@@ -1,6 +1,9 @@
-import type { Actor, ChecksEvent, GitHubEvent } from '../github/event.js'
+import type { Actor } from '../github/event.js'
 import { botAllowed, meetsPermission, type Permission } from '../github/permissions.js'
-import type { Operation } from '../settings.js'
+import type { Steerer } from './steerers.js'
+
+export { showsNew, steeringOf, whoSteers } from './steerers.js'
+export type { CommandVia, Steerer, Steering } from './steerers.js'
 
 /**
  * Who steers a run, and whether they may: decided here, once, for every operation and every event, before
@@ -9,49 +12,15 @@ import type { Operation } from '../settings.js'
  * acts only on the words of someone GitHub says may write here, or of the workflow itself.
  *
  * Three pure steps around one read: `steeringOf` says whether the event's action and origin steer the
- * operation at all, `whoSteers` names the steerer from the event alone (and so what must be read about
- * them), `judgeSteering` decides with what was read. The executor of each operation only reads and carries
- * the decision out.
+ * operation at all, `whoSteers` names the steerer from the event alone (both in steerers.ts), the `needs…`
+ * functions say what must be read about them, and `judgeSteering` decides with what was read. The executor
+ * of each operation only reads and carries the decision out.
+ *
+ * One notion decides who waits for a maintainer: an outsider's pull request, one from a fork or one whose
+ * author is below `min-permission` (a bot: not listed in `allowed-bots`). GitHub lets readers of a private
+ * or internal repository, and members of a public one's organisation, open a pull request between two of
+ * its branches.
  */
-
-/** Whose words a run acts on. */
-export type Steerer =
-  /** A schedule, a dispatch, anything without a person of its own: the workflow as its authors wrote it. */
-  | { kind: 'workflow' }
-  /** A push: GitHub let them push. */
-  | { kind: 'pusher'; actor: Actor }
-  /**
-   * A pull-request event: its author; a writer when the pull request is the repository's own, anyone when
-   * it is a fork's. `merged`: closed by a merge, which someone with write access did.
-   */
-  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean; merged: boolean }
-  /** A comment, review, review comment or label: its author, judged by `min-permission` (bots by `allowed-bots`). */
-  | { kind: 'commander'; actor: Actor; via: CommandVia; at: string; onPull: boolean }
-  /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
-  | { kind: 'agent-pull' }
-
-/** How a commander steers: `event` is the sender of any other event (a star, a wiki edit). */
-export type CommandVia = 'comment' | 'review' | 'review comment' | 'label' | 'issue' | 'event'
-
-/** Whether the event steers the operation at all, and if so by whom (judged next by `judgeSteering`). */
-export type Steering =
-  | { kind: 'steered'; steerer: Steerer }
-  /** Nothing in the event steers the operation: `skipped`, quietly or with a notice naming the event. */
-  | { kind: 'unsteered'; why: string; notice: boolean }
-
-/** Events only writers can cause (a dispatch, a release, a merge queue): the workflow's, like a schedule. */
-const WORKFLOW_EVENTS: readonly string[] = ['schedule', 'workflow_dispatch', 'repository_dispatch', 'release', 'merge_group']
-
-/** What starts a workflow run that steers as its own event does: a push, or an event of the workflow's. */
-const STEERING_STARTS: readonly string[] = ['push', 'schedule', 'workflow_dispatch', 'repository_dispatch', 'release']
-
-/** The only action of each comment-like event that steers: an edit or a deletion would replay someone's old words. */
-const FRESH_ACTIONS: Readonly<Record<string, { action: string; what: string }>> = {
-  issue_comment: { action: 'created', what: 'a comment just written' },
-  pull_request_review_comment: { action: 'created', what: 'a review comment just written' },
-  discussion_comment: { action: 'created', what: 'a discussion comment just written' },
-  pull_request_review: { action: 'submitted', what: 'a review just submitted' }
-}
 
 /** The settings the gate reads. */
 export interface GateSettings {
@@ -59,24 +28,40 @@ export interface GateSettings {
   allowedBots: readonly string[] | '*'
 }
 
-/** A head of a fork's pull request shown to maintainers as waiting for them, and when it was first shown (ISO 8601). */
+/** A head of an outsider's pull request shown to maintainers as waiting for them, and when it was first shown (ISO 8601). */
 export interface ShownHead {
   sha: string
   at: string
 }
 
+/**
+ * The pull request a command is on, as read now: whether it is a fork's, its author and their role (null:
+ * none, or not read: a fork's, a bot's, the commander's own), and its head.
+ */
+export interface PullReading {
+  fork: boolean
+  author: Actor
+  authorRole: string | null
+  headSha: string
+}
+
 /** What was read before the gate decides; only what `whoSteers` said it needs. */
 export interface GateReading {
-  /** The commander's repository role (`read` … `admin`), null for none; unread for other steerers and listed bots. */
+  /**
+   * The steerer's repository role (`read` … `admin`), null for none: a commander's, or the author's of a
+   * pull request of this repository; unread for other steerers and for bots.
+   */
   role: string | null
-  /** The pull request a command is on, as read now: whether it is a fork's, and its head. Null when not on one. */
-  pull: { fork: boolean; headSha: string } | null
-  /** The heads of a fork's pull request shown as waiting, oldest first, from its signed record. */
+  /** The pull request a command is on. Null when not on one, or not read. */
+  pull: PullReading | null
+  /** The heads of an outsider's pull request shown as waiting, oldest first, from its signed record. */
   shown: readonly ShownHead[]
 }
 
-/** The operations that steer the agent on a pull request's code: a fork's pull request needs a maintainer's look for them. */
+/** The operations that steer the agent on a pull request's code: an outsider's pull request needs a maintainer's look for them. */
 export type AgentSteering = 'agent' | 'other'
+
+type Commander = Extract<Steerer, { kind: 'commander' }>
 
 export type GateDecision =
   /** The steerer may: the operation goes on. */
@@ -84,120 +69,73 @@ export type GateDecision =
   /** A bot `allowed-bots` does not list: nothing is asked of it, quietly. */
   | { kind: 'ignore'; why: string }
   /** Below `min-permission`: a short reply, nothing sent. */
-  | { kind: 'deny'; steerer: Extract<Steerer, { kind: 'commander' }>; role: string | null; why: string }
+  | { kind: 'deny'; steerer: Commander; role: string | null; why: string }
   /**
-   * A fork's pull request waits for a maintainer: by itself (a pull-request event), or on a command with no
-   * head shown before it. `head` is written as shown now; nothing is sent.
+   * An outsider's pull request waits for a maintainer: by itself (a pull-request event), or on a command with
+   * no head shown before it. `head` is written as shown now; nothing is sent.
    */
   | { kind: 'wait-for-maintainer'; steerer: Steerer; head: string; commanded: boolean; why: string }
-  /** A maintainer's command on a fork's pull request whose head moved after the one shown before the command. */
-  | { kind: 'head-moved'; steerer: Extract<Steerer, { kind: 'commander' }>; head: string; why: string }
+  /** A maintainer's command on an outsider's pull request whose head moved after the one shown before the command. */
+  | { kind: 'head-moved'; steerer: Commander; head: string; why: string }
 
 /**
- * The one rule of the event's action and origin, the same for every operation: a comment steers only when
- * created, a review only when submitted; a check event steers only `job` (the `fix-checks` rounds), never
- * for a fork's run, unless it is a workflow run of this repository that a push, a schedule or a dispatch
- * started, which steers as that event does. Any other event with no sender to judge steers nothing.
+ * Whether the steerer's role must be read: a commander's, or the author's of a pull request of this
+ * repository (not merged: whoever merged it may write). Never a bot's, whose trust is `allowed-bots`, and
+ * never a fork's author, whose pull request is an outsider's whoever they are.
  */
-export function steeringOf(event: GitHubEvent, operation: Operation): Steering {
-  const fresh = Object.hasOwn(FRESH_ACTIONS, event.name) ? FRESH_ACTIONS[event.name] : undefined
-  const action = 'action' in event ? (event.action ?? '') : ''
-  if (fresh && action !== fresh.action)
-    return unsteered(`The ${event.name} event (${action || 'no action'}) steers nothing: only ${fresh.what} does.`, false)
-  if (event.kind === 'checks' && !steersAsItsStart(event)) return checkSteering(event, operation)
-  if (event.kind === 'other' && !WORKFLOW_EVENTS.includes(event.name) && !event.sender?.login)
-    return unsteered(`The ${event.name || 'unnamed'} event names no sender whose permission could be judged: it steers nothing.`, true)
-  return { kind: 'steered', steerer: whoSteers(event) }
-}
-
-/** A check event that is no push's or dispatch's workflow run: the agent's own pull request's, for `job` alone. */
-function checkSteering(event: ChecksEvent, operation: Operation): Steering {
-  const about = event.name === 'workflow_run' ? `a workflow run ${startedBy(event)}` : `a ${event.name.replace('_', ' ')}`
-  if (operation !== 'job' && operation !== 'gate')
-    return unsteered(
-      `The ${event.name} event (${about}) steers only the fix-checks rounds of operation job, not ${operation}: nothing was started.`,
-      true
-    )
-  if (event.origin.fork) return unsteered(`The ${event.name} event is about a fork's run, which steers nothing here.`, false)
-  return { kind: 'steered', steerer: { kind: 'agent-pull' } }
-}
-
-function startedBy(event: ChecksEvent): string {
-  if (event.origin.fork) return "of a fork's branch"
-  return event.origin.startedBy ? `started by ${event.origin.startedBy}` : 'started by an unknown event'
-}
-
-/** A workflow run of this repository that a push, a schedule or a dispatch started: steered as that event is. */
-function steersAsItsStart(event: ChecksEvent): boolean {
-  return event.name === 'workflow_run' && !event.origin.fork && STEERING_STARTS.includes(event.origin.startedBy)
-}
-
-function unsteered(why: string, notice: boolean): Steering {
-  return { kind: 'unsteered', why, notice }
-}
-
-/**
- * Who steers this event's run, once `steeringOf` said the event steers at all: the workflow for a schedule,
- * a dispatch and the other events only writers cause; the pusher of a push; the author of a pull request,
- * comment or review; the labeller; the sender of any other event, judged like a commenter.
- */
-export function whoSteers(event: GitHubEvent): Steerer {
-  switch (event.kind) {
-    case 'push':
-      return { kind: 'pusher', actor: event.sender }
-    case 'issue_comment':
-      return commander(event.comment, 'comment', event.comment.createdAt, event.issue.isPullRequest)
-    case 'pull_request_review_comment':
-      return commander(event.comment, 'review comment', event.comment.createdAt, true)
-    case 'pull_request_review':
-      return commander(event.comment, 'review', event.comment.createdAt, true)
-    case 'issues':
-      // Anyone may open or edit an issue: whoever did is judged like a commenter.
-      return event.labeled ? commander(event.labeled.sender, 'label', event.labeled.at, false) : commander(event.sender, 'issue', '', false)
-    case 'pull_request':
-      if (event.labeled) return commander(event.labeled.sender, 'label', event.labeled.at, true)
-      return {
-        kind: 'pull-author',
-        actor: event.pull.author,
-        fork: event.pull.head.fork,
-        closed: event.action === 'closed',
-        merged: event.pull.merged
-      }
-    case 'checks':
-      if (!steersAsItsStart(event)) return { kind: 'agent-pull' }
-      return event.origin.startedBy === 'push' ? { kind: 'pusher', actor: event.origin.by } : { kind: 'workflow' }
-    case 'other':
-      if (WORKFLOW_EVENTS.includes(event.name)) return { kind: 'workflow' }
-      return commander(event.sender ?? { login: '', isBot: false }, 'event', '', false)
-  }
-}
-
-function commander(actor: Actor, via: CommandVia, at: string, onPull: boolean): Steerer {
-  return { kind: 'commander', actor: { login: actor.login, isBot: actor.isBot }, via, at, onPull }
-}
-
-/** Whether the commander's role must be read: a person's (a bot's trust is `allowed-bots`, never a look-up). */
 export function needsRole(steerer: Steerer): boolean {
-  return steerer.kind === 'commander' && !steerer.actor.isBot
+  if (steerer.kind === 'commander') return !steerer.actor.isBot
+  return steerer.kind === 'pull-author' && !steerer.fork && !(steerer.closed && steerer.merged) && !steerer.actor.isBot
 }
 
 /**
- * Whether the pull request a command is on must be read as it is now (is it a fork's, what is its head):
- * only for a permitted commander, on a pull request, of an operation that steers the agent on its code.
- * Someone refused costs no read beyond their role.
+ * Whether the pull request a command is on must be read as it is now (is it a fork's, who wrote it, what is
+ * its head): only for a permitted commander, on a pull request, of an operation that steers the agent on its
+ * code. Someone refused costs no read beyond their role.
  */
 export function needsPull(steerer: Steerer, settings: GateSettings, role: string | null, steering: AgentSteering): boolean {
   return steerer.kind === 'commander' && steerer.onPull && steering === 'agent' && permitted(steerer, settings, role)
 }
 
-/** Whether a command's run must read the fork's shown heads: a permitted commander on a fork's pull request. */
-export function needsShownHeads(steerer: Steerer, settings: GateSettings, role: string | null, pull: GateReading['pull']): boolean {
-  return steerer.kind === 'commander' && pull?.fork === true && permitted(steerer, settings, role)
+/**
+ * Whether the role of the author of the pull request a command is on must be read: a person's, on a pull
+ * request of this repository, other than the commander (whose role was read).
+ */
+export function needsAuthorRole(steerer: Steerer, pull: Omit<PullReading, 'authorRole'> | null): boolean {
+  if (steerer.kind !== 'commander' || pull === null || pull.fork || pull.author.isBot) return false
+  // An author GitHub does not name is nobody to look up: an outsider.
+  return pull.author.login !== '' && !sameLogin(pull.author, steerer.actor)
+}
+
+/** Whether a command's run must read the shown heads: a permitted commander on an outsider's pull request. */
+export function needsShownHeads(steerer: Steerer, settings: GateSettings, role: string | null, pull: PullReading | null): boolean {
+  return (
+    steerer.kind === 'commander' && pull !== null && permitted(steerer, settings, role) && commandOnOutsiders(pull, steerer, settings, role)
+  )
+}
+
+/**
+ * The one notion that decides who waits for a maintainer: an outsider's pull request, one from a fork, or
+ * one whose author may not steer (a person below `min-permission`, a bot `allowed-bots` does not list).
+ */
+export function outsiders(pull: { fork: boolean; author: Actor }, settings: GateSettings, authorRole: string | null): boolean {
+  return pull.fork || !mayWrite(pull.author, settings, authorRole)
+}
+
+/**
+ * Whether the pull request a command is on is an outsider's, so the command holds only for the head shown.
+ * A bot's pull request of this repository is not, for a maintainer's command: its App pushed the branch
+ * with write access of its own, so only writers move that head (the agent's own pull requests, by the
+ * Mintlify App, among them); its own events still wait unless `allowed-bots` lists it.
+ */
+function commandOnOutsiders(pull: PullReading, commander: Commander, settings: GateSettings, role: string | null): boolean {
+  if (!pull.fork && pull.author.isBot) return false
+  return outsiders(pull, settings, sameLogin(pull.author, commander.actor) ? role : pull.authorRole)
 }
 
 /**
  * The decision. `steering` says whether the operation steers the agent on a pull request's code (`job`,
- * `message`): only those need a maintainer's look at a fork's new commits before they run.
+ * `message`): only those need a maintainer's look at an outsider's new commits before they run.
  */
 export function judgeSteering(steerer: Steerer, settings: GateSettings, reading: GateReading, steering: AgentSteering): GateDecision {
   switch (steerer.kind) {
@@ -206,27 +144,29 @@ export function judgeSteering(steerer: Steerer, settings: GateSettings, reading:
     case 'agent-pull':
       return { kind: 'steer', steerer }
     case 'pull-author':
-      // A fork's pull request merged: whoever merged it may write here, and decided what runs on it (a note, a
-      // deploy). Closed unmerged, it is its author's act like any other (a fork's author may close their own).
-      if (!steerer.fork || (steerer.closed && steerer.merged)) return { kind: 'steer', steerer }
-      return {
-        kind: 'wait-for-maintainer',
-        steerer,
-        head: '',
-        commanded: false,
-        why: `The pull request comes from a fork (by ${steerer.actor.login || 'an unknown author'}), which steers nothing by itself.`
-      }
+      return judgePullAuthor(steerer, settings, reading.role)
     case 'commander':
       return judgeCommander(steerer, settings, reading, steering)
   }
 }
 
-function judgeCommander(
-  steerer: Extract<Steerer, { kind: 'commander' }>,
-  settings: GateSettings,
-  reading: GateReading,
-  steering: AgentSteering
-): GateDecision {
+/**
+ * A pull-request event: its author steers when the pull request is this repository's and they may write
+ * (a bot: listed in `allowed-bots`); else it is an outsider's, and waits for a maintainer. Merged, whoever
+ * merged it may write here, and decided what runs on it (a note, a deploy); closed unmerged, it is its
+ * author's act like any other.
+ */
+function judgePullAuthor(steerer: Extract<Steerer, { kind: 'pull-author' }>, settings: GateSettings, role: string | null): GateDecision {
+  if ((steerer.closed && steerer.merged) || !outsiders({ fork: steerer.fork, author: steerer.actor }, settings, role))
+    return { kind: 'steer', steerer }
+  const login = steerer.actor.login || 'an unknown author'
+  const why = steerer.fork
+    ? `The pull request comes from a fork (by ${login}), which steers nothing by itself.`
+    : `The pull request is by ${login}, ${steerer.actor.isBot ? 'a bot not listed in allowed-bots' : `who has ${role ?? 'no'} permission on this repository`}: it steers nothing by itself (pull requests need ${settings.minPermission} or higher).`
+  return { kind: 'wait-for-maintainer', steerer, head: '', commanded: false, why }
+}
+
+function judgeCommander(steerer: Commander, settings: GateSettings, reading: GateReading, steering: AgentSteering): GateDecision {
   const { actor } = steerer
   if (actor.isBot && !botAllowed(actor.login, settings.allowedBots))
     return {
@@ -241,16 +181,16 @@ function judgeCommander(
       why: `${actor.login} has ${reading.role ?? 'no'} permission on this repository; the ${steerer.via} needs ${settings.minPermission} or higher.`
     }
   const pull = reading.pull
-  if (steering === 'other' || !pull?.fork) return { kind: 'steer', steerer }
-  return judgeForkApproval(steerer, pull.headSha, reading.shown)
+  if (steering === 'other' || !pull || !commandOnOutsiders(pull, steerer, settings, reading.role)) return { kind: 'steer', steerer }
+  return judgeMaintainerApproval(steerer, pull.headSha, reading.shown)
 }
 
 /**
- * A maintainer's command on a fork's pull request holds for the commit they saw: the head of the newest
+ * A maintainer's command on an outsider's pull request holds for the commit they saw: the head of the newest
  * record shown before the command. The pull request's head is read when the run executes, which can be
  * after new commits arrived.
  */
-function judgeForkApproval(steerer: Extract<Steerer, { kind: 'commander' }>, head: string, shown: readonly ShownHead[]): GateDecision {
+function judgeMaintainerApproval(steerer: Commander, head: string, shown: readonly ShownHead[]): GateDecision {
   // A command whose time is unknown cannot be placed after any head: it waits, like one that came too early.
   const commandAt = Date.parse(steerer.at)
   const before = shown.filter((entry) => Date.parse(entry.at) <= commandAt).at(-1)
@@ -272,9 +212,28 @@ function judgeForkApproval(steerer: Extract<Steerer, { kind: 'commander' }>, hea
   return { kind: 'steer', steerer }
 }
 
-function permitted(steerer: Extract<Steerer, { kind: 'commander' }>, settings: GateSettings, role: string | null): boolean {
-  if (steerer.actor.isBot) return botAllowed(steerer.actor.login, settings.allowedBots)
-  return meetsPermission(role, settings.minPermission)
+function permitted(steerer: Commander, settings: GateSettings, role: string | null): boolean {
+  return mayWrite(steerer.actor, settings, role)
+}
+
+/** Whether someone may steer: a person with `min-permission`, a bot listed in `allowed-bots`. */
+function mayWrite(actor: Actor, settings: GateSettings, role: string | null): boolean {
+  return actor.isBot ? botAllowed(actor.login, settings.allowedBots) : meetsPermission(role, settings.minPermission)
+}
+
+function sameLogin(a: Actor, b: Actor): boolean {
+  return a.login !== '' && a.login.toLowerCase() === b.login.toLowerCase()
+}
+
+/**
+ * The gate job's `steer` answer for a decision: true where the run goes on. An outsider's pull request waits
+ * for a maintainer by itself, and its run goes on only where it has something new to do (`showsNew`: a new
+ * head, a new base, a close); a title or body edit's run stays out of the `concurrency` group, where it would
+ * replace a maintainer's pending command.
+ */
+export function steersARun(decision: GateDecision): boolean {
+  if (decision.kind === 'steer') return true
+  return decision.kind === 'wait-for-maintainer' && decision.steerer.kind === 'pull-author' && decision.steerer.showsNew
 }
 
 export function shortSha(sha: string): string {

@@ -101,11 +101,24 @@ function foldControls(text: string): string {
 }
 
 /**
- * `<` and `>`, and the brackets that look like them or become them under Unicode normalization: fullwidth
- * and small-form (U+FF1C, U+FF1E, U+FE64, U+FE65, which NFKC turns into `<` and `>`), `‹ › ⟨ ⟩ 〈 〉 《 》`,
- * U+2329 and U+232A (the same 〈 〉 under NFC), and `≮ ≯` (a `<` or `>` under a slash, once decomposed).
+ * The code points escaped beside `<` and `>`, as an explicit list: each looks like a bracket or becomes one,
+ * and each is escaped one by one, only inside the fence (never a whole Unicode class: U+1438 and U+1433 are
+ * letters of Canadian syllabics, U+16B2 a runic and U+16F3F a Miao letter, which people write in; outside
+ * the block, in the instruction, they are left as written).
  */
-const ANGLES = /[<>\uFF1C\uFF1E\uFE64\uFE65\u2039\u203A\u27E8\u27E9\u3008-\u300B\u2329\u232A\u226E\u226F]/g
+export const LOOK_ALIKE_BRACKETS: readonly number[] = [
+  // NFKC turns these into `<` and `>`: fullwidth and small forms.
+  0xff1c, 0xff1e, 0xfe64, 0xfe65,
+  // Angle brackets and angle quotation marks: 〈 〉 (NFC turns U+2329 U+232A into them), ⟨ ⟩, 《 》, ⧼ ⧽.
+  0x3008, 0x3009, 0x2329, 0x232a, 0x27e8, 0x27e9, 0x300a, 0x300b, 0x29fc, 0x29fd,
+  // `≮ ≯`: a `<` or `>` under a slash, once decomposed.
+  0x226e, 0x226f,
+  // Every code point whose skeleton is `<` or `>` in Unicode's confusables data, version 17.0.0
+  // (confusables.txt of UTS #39, dated 2025-07-22): ‹ ❮ ˂ 𝈶 ᐸ ᚲ, then › ❯ ˃ 𝈷 ᐳ 𖼿.
+  0x2039, 0x276e, 0x02c2, 0x1d236, 0x1438, 0x16b2, 0x203a, 0x276f, 0x02c3, 0x1d237, 0x1433, 0x16f3f
+]
+
+const ANGLES = new RegExp(`[<>${LOOK_ALIKE_BRACKETS.map((point) => `\\u{${point.toString(16)}}`).join('')}]`, 'gu')
 
 /**
  * Escaped last, so no earlier step can form a bracket that survives: `<` and `>` as `&lt;` and `&gt;`, a
@@ -115,6 +128,6 @@ function escapeAngles(text: string): string {
   return text.replace(ANGLES, (bracket) => {
     if (bracket === '<') return '&lt;'
     if (bracket === '>') return '&gt;'
-    return `&#x${bracket.charCodeAt(0).toString(16).toUpperCase()};`
+    return `&#x${(bracket.codePointAt(0) ?? 0).toString(16).toUpperCase()};`
   })
 }

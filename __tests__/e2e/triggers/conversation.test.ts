@@ -126,6 +126,8 @@ describe('elsewhere', () => {
     const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     const elsewhere = '/api/v3/repos/other-org/elsewhere'
     expectCalls(githubCalls(sim), [
+      // The trust gate first: the author's permission.
+      `GET /collaborators/${COMMENTER}/permission`,
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { annotations } from '../harness.js'
 import { githubCalls, mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
-import { commentPayload, PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { COMMENTER, commentPayload, PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -27,8 +27,14 @@ describe('dry-run: true', () => {
     expect(run.exitCode).toBe(0)
     expect(sim.mintlifyRequests()).toEqual([])
     expect(writes(githubCalls(sim))).toEqual([])
-    // Read, not written: the pull request's context, and its record (a skip would hold in a dry run too).
-    expect(githubCalls(sim).sort()).toEqual(['GET /issues/2/comments', 'GET /pulls/2/commits', 'GET /pulls/2/files', 'POST /api/graphql'])
+    // Read, not written: the author's permission, the pull request's context, and its record (a skip would hold in a dry run too).
+    expect(githubCalls(sim).sort()).toEqual([
+      `GET /collaborators/${COMMENTER}/permission`,
+      'GET /issues/2/comments',
+      'GET /pulls/2/commits',
+      'GET /pulls/2/files',
+      'POST /api/graphql'
+    ])
     expect(sim.github.comments(REPO, PULL)).toEqual([])
     expect(run.outputs).toMatchObject({ outcome: 'dry-run', 'job-id': '', 'pr-link': '', 'failure-reason': '', 'comment-url': '' })
     const [notice, ...more] = annotations(run, 'notice')

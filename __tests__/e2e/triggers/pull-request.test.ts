@@ -42,6 +42,8 @@ describe('pull_request opened', () => {
     expect(run.outputs['pr-link']).toBe(`${REPO_URL}/pull/101`)
     const status = at(sim.github.comments(REPO, PULL), 0, 'status comment')
     expectCalls(githubCalls(sim), [
+      // The trust gate first: the author's permission (a pull request of this repository is judged like a command).
+      `GET /collaborators/${COMMENTER}/permission`,
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${status.id}`,
@@ -117,6 +119,8 @@ describe('pull_request opened', () => {
 
     expect(run.outputs['job-id']).toBe('job_0002')
     expectCalls(githubCalls(sim, second), [
+      // The trust gate first: the author's permission (a pull request of this repository is judged like a command).
+      `GET /collaborators/${COMMENTER}/permission`,
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       `PATCH /issues/comments/${first.id}`,
       `PATCH /issues/comments/${first.id}`,
@@ -176,6 +180,8 @@ describe('pull_request opened', () => {
 
     expect(run.outputs.outcome).toBe('no-changes')
     expectCalls(githubCalls(sim), [
+      // The trust gate first: the author's permission (a pull request of this repository is judged like a command).
+      `GET /collaborators/${COMMENTER}/permission`,
       ['GET /pulls/2/commits', 'GET /pulls/2/files', 'GET /issues/2/comments', 'POST /api/graphql'],
       'POST /issues/2/comments',
       `PATCH /issues/comments/${at(sim.github.comments(REPO, PULL), 0, 'status comment').id}`
@@ -220,11 +226,11 @@ describe('pull_request opened', () => {
     expect(sim.github.comments(REPO, PULL)).toEqual([])
   })
 
-  test('comment: false with context: false sends no GitHub request at all', async () => {
+  test("comment: false with context: false sends one GitHub request: the author's permission", async () => {
     const run = await runOn(sim, 'pull_request', pullRequestOpened(), { inputs: { comment: 'false', context: 'false' } })
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(githubCalls(sim)).toEqual([])
+    expect(githubCalls(sim)).toEqual([`GET /collaborators/${COMMENTER}/permission`])
     expect(run.outputs['comment-url']).toBe('')
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'Mintlify request'))).toBe('Document the new rate limits')
   })

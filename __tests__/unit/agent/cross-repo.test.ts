@@ -87,6 +87,8 @@ const CODE_PULL: GitHubEvent = pullRequestEvent({
 /** The code repository's GitHub, with the pull request the run is on. */
 function codeGitHub(): FakeGitHub {
   return fakeGitHub({
+    // The pull request's author may write: it steers its run.
+    roles: new Map([['octocat', 'write']]),
     pulls: new Map([
       [7, { title: 'New endpoint', url: 'https://github.com/acme/api/pull/7', commits: ['Add /v2/limits'], files: ['src/limits.ts'] }]
     ])

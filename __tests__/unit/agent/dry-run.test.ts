@@ -27,7 +27,7 @@ const PULL: GitHubEvent = pullRequestEvent({
   head: { ref: '', sha: '', fork: false }
 })
 
-/** The plan of `event`, as the trust gate judges a commander having `role`. */
+/** The plan of `event`, as the trust gate judges a commander (or a pull request's author) having `role`. */
 function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
   const gate = judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [] }, 'agent')
   return planRun(readEventAsk(event, settings, 'job'), settings, gate, agentJob)
@@ -36,7 +36,7 @@ function planOf(event: GitHubEvent, settings: AgentSettings, role: string | null
 describe('planRun in a dry run', () => {
   it('plans a step with no status comment and no introduction', () => {
     const settings = agentSettings({ 'dry-run': 'true' }, 'pull_request')
-    const plan = planOf(PULL, settings)
+    const plan = planOf(PULL, settings, 'write')
     expect(plan).toMatchObject({
       kind: 'job',
       status: { where: 'none' },
@@ -65,7 +65,7 @@ describe('planRun in a dry run', () => {
 
   it('is off by default', () => {
     const settings = agentSettings({ 'dry-run': 'false' }, 'pull_request')
-    expect(planOf(PULL, settings)).toMatchObject({ dryRun: false, introduce: true })
+    expect(planOf(PULL, settings, 'write')).toMatchObject({ dryRun: false, introduce: true })
   })
 })
 
@@ -115,6 +115,8 @@ describe('runAgentWorkflow in a dry run', () => {
 
   it('reads the context, shows the prompt with it in the log, and sends and writes nothing', async () => {
     const github = fakeGitHub({
+      // The author of the pull request may write: it steers its run.
+      roles: new Map([['octocat', 'write']]),
       pulls: new Map([[7, { title: 'New endpoint', url: 'https://github.com/acme/docs/pull/7', commits: ['Add limits'], files: ['a.ts'] }]])
     })
     const settings = agentSettings({ 'dry-run': 'true', prompt: 'Document the limits.\n::error::not a command' }, 'pull_request')

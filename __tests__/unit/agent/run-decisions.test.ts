@@ -18,6 +18,11 @@ function gateOf(event: GitHubEvent, settings: AgentSettings, role: string | null
   return judgeSteering(whoSteers(event), settings, { role, pull: null, shown: [], ...reading }, 'agent')
 }
 
+/** A fork's pull request, as the gate reads it for a command on it. */
+function forkPull(headSha: string): GateReading['pull'] {
+  return { fork: true, author: { login: 'stranger', isBot: false }, authorRole: null, headSha }
+}
+
 /** The plan of `event`, a commander having `role`, the pull request's agent job `agentJob`. */
 function plan(event: GitHubEvent, settings: AgentSettings, role: string | null = null, agentJob: string | null = null): Plan {
   return planRun(readEventAsk(event, settings, 'job'), settings, gateOf(event, settings, role), agentJob)
@@ -373,7 +378,22 @@ describe('planRun: a step without a command', () => {
     ['a pull request with comment: false', pullEvent, { comment: 'false' }, { where: 'none' }],
     ['a push with comment: false', push('abc1234'), { comment: 'false' }, { where: 'none' }]
   ] as const)('%s: status %j', (_, event, inputs, status) => {
-    expect(plan(event, agentSettings(inputs))).toMatchObject({ kind: 'job', status, react: null, followUpOf: null })
+    // The pull request's author (or the pusher) may write.
+    expect(plan(event, agentSettings(inputs), 'write')).toMatchObject({ kind: 'job', status, react: null, followUpOf: null })
+  })
+
+  it.each([
+    ['read', 'who has read permission on this repository'],
+    [null, 'who has no permission on this repository']
+  ])("waits for a maintainer on this repository's pull request whose author has %s permission", (role, has) => {
+    expect(plan(pullEvent, agentSettings(), role)).toEqual({
+      kind: 'wait',
+      why: `The pull request is by octocat, ${has}: it steers nothing by itself (pull requests need write or higher).`,
+      commanded: false,
+      reply: null,
+      react: null,
+      removeLabel: null
+    })
   })
 
   it("waits for a maintainer on a fork's pull request, with nothing to reply to", () => {
@@ -559,7 +579,7 @@ describe('planRun: review comments and reviews, as comments with their own place
 describe("planRun: a maintainer's command on a fork's pull request", () => {
   const settings = agentSettings({ prompt: '' })
   const event = issueCommentEvent({ body: '/docs fix it' })
-  const fork = (headSha: string) => ({ pull: { fork: true, headSha }, shown: [{ sha: 'a'.repeat(40), at: '2026-03-01T11:00:00Z' }] })
+  const fork = (headSha: string) => ({ pull: forkPull(headSha), shown: [{ sha: 'a'.repeat(40), at: '2026-03-01T11:00:00Z' }] })
   const on = { number: 7, kind: 'pull' }
 
   it('runs for the head shown before the command', () => {
@@ -583,7 +603,7 @@ describe("planRun: a maintainer's command on a fork's pull request", () => {
   })
 
   it('waits, replying, when no head was shown before the command', () => {
-    const gate = gateOf(event, settings, 'write', { pull: { fork: true, headSha: 'a'.repeat(40) } })
+    const gate = gateOf(event, settings, 'write', { pull: forkPull('a'.repeat(40)) })
     expect(planRun(readEventAsk(event, settings, 'job'), settings, gate, null)).toMatchObject({
       kind: 'wait',
       commanded: true,
@@ -594,7 +614,7 @@ describe("planRun: a maintainer's command on a fork's pull request", () => {
 
   it('answers help before waiting: help sends nothing', () => {
     const help = issueCommentEvent({ body: '/docs help' })
-    const gate = gateOf(help, settings, 'write', { pull: { fork: true, headSha: 'a'.repeat(40) } })
+    const gate = gateOf(help, settings, 'write', { pull: forkPull('a'.repeat(40)) })
     expect(planRun(readEventAsk(help, settings, 'job'), settings, gate, null).kind).toBe('help')
   })
 })

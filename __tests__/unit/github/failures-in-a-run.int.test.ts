@@ -4,7 +4,7 @@
  * retries back off for seconds each, which cost no real time here.
  */
 import { afterEach, beforeAll, beforeEach, expect, jest, test } from '@jest/globals'
-import { PULL, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { COMMENTER, PULL, pullRequestOpened, pushPayload, REPO } from '../../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { startHelloWorld } from '../../e2e/triggers/helpers.js'
 import { at } from '../../expect-helpers.js'
@@ -60,16 +60,32 @@ test('when the token identity cannot be told, no comment is trusted as ours: the
   expect(sim.github.comments(REPO, Number(result.outputs['pr-number']))).toEqual([])
 })
 
-test('GitHub out of reach is a warning in plain words, not an HTTP 500, and the job still reports', async () => {
-  // GitHub's retries before the job is waited for (the docs check's record, the status comment) spend the run's time
-  // budget, virtual here: a timeout that leaves the job room after them.
-  const result = await onPullRequest({ context: 'false', timeout: '2m' }, 'http://127.0.0.1:9/api/v3')
+test("GitHub out of reach is a warning in plain words, not an HTTP 500, and a push's job still reports", async () => {
+  // GitHub's retries before the job is waited for (the status comment's pull request) spend the run's time
+  // budget, virtual here: a timeout that leaves the job room after them. A push's pusher steers without a read.
+  const result = await runInProcess(run, sim, {
+    eventName: 'push',
+    event: pushPayload(),
+    inputs: { context: 'false', timeout: '2m' },
+    repository: REPO,
+    githubApiUrl: 'http://127.0.0.1:9/api/v3'
+  })
 
   expect(result.errors).toEqual([])
   expect(result.outputs.outcome).toBe('pr-opened')
   const [warning] = result.warnings
   expect(warning).toMatch(
-    /^Could not (tell which account the token belongs to|read the comments of #2): the request to GitHub failed \(.+\)\./
+    /^Could not (tell which account the token belongs to|find the pull request of commit \w+)[:.].*the request to GitHub failed \(.+\)/
   )
   expect(warning).not.toMatch(/HTTP 500/)
+})
+
+test("GitHub out of reach on a pull request: its author's permission cannot be checked, so nothing is sent, in plain words", async () => {
+  const result = await onPullRequest({ context: 'false', timeout: '2m' }, 'http://127.0.0.1:9/api/v3')
+
+  expect(result.errors).toEqual([
+    `Could not check the repository permission of ${COMMENTER}: the request to GitHub failed (TypeError: fetch failed).`
+  ])
+  expect(result.outputs.outcome).not.toBe('pr-opened')
+  expect(sim.mintlifyRequests()).toEqual([])
 })

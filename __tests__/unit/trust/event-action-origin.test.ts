@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { GitHubEvent } from '../../../src/github/event.js'
 import { parseEvent } from '../../../src/github/webhook-payload.js'
 import { OPERATIONS, type Operation } from '../../../src/settings.js'
-import { judgeSteering, needsRole, steeringOf, whoSteers } from '../../../src/trust/gate.js'
+import { judgeSteering, needsRole, steeringOf, steersARun, whoSteers } from '../../../src/trust/gate.js'
 import { webhookExample } from '../../fixtures/webhook-payloads.js'
 
 /** What the rule says of a run: steered by whom, or skipped (quietly, or with a notice naming the event). */
@@ -264,5 +264,52 @@ describe('who steers what the rule lets through', () => {
     const reading = { role: null, pull: null, shown: [] }
     expect(judgeSteering(steerer, { minPermission: 'write', allowedBots: [] }, reading, 'other').kind).toBe('ignore')
     expect(judgeSteering(steerer, { minPermission: 'write', allowedBots: ['stars[bot]'] }, reading, 'other').kind).toBe('steer')
+  })
+})
+
+describe("a pull request's own events: its author judged like a commander, an outsider's run going on only with something new", () => {
+  /** A real pull_request payload with `action`, from this repository or a fork, by `author`; `changes` as an edit names them. */
+  function pullEvent(action: string, fork: boolean, author: { login: string; type: string }, changes?: object): GitHubEvent {
+    const payload = structuredClone(pullRequest(fork))
+    payload.action = action
+    ;(payload.pull_request as Record<string, unknown>).user = author
+    if (changes) payload.changes = changes
+    return parseEvent('pull_request_target', payload)
+  }
+  const TITLE = { title: { from: 'An older title' } }
+  const BASE = { base: { ref: { from: 'develop' }, sha: { from: 'c0ffee0000000000000000000000000000000000' } } }
+  const AUTHORS = [
+    { who: 'a writer', author: { login: 'writer', type: 'User' }, role: 'write', fork: false, outsider: false, reads: 1 },
+    { who: 'a reader', author: { login: 'reader', type: 'User' }, role: 'read', fork: false, outsider: true, reads: 1 },
+    { who: 'no collaborator', author: { login: 'member', type: 'User' }, role: null, fork: false, outsider: true, reads: 1 },
+    { who: 'a listed bot', author: { login: 'renovate[bot]', type: 'Bot' }, role: null, fork: false, outsider: false, reads: 0 },
+    { who: 'an unlisted bot', author: { login: 'dependabot[bot]', type: 'Bot' }, role: null, fork: false, outsider: true, reads: 0 },
+    { who: "a fork's writer", author: { login: 'writer', type: 'User' }, role: 'write', fork: true, outsider: true, reads: 0 }
+  ] as const
+  const ACTIONS = [
+    { action: 'opened', changes: undefined, news: true },
+    { action: 'synchronize', changes: undefined, news: true },
+    { action: 'reopened', changes: undefined, news: true },
+    { action: 'edited', changes: BASE, news: true },
+    { action: 'edited', changes: TITLE, news: false },
+    { action: 'ready_for_review', changes: undefined, news: false },
+    { action: 'closed', changes: undefined, news: true }
+  ] as const
+  const CASES = AUTHORS.flatMap((author) => ACTIONS.map((action) => ({ ...author, ...action, base: action.changes === BASE })))
+  const settings = { minPermission: 'write' as const, allowedBots: ['renovate[bot]'] }
+
+  it.each(CASES)('$action (base changed: $base) by $who', ({ author, role, fork, outsider, reads, action, changes, news }) => {
+    const event = pullEvent(action, fork, author, changes)
+    const steering = steeringOf(event, 'job')
+    expect(steering.kind).toBe('steered')
+    const steerer = whoSteers(event)
+    // One role read, of a person's pull request of this repository; a fork's and a bot's need none.
+    expect(needsRole(steerer) ? 1 : 0).toBe(reads)
+    for (const operation of ['job', 'gate', 'preview'] as const) {
+      const decision = judgeSteering(steerer, settings, { role, pull: null, shown: [] }, operation === 'preview' ? 'other' : 'agent')
+      expect(decision.kind).toBe(outsider ? 'wait-for-maintainer' : 'steer')
+      // The gate job: a writer's run always goes on; an outsider's only where it has something new to do.
+      expect(steersARun(decision)).toBe(!outsider || news)
+    }
   })
 })

@@ -13,9 +13,12 @@ import {
   type GateReading,
   type GateSettings,
   judgeSteering,
+  needsAuthorRole,
   needsPull,
   needsRole,
   needsShownHeads,
+  outsiders,
+  type PullReading,
   type ShownHead,
   whoSteers
 } from '../../../src/trust/gate.js'
@@ -75,6 +78,11 @@ const EVENTS: Record<string, () => GitHubEvent> = {
 }
 
 const SETTINGS: GateSettings = { minPermission: 'write', allowedBots: ['renovate[bot]'] }
+
+/** A command's pull request as read: a fork's, or this repository's by `author` having `authorRole`. */
+function pullOf(origin: 'same' | 'fork', author = 'writer', authorRole: string | null = 'write', isBot = false): PullReading {
+  return { fork: origin === 'fork', author: { login: author, isBot }, authorRole, headSha: HEAD_SHA }
+}
 const NOTHING: GateReading = { role: null, pull: null, shown: [] }
 
 /** Judged as an executor does: read what the gate asks for, from `world`. */
@@ -87,7 +95,9 @@ function judge(
   const steerer = whoSteers(event)
   const read: string[] = []
   const role = needsRole(steerer) ? (read.push('role'), world.role) : null
-  const pull = needsPull(steerer, settings, role, steering) ? (read.push('pull'), world.pull) : null
+  const pulled = needsPull(steerer, settings, role, steering) ? (read.push('pull'), world.pull) : null
+  const authorRole = pulled && needsAuthorRole(steerer, pulled) ? (read.push('author role'), pulled.authorRole) : null
+  const pull = pulled ? { ...pulled, authorRole } : null
   const shown = needsShownHeads(steerer, settings, role, pull) ? (read.push('record'), world.shown) : []
   return { decision: judgeSteering(steerer, settings, { role, pull, shown }, steering), read }
 }
@@ -133,7 +143,7 @@ describe('a fork is a head repository other than the base (or gone)', () => {
   })
 })
 
-describe('pull-request events: a fork never starts anything by itself', () => {
+describe("pull-request events: an outsider's pull request never starts anything by itself", () => {
   // `merged` is a closed pull request merged by someone with write access.
   const ACTIONS = [
     'opened',
@@ -146,28 +156,52 @@ describe('pull-request events: a fork never starts anything by itself', () => {
     'closed',
     'merged'
   ]
+  /** Who opened it: a person with a role, or a bot listed in allowed-bots or not. */
+  const AUTHORS = [
+    { author: 'writer', type: 'User', role: 'write' },
+    { author: 'maintainer', type: 'User', role: 'maintain' },
+    { author: 'reader', type: 'User', role: 'read' },
+    { author: 'stranger', type: 'User', role: null },
+    { author: 'renovate[bot]', type: 'Bot', role: null },
+    { author: 'dependabot[bot]', type: 'Bot', role: null }
+  ] as const
   const rows = ACTIONS.flatMap((action) =>
     (['same', 'fork', 'fork-gone', 'forked-repository'] as const).flatMap((origin) =>
-      (['pull_request', 'pull_request_target'] as const).flatMap((name) =>
-        (['agent', 'other'] as const).map((steering) => ({ action, origin, name, steering }))
+      AUTHORS.flatMap((who) =>
+        (['pull_request', 'pull_request_target'] as const).flatMap((name) =>
+          (['agent', 'other'] as const).map((steering) => ({ action, origin, name, steering, ...who }))
+        )
       )
     )
   )
 
-  it.each(rows)('$name $action from $origin ($steering)', ({ action, origin, name, steering }) => {
-    const { decision, read } = judge(parseEvent(name, pullPayload(action, origin)), { role: 'admin', pull: null, shown: [] }, steering)
-    // Nothing about the author is read: the event says all the gate needs.
-    expect(read).toEqual([])
+  it.each(rows)('$name $action from $origin by $author ($steering)', ({ action, origin, name, steering, author, type, role }) => {
+    const payload = pullPayload(action, origin)
+    ;(payload.pull_request as Record<string, unknown>).user = { login: author, type }
+    const { decision, read } = judge(parseEvent(name, payload), { role, pull: null, shown: [] }, steering)
     const fork = origin === 'fork' || origin === 'fork-gone'
-    if (fork && action !== 'merged') {
-      expect(decision).toMatchObject({ kind: 'wait-for-maintainer', commanded: false })
-      expect(decision.kind === 'wait-for-maintainer' && decision.why).toContain('comes from a fork')
-    } else {
+    const bot = type === 'Bot'
+    // One role read, of a person's pull request of this repository not merged; a fork's and a bot's need none.
+    expect(read).toEqual(!fork && !bot && action !== 'merged' ? ['role'] : [])
+    const mayWrite = bot ? author === 'renovate[bot]' : role === 'write' || role === 'maintain'
+    if (action === 'merged' || (!fork && mayWrite)) {
       expect(decision.kind).toBe('steer')
+      return
     }
+    expect(decision).toMatchObject({ kind: 'wait-for-maintainer', commanded: false })
+    const why = decision.kind === 'wait-for-maintainer' ? decision.why : ''
+    if (fork) expect(why).toContain('comes from a fork')
+    else if (bot)
+      expect(why).toBe(
+        `The pull request is by ${author}, a bot not listed in allowed-bots: it steers nothing by itself (pull requests need write or higher).`
+      )
+    else
+      expect(why).toBe(
+        `The pull request is by ${author}, who has ${role ?? 'no'} permission on this repository: it steers nothing by itself (pull requests need write or higher).`
+      )
   })
 
-  it('whatever the settings say', () => {
+  it('a fork waits whatever the settings say', () => {
     for (const minPermission of PERMISSIONS)
       for (const allowedBots of [[], '*'] as const) {
         const { decision } = judge(
@@ -181,6 +215,35 @@ describe('pull-request events: a fork never starts anything by itself', () => {
         )
         expect(decision.kind).toBe('wait-for-maintainer')
       }
+  })
+
+  it('min-permission decides for an author of this repository as for a commenter', () => {
+    const event = parseEvent('pull_request', pullPayload('opened', 'same'))
+    for (const minPermission of PERMISSIONS)
+      for (const role of PERMISSIONS) {
+        const { decision } = judge(event, { role, pull: null, shown: [] }, 'agent', { minPermission, allowedBots: [] })
+        expect(decision.kind).toBe(PERMISSIONS.indexOf(role) >= PERMISSIONS.indexOf(minPermission) ? 'steer' : 'wait-for-maintainer')
+      }
+  })
+})
+
+describe("an outsider's pull-request event has something new for a run only with a new head, a new base or a close", () => {
+  it.each([
+    ['opened', false, true],
+    ['reopened', false, true],
+    ['synchronize', false, true],
+    ['closed', false, true],
+    ['edited', true, true],
+    ['edited', false, false],
+    ['ready_for_review', false, false],
+    ['converted_to_draft', false, false],
+    ['review_requested', false, false]
+  ] as const)('%s (base changed: %s): %s', (action, baseChanged, news) => {
+    const payload = pullPayload(action, 'fork')
+    if (baseChanged) payload.changes = { base: { ref: { from: 'develop' }, sha: { from: OLD_SHA } } }
+    else if (action === 'edited') payload.changes = { title: { from: 'An older title' } }
+    const steerer = whoSteers(parseEvent('pull_request_target', payload))
+    expect(steerer).toMatchObject({ kind: 'pull-author', showsNew: news })
   })
 })
 
@@ -203,12 +266,8 @@ describe('comments, reviews and labels: the author needs min-permission', () => 
   })
 
   it.each(['review comment', 'review', 'issue labeled'])('%s: read-only authors are denied, writers steer', (name) => {
-    expect(judge(EVENTS[name]!(), { role: 'read', pull: { fork: false, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe(
-      'deny'
-    )
-    expect(judge(EVENTS[name]!(), { role: 'write', pull: { fork: false, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe(
-      'steer'
-    )
+    expect(judge(EVENTS[name]!(), { role: 'read', pull: pullOf('same'), shown: [] }, 'other').decision.kind).toBe('deny')
+    expect(judge(EVENTS[name]!(), { role: 'write', pull: pullOf('same'), shown: [] }, 'other').decision.kind).toBe('steer')
   })
 
   it('a bot not listed in allowed-bots is ignored without a look-up; a listed one steers without one', () => {
@@ -217,16 +276,16 @@ describe('comments, reviews and labels: the author needs min-permission', () => 
     expect(unlisted.read).toEqual([])
     const listed = judge(commentEvent(true, { login: 'renovate[bot]', type: 'Bot' }), {
       role: null,
-      pull: { fork: false, headSha: HEAD_SHA },
+      pull: pullOf('same'),
       shown: []
     })
     expect(listed.decision.kind).toBe('steer')
-    expect(listed.read).toEqual(['pull'])
+    expect(listed.read).toEqual(['pull', 'author role'])
   })
 
   it('a preview, deploy, export or report started by a read-only commenter is denied like a job', () => {
     const event = commentEvent(true, { login: 'reader', type: 'User' })
-    expect(judge(event, { role: 'read', pull: { fork: true, headSha: HEAD_SHA }, shown: [] }, 'other').decision.kind).toBe('deny')
+    expect(judge(event, { role: 'read', pull: pullOf('fork'), shown: [] }, 'other').decision.kind).toBe('deny')
   })
 })
 
@@ -246,7 +305,7 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   it.each(rows)('$name: $expected', ({ shown, expected, commanded }) => {
     const { decision, read } = judge(commentEvent(true, { login: 'maintainer', type: 'User' }, AT), {
       role: 'maintain',
-      pull: { fork: true, headSha: HEAD_SHA },
+      pull: pullOf('fork'),
       shown
     })
     expect(read).toEqual(['role', 'pull', 'record'])
@@ -258,7 +317,7 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   it('a command whose time is unknown waits, as one that came too early', () => {
     const { decision } = judge(commentEvent(true, { login: 'maintainer', type: 'User' }, ''), {
       role: 'admin',
-      pull: { fork: true, headSha: HEAD_SHA },
+      pull: pullOf('fork'),
       shown: [before(HEAD_SHA)]
     })
     expect(decision.kind).toBe('wait-for-maintainer')
@@ -267,7 +326,7 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   it('a denied commander on a fork costs no record read', () => {
     const { decision, read } = judge(commentEvent(true, { login: 'stranger', type: 'User' }), {
       role: 'read',
-      pull: { fork: true, headSha: HEAD_SHA },
+      pull: pullOf('fork'),
       shown: [before(HEAD_SHA)]
     })
     expect(decision.kind).toBe('deny')
@@ -277,7 +336,7 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   it('operations that do not steer the agent on the code need no look at the head', () => {
     const { decision, read } = judge(
       commentEvent(true, { login: 'maintainer', type: 'User' }),
-      { role: 'write', pull: { fork: true, headSha: HEAD_SHA }, shown: [] },
+      { role: 'write', pull: pullOf('fork'), shown: [] },
       'other'
     )
     expect(decision.kind).toBe('steer')
@@ -287,12 +346,33 @@ describe("a maintainer's command on a fork's pull request holds for the head sho
   it('on a pull request of the same repository, a permitted command steers without any record', () => {
     const { decision, read } = judge(commentEvent(true, { login: 'writer', type: 'User' }), {
       role: 'write',
-      pull: { fork: false, headSha: HEAD_SHA },
+      pull: pullOf('same'),
       shown: []
     })
     expect(decision.kind).toBe('steer')
     expect(read).toEqual(['role', 'pull'])
   })
+
+  it.each([
+    ['a writer', pullOf('same', 'writer', 'write'), ['role', 'pull', 'author role'], 'steer'],
+    ['a reader', pullOf('same', 'reader', 'read'), ['role', 'pull', 'author role', 'record'], 'head-moved'],
+    ['no collaborator', pullOf('same', 'member', null), ['role', 'pull', 'author role', 'record'], 'head-moved'],
+    // A bot's branch of this repository moves only by its App's write access: the agent's own pull requests among them.
+    ['a bot not in allowed-bots', pullOf('same', 'mintlify[bot]', null, true), ['role', 'pull'], 'steer'],
+    ['a bot in allowed-bots', pullOf('same', 'renovate[bot]', null, true), ['role', 'pull'], 'steer'],
+    ['the commander, a maintainer', pullOf('same', 'Maintainer', null), ['role', 'pull'], 'steer']
+  ] as const)(
+    "on this repository's pull request by %s, a maintainer's command holds for the head shown as for a fork's",
+    (_who, pull, reads, expected) => {
+      const { decision, read } = judge(commentEvent(true, { login: 'maintainer', type: 'User' }), {
+        role: 'maintain',
+        pull,
+        shown: [{ sha: OLD_SHA, at: '2026-11-20T11:00:00Z' }]
+      })
+      expect(read).toEqual(reads)
+      expect(decision.kind).toBe(expected)
+    }
+  )
 })
 
 describe('events and their steerers beyond comments', () => {
@@ -314,5 +394,21 @@ describe('events and their steerers beyond comments', () => {
     expect(needsRole(steerer)).toBe(true)
     expect(judgeSteering(steerer, SETTINGS, NOTHING, 'other')).toMatchObject({ kind: 'deny', role: null })
     expect(judgeSteering(steerer, SETTINGS, { ...NOTHING, role: 'maintain' }, 'other').kind).toBe('steer')
+  })
+})
+
+describe("the one notion: an outsider's pull request", () => {
+  const person = (login: string) => ({ login, isBot: false })
+  const bot = (login: string) => ({ login, isBot: true })
+  it.each([
+    ['a fork, by a maintainer', true, person('maintainer'), 'maintain', true],
+    ['a fork, by a listed bot', true, bot('renovate[bot]'), null, true],
+    ['this repository, by a writer', false, person('writer'), 'write', false],
+    ['this repository, by a reader', false, person('reader'), 'read', true],
+    ['this repository, by no collaborator', false, person('member'), null, true],
+    ['this repository, by a listed bot', false, bot('renovate[bot]'), null, false],
+    ['this repository, by an unlisted bot', false, bot('dependabot[bot]'), null, true]
+  ] as const)('%s (fork: %s)', (_, fork, author, authorRole, expected) => {
+    expect(outsiders({ fork, author }, SETTINGS, authorRole)).toBe(expected)
   })
 })

@@ -36,12 +36,12 @@ export function renderSkipReply(why: string, trigger: string): string {
   ].join('\n')
 }
 
-/** A maintainer's command on a fork's pull request whose head moved after the one they were shown. */
+/** A maintainer's command on an outsider's pull request whose head moved after the one they were shown. */
 export function renderHeadMovedReply(login: string, head: string): string {
   return `${escapeInline(`@${login}`)}: The pull request changed after it was shown (now ${codeSpan(head.slice(0, 7))}): look at the new commits, then repeat the command.\n`
 }
 
-/** A maintainer's command that came before the fork's head was shown as waiting: it is shown now, and the command is to be repeated. */
+/** A maintainer's command that came before an outsider's head was shown as waiting: it is shown now, and the command is to be repeated. */
 export function renderRepeatForHeadReply(login: string, head: string, trigger: string): string {
-  return `${escapeInline(`@${login}`)}: Nothing was sent. This pull request comes from a fork, and its head ${codeSpan(head.slice(0, 7))} had not been shown as waiting for a maintainer before your command. Look at it, then repeat the command (${codeSpan(trigger)} or ${codeSpan(`${trigger} skip`)}).\n`
+  return `${escapeInline(`@${login}`)}: Nothing was sent. This pull request waits for a maintainer (it comes from a fork, or from someone below the permission that steers the docs agent), and its head ${codeSpan(head.slice(0, 7))} had not been shown as waiting for a maintainer before your command. Look at it, then repeat the command (${codeSpan(trigger)} or ${codeSpan(`${trigger} skip`)}).\n`
 }

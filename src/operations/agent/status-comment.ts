@@ -28,14 +28,14 @@ export function renderResultComment(marker: string, report: JobReport): string {
   return fitComment(withMarker(marker, renderJobSummary(report)))
 }
 
-/** The sticky comment of a fork's pull request waiting for a maintainer; it also holds the record of the head shown. */
+/** The sticky comment of an outsider's pull request waiting for a maintainer; it also holds the record of the head shown. */
 export function renderWaitingComment(marker: string, head: string, trigger: string): string {
   const at = head ? ` at ${codeSpan(head.slice(0, 7))}` : ''
   return [
     marker,
     '### Docs: waiting for a maintainer',
     '',
-    `This pull request comes from a fork, so it starts no docs agent job by itself. Looked at it${at}? ${codeSpan(trigger)} to document it, ${codeSpan(`${trigger} skip`)} if it needs none. A later push waits for a maintainer again.`,
+    `This pull request comes from a fork, or from someone below the permission that steers the docs agent, so it starts no docs agent job by itself. Looked at it${at}? ${codeSpan(trigger)} to document it, ${codeSpan(`${trigger} skip`)} if it needs none. A later push waits for a maintainer again.`,
     ''
   ].join('\n')
 }

@@ -1,7 +1,7 @@
 import { codeSpan, escapeInline } from '../../markdown.js'
 import type { OperationResult, Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
-import type { Steerer } from '../../trust/gate.js'
+import { type Steerer, steersARun } from '../../trust/gate.js'
 import type { OperationDeps } from '../operation.js'
 import { type GateAnswer, gateOf } from '../steering.js'
 
@@ -9,16 +9,13 @@ import { type GateAnswer, gateOf } from '../steering.js'
  * `gate`: whether the event's steerer may steer a run, as the trust gate judges it, for a first job that
  * keeps outsiders' runs out of a later job's `concurrency` group (GitHub keeps one pending run per group,
  * and a newer one replaces it: an outsider's comment must not drop a maintainer's pending command). It
- * reads only what the gate needs (a commander's role), writes nothing to GitHub (no reply, no reaction),
+ * reads only what the gate needs (a commander's role, or a pull request author's), writes nothing to GitHub (no reply, no reaction),
  * sends nothing to Mintlify and needs no key. The outcome is `skipped` either way; the answer is `steer`.
  */
 export async function runGate(settings: Settings, deps: OperationDeps): Promise<OperationResult> {
   const answer = await gateOf(settings, deps)
-  // A fork's pull request waits for a maintainer by itself: its run goes on, to say so and show its head.
-  const steer = answer.kind === 'steer' || answer.kind === 'wait-for-maintainer'
-  const headline = steer
-    ? `steer is true: ${steererOf(answer)} may steer this run.`
-    : `steer is false: ${'why' in answer ? answer.why : 'nobody steers this run.'}`
+  const steer = answer.kind !== 'unsteered' && steersARun(answer)
+  const headline = steer ? `steer is true: ${steererOf(answer)} may steer this run.` : `steer is false: ${falseWhy(answer)}`
   const verdict: Verdict = { outcome: 'skipped', result: steer ? 'success' : 'notice', headline, failureReason: '' }
   return {
     verdict,
@@ -27,8 +24,16 @@ export async function runGate(settings: Settings, deps: OperationDeps): Promise<
   }
 }
 
+function falseWhy(answer: GateAnswer): string {
+  if (answer.kind === 'wait-for-maintainer')
+    return `${answer.why} This event gives its run nothing new to do (only opened, synchronize, reopened, closed and a changed base do).`
+  return 'why' in answer ? answer.why : 'nobody steers this run.'
+}
+
 /** Who the gate let steer, in a few words for the log and the summary. */
 function steererOf(answer: GateAnswer): string {
+  if (answer.kind === 'wait-for-maintainer' && answer.steerer.kind === 'pull-author' && !answer.steerer.fork)
+    return `a pull request by ${answer.steerer.actor.login || 'an unknown author'}, who may not steer it, which waits for a maintainer by itself`
   return 'steerer' in answer ? describe(answer.steerer) : 'the event'
 }
 

@@ -34,13 +34,13 @@ export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, me
 }
 
 /**
- * A fork's code pull request whose docs record names the agent's pull request and its job (read for the
- * gate): after new commits waited, a maintainer's command there follows that job up instead of opening
- * another pull request.
+ * An outsider's code pull request whose docs record names the agent's pull request and its job (read for
+ * the gate, which reads it only on an outsider's pull request): after new commits waited, a maintainer's
+ * command there follows that job up instead of opening another pull request.
  */
 function recordedJob({ asked, docs }: GateFacts): AgentPullJob | null {
   const record = docs.record?.record
-  if (asked.kind !== 'command' || !docs.target?.pull?.fork || !record?.jobId || !record.agentPull) return null
+  if (asked.kind !== 'command' || !docs.target?.pull || !record?.jobId || !record.agentPull) return null
   return { jobId: record.jobId, freshBudget: '', recorded: record.agentPull }
 }
 
