@@ -17,6 +17,8 @@ const H0 = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0'
 const H1 = 'b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1'
 const H2 = 'c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2'
 const INPUTS = { 'status-context': 'docs', paths: 'src/**' }
+/** The base commit the events name (the examples' master). */
+const BASE = String((pullRequestOpened().pull_request.base as { sha: string }).sha)
 const NOTHING_DOCUMENTED = 'No documented files changed'
 const WAITING = 'Waiting for a maintainer: /docs to document it, /docs skip if it needs none'
 
@@ -112,12 +114,12 @@ describe('a push is judged by what changed since the head last judged', () => {
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(descriptions(H0)).not.toContain(NOTHING_DOCUMENTED)
-    // Three pages of 100, never more (the context block reads its first page too).
-    const pages = sim
+    // Its own files come from one compare of the event's base and head, which lists 300 at most: cut.
+    const compares = sim
       .githubRequests()
-      .filter((r) => r.path.endsWith(`/pulls/${PULL}/files`))
-      .map((r) => r.query.page ?? '1')
-    expect([...new Set(pages)].sort()).toEqual(['1', '2', '3'])
+      .filter((r) => r.path.includes('/compare/'))
+      .map((r) => r.path.split('/compare/')[1])
+    expect(compares).toEqual([`${BASE}...${H0}`])
   })
 
   test('a retargeted pull request is judged again against its new base; an edit on the same base judges nothing new', async () => {
