@@ -180,17 +180,19 @@ describe("a fork's pull request", () => {
     expect(descriptions(H1).at(-1)).toMatch(/^Documented in /)
   })
 
-  test('a record buried under 1,000 newer comments is unknown, never "none": the run waits for a maintainer', async () => {
+  test('a record buried under 1,000 newer comments, past the first page, is unknown, never "none": the run waits for a maintainer', async () => {
     addPull({ fork: true, head: H0, files: ['src/api.ts'] })
-    expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1 }))).outputs.outcome).toBe('skipped')
+    // 150 comments first, so the record lands on the second page, which is neither the first nor among the newest 1,000.
+    for (let i = 0; i < 150; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `early ${i + 1}` })
+    expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1, comments: 150 }))).outputs.outcome).toBe('skipped')
     for (let i = 0; i < 1000; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `bump ${i + 1}` })
     sim.github.pushToPull(REPO, PULL, H1)
     sim.github.setPullFiles(REPO, PULL, ['src/api.ts', 'README.md'])
     sim.github.setCompare(REPO, H0, H1, { commits: ['Reword the README'], files: ['README.md'] })
     const before = mark(sim)
 
-    // GitHub's payload counts the comments: 1,001.
-    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1001 }))
+    // GitHub's payload counts the comments: 1,151.
+    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1151 }))
 
     expect(run.outputs.outcome).toBe('skipped')
     expect(mintlifyCalls(sim, before)).toEqual([])

@@ -2,12 +2,13 @@
  * What a pull request changed, as the docs check judges it against `paths` (DESIGN "The docs check on code
  * pull requests"): a renamed file is a change of both its names, in the pull request's own files and in the
  * compare since the judged head; and the pull request's own files are those of the head the event names
- * (the compare of its base and head commits), never the live list, which can already show a later push.
+ * (the compare of its base and head commits), never the live list, which can already show a later push;
+ * and a change judged as matching clears a skip whichever pull-request event judged it.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
-import { COMMENTER, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { commentPayload, COMMENTER, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 import { mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
 
 const PULL = 5
@@ -103,5 +104,28 @@ describe("the pull request's own files are those of the event's head", () => {
     expect(descriptions(H1)).not.toContain(NOTHING_DOCUMENTED)
     const reads = sim.githubRequests().filter((r) => r.path.includes('/compare/') || r.path.endsWith('/files'))
     expect(reads.filter((r) => r.path.includes('/compare/')).map((r) => r.path.split('/compare/')[1])).toEqual([`${base}...${H1}`])
+  })
+})
+
+describe('a skip ends on any pull-request event that judges the change as matching', () => {
+  test("the push's run replaced or cancelled: the next title edit judges the push and clears the skip", async () => {
+    addPull(false, H0)
+    sim.github.setPullFiles(REPO, PULL, ['README.md'])
+    const skip = commentPayload(sim, { body: '/docs skip wording only', on: PULL, pullRequest: true })
+    expect((await runOn(sim, 'issue_comment', skip, { inputs: INPUTS })).outputs.outcome).toBe('skipped')
+    expect(descriptions(H0).at(-1)).toMatch(/^Docs skipped by @/)
+
+    // A push to H1 changes src/api.ts; its synchronize run was replaced by a newer one in the group, then cancelled.
+    sim.github.pushToPull(REPO, PULL, H1)
+    sim.github.setPullFiles(REPO, PULL, ['README.md', 'src/api.ts'])
+    sim.github.setCompare(REPO, H0, H1, { commits: ['Add the API'], files: ['src/api.ts'] })
+    const edited = pullEvent('edited', { head: H1, fork: false, files: 2 })
+    Object.assign(edited, { changes: { title: { from: 'Move the API' } } })
+    const run = await onPull(edited)
+
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(run.log).toContain('The changes since the head last judged change files that match paths, which clears the skip by @')
+    expect(descriptions(H1)).not.toContainEqual(expect.stringMatching(/^Docs skipped/))
+    expect(descriptions(H1).at(-1)).toMatch(/^Documented in /)
   })
 })
