@@ -81,6 +81,12 @@ export class Comments {
     return [...this.of(repo).issue.values()].filter((c) => c.issue === issue).map((c) => this.snapshot(repo, c))
   }
 
+  /** Deletes a conversation comment (its author, or a writer, did): gone from every listing and count. */
+  delete(repoName: string, commentId: number): void {
+    const repo = this.state.ensureRepo(repoName)
+    if (!this.of(repo).issue.delete(commentId)) throw new Error(`${repo.fullName} has no comment ${commentId}`)
+  }
+
   /** How many conversation comments an issue or pull request has, as its `comments` field says. */
   count(repo: Repo, issue: Issue): number {
     return [...this.of(repo).issue.values()].filter((c) => c.issue === issue).length

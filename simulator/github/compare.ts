@@ -55,7 +55,8 @@ export class Comparisons {
    */
   compare({ req, params, repo }: Context): RouteResponse {
     const [base, head, ...rest] = (params.basehead ?? '').split('...')
-    const comparison = base !== undefined && head !== undefined && rest.length === 0 ? this.of(repo).get(keyOf(base, head)) : undefined
+    const known = base !== undefined && head !== undefined && rest.length === 0
+    const comparison = known ? (this.of(repo).get(keyOf(base, head)) ?? this.pullDiff(repo, base, head)) : undefined
     if (!comparison) return notFound()
     const paged = req.url.searchParams.has('per_page') || req.url.searchParams.has('page')
     const page = paged ? onePage(req, this.state.serverUrl(), comparison.commits) : undefined
@@ -77,6 +78,27 @@ export class Comparisons {
   }
 
   // ---- Helpers ----
+
+  /**
+   * A comparison no test planted, from a base commit to a head a pull request had: the pull request's own
+   * files at that head, as GitHub diffs them from the merge base. The fake has no history: any base that is
+   * none of the pull request's own commits counts as a commit of its base branch. Undefined when no pull
+   * request's files are known at `head`.
+   */
+  private pullDiff(repo: Repo, base: string, head: string): Comparison | undefined {
+    const headSha = head.toLowerCase()
+    for (const pull of repo.issues.values()) {
+      if (!pull.pullRequest) continue
+      const own = new Set(
+        [pull.headSha, ...pull.commits.map((c) => c.sha), ...(pull.filesAt?.keys() ?? [])].map((sha) => sha.toLowerCase())
+      )
+      const files = pull.filesAt?.get(headSha) ?? (pull.headSha.toLowerCase() === headSha ? pull.files : undefined)
+      if (files === undefined || own.has(base.toLowerCase())) continue
+      const commits = pull.commits.map((commit) => ({ sha: commit.sha, message: commit.message }))
+      return { base, head, baseSha: this.shaOf(repo, base), headSha: this.shaOf(repo, head), commits, files, behindBy: 0 }
+    }
+    return undefined
+  }
 
   /** A ref's sha: as the repository knows it, else a stable made-up one (a planted comparison's ref exists). */
   private shaOf(repo: Repo, ref: string): string {

@@ -28,8 +28,11 @@ export class Pulls {
 
   // ---- Test-side API ----
 
+  /** The pull request's files from now on; a compare of its base and its head at this moment keeps them (see Comparisons). */
   setFiles(repoName: string, pullNumber: number, files: (string | GitHubPullFile)[]): void {
-    this.state.requirePull(repoName, pullNumber).pull.files = files.map(pullFileOf)
+    const { pull } = this.state.requirePull(repoName, pullNumber)
+    pull.files = files.map(pullFileOf)
+    pull.filesAt = new Map(pull.filesAt).set(pull.headSha.toLowerCase(), pull.files)
   }
 
   /** A push to the head branch: `sha` is the new head and last commit; the pull request counts as updated. */

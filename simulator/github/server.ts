@@ -129,6 +129,10 @@ export class FakeGitHubServer implements FakeGitHub {
     return this.commentStore.list(repo, issueNumber)
   }
 
+  deleteComment(repo: string, commentId: number): void {
+    this.commentStore.delete(repo, commentId)
+  }
+
   addReviewComment(repo: string, pullNumber: number, comment: CommentInit): SimComment {
     return this.commentStore.addReview(repo, pullNumber, comment)
   }

@@ -33,6 +33,8 @@ export interface Issue {
   requestedTeams: Team[]
   commits: { sha: string; message: string }[]
   files: PullFile[]
+  /** A pull request's files as they were at each head `setFiles` set them for (shas in lower case). */
+  filesAt?: Map<string, PullFile[]>
   labels: string[]
   createdAt: string
   /** A pull request's state; merged ones are closed, with `mergedAt` set. */

@@ -258,6 +258,8 @@ export interface FakeGitHub {
   addComment(repo: string, issueNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
   /** The comments of an issue now, in creation order. Throws for an issue never added. */
   comments(repo: string, issueNumber: number): SimComment[]
+  /** Deletes a conversation comment, as its author or a writer can. */
+  deleteComment(repo: string, commentId: number): void
   /** A review comment starting a thread on a pull request's diff (as by a reviewer). */
   addReviewComment(repo: string, pullNumber: number, comment: { user: string; userType?: GitHubUserType; body: string }): SimComment
   /** The review comments of a pull request now, replies with the id of the comment they reply to. */

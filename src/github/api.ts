@@ -40,6 +40,7 @@ export type {
 } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
 export type { FileChange, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
+export { changedPaths } from './calls/pulls.js'
 export type {
   CommitStatusRequest,
   CommitStatusState,

@@ -89,6 +89,11 @@ export interface PullFacts {
   changedFiles: number
   /** The branch it would merge into ('' where the payload does not say). */
   baseRef: string
+  /**
+   * The base commit as the event (or the read) gives it ('' where it does not say): with the head's sha, an
+   * immutable pair whose compare is the pull request's own files at that head.
+   */
+  baseSha: string
   /** How many comments its conversation had when the event was sent (review comments aside); absent where the payload does not say. */
   comments?: number | undefined
 }

@@ -212,6 +212,7 @@ export function pullOf(pull: Record<string, unknown>): PullFacts {
     mergeSha: pull.merged === true ? str(pull.merge_commit_sha) : '',
     changedFiles: num(pull.changed_files),
     baseRef: isRecord(pull.base) ? str(pull.base.ref) : '',
+    baseSha: isRecord(pull.base) ? str(pull.base.sha) : '',
     comments: wholeCount(pull.comments)
   }
 }

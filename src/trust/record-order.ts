@@ -1,8 +1,9 @@
 /**
  * The order in which the action's records were written, told only by what is signed: GitHub's times
  * (`updated_at` moves with any edit of a comment, a cosmetic one included) decide nothing. Every record
- * written carries, in a marker kind of its own signed with the rest, a sequence number one above the
- * highest the run read for that issue or pull request, and the time the run wrote it. Earlier versions
+ * written carries, in a marker kind of its own signed with the rest, a sequence number above the highest
+ * the run read for that issue or pull request and at least the current time in seconds, and the time the
+ * run wrote it. Earlier versions
  * sign and read that marker like any record, so they still verify the comment and read its record unchanged.
  */
 
@@ -59,6 +60,15 @@ export function inWritingOrder<Comment extends Placed>(
     if (first === null || second === null) return first === second ? legacy(a, b) : first === null ? -1 : 1
     return compare(first.number, second.number) || compare(Date.parse(first.at), Date.parse(second.at)) || compare(a.id, b.id)
   })
+}
+
+/**
+ * The sequence number of a record written now: above the highest the run read, and at least the current
+ * time in whole seconds, so that a record written later outranks one written earlier even when the run
+ * could not read it (a record buried under 1,000 newer comments, brought back when they are deleted).
+ */
+export function nextSequence(highestRead: number, nowMs: number): number {
+  return Math.max(highestRead + 1, Math.floor(nowMs / 1000))
 }
 
 /** The highest sequence number among the comments; 0 when none has one. */

@@ -102,6 +102,7 @@ describe('a push that touches no documented file', () => {
     const first = await onPull(pullEvent('opened'), { paths: 'README.md' })
     expect(first.outputs.outcome).toBe('pr-opened')
     sim.github.setCompare(REPO, HEAD, NEXT_HEAD, { files: ['tests/readme.test.ts'] })
+    sim.github.pushToPull(REPO, PULL, NEXT_HEAD)
     const before = mark(sim)
 
     const run = await onPull(pullEvent('synchronize'), { paths: 'README.md' })
@@ -278,12 +279,13 @@ describe('what a run costs on GitHub beyond the job', () => {
   async function synchronizeCalls(inputs: Record<string, string>): Promise<string[]> {
     sim.github.setCompare(REPO, HEAD, NEXT_HEAD, { files: ['README.md'] })
     await runOn(sim, 'pull_request_target', pullEvent('opened'), { inputs })
+    sim.github.pushToPull(REPO, PULL, NEXT_HEAD)
     const before = mark(sim)
     await runOn(sim, 'pull_request_target', pullEvent('synchronize'), { inputs })
     return githubCalls(sim, before).map((call) => call.replace(/\/comments\/\d+$/, '/comments/<id>'))
   }
 
-  test("two status writes, one compare and the pull request's files: the record is read with the sticky comment it already reads", async () => {
+  test("two status writes and two compares (since the judged head, and the pull request's own files at its head): the record is read with the sticky comment it already reads", async () => {
     const grouped = { 'group-runs': 'true' }
     const without = await synchronizeCalls(grouped)
     await sim.close()
@@ -297,7 +299,7 @@ describe('what a run costs on GitHub beyond the job', () => {
     }
     expect(extra.sort()).toEqual([
       `GET /compare/${HEAD}...${NEXT_HEAD}`,
-      'GET /pulls/2/files',
+      `GET /compare/${String((pullRequestOpened().pull_request.base as { sha: string }).sha)}...${NEXT_HEAD}`,
       `POST /statuses/${NEXT_HEAD}`,
       `POST /statuses/${NEXT_HEAD}`
     ])

@@ -182,6 +182,7 @@ describe('a skip on a pull request of the same repository', () => {
     await command('/docs skip nothing user-facing', inputs, COMMENTER, PULL)
 
     sim.github.setCompare(REPO, HEAD, NEXT, { files: ['tests/unit.test.ts'] })
+    sim.github.pushToPull(REPO, PULL, NEXT)
     const held = await runOn(sim, 'pull_request_target', sync(), { inputs })
     expect(held.outputs.outcome).toBe('skipped')
 

@@ -17,6 +17,8 @@ const H0 = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0'
 const H1 = 'b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1'
 const H2 = 'c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2'
 const INPUTS = { 'status-context': 'docs', paths: 'src/**' }
+/** The base commit the events name (the examples' master). */
+const BASE = String((pullRequestOpened().pull_request.base as { sha: string }).sha)
 const NOTHING_DOCUMENTED = 'No documented files changed'
 const WAITING = 'Waiting for a maintainer: /docs to document it, /docs skip if it needs none'
 
@@ -112,12 +114,12 @@ describe('a push is judged by what changed since the head last judged', () => {
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(descriptions(H0)).not.toContain(NOTHING_DOCUMENTED)
-    // Three pages of 100, never more (the context block reads its first page too).
-    const pages = sim
+    // Its own files come from one compare of the event's base and head, which lists 300 at most: cut.
+    const compares = sim
       .githubRequests()
-      .filter((r) => r.path.endsWith(`/pulls/${PULL}/files`))
-      .map((r) => r.query.page ?? '1')
-    expect([...new Set(pages)].sort()).toEqual(['1', '2', '3'])
+      .filter((r) => r.path.includes('/compare/'))
+      .map((r) => r.path.split('/compare/')[1])
+    expect(compares).toEqual([`${BASE}...${H0}`])
   })
 
   test('a retargeted pull request is judged again against its new base; an edit on the same base judges nothing new', async () => {
@@ -178,17 +180,19 @@ describe("a fork's pull request", () => {
     expect(descriptions(H1).at(-1)).toMatch(/^Documented in /)
   })
 
-  test('a record buried under 1,000 newer comments is unknown, never "none": the run waits for a maintainer', async () => {
+  test('a record buried under 1,000 newer comments, past the first page, is unknown, never "none": the run waits for a maintainer', async () => {
     addPull({ fork: true, head: H0, files: ['src/api.ts'] })
-    expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1 }))).outputs.outcome).toBe('skipped')
+    // 150 comments first, so the record lands on the second page, which is neither the first nor among the newest 1,000.
+    for (let i = 0; i < 150; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `early ${i + 1}` })
+    expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1, comments: 150 }))).outputs.outcome).toBe('skipped')
     for (let i = 0; i < 1000; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `bump ${i + 1}` })
     sim.github.pushToPull(REPO, PULL, H1)
     sim.github.setPullFiles(REPO, PULL, ['src/api.ts', 'README.md'])
     sim.github.setCompare(REPO, H0, H1, { commits: ['Reword the README'], files: ['README.md'] })
     const before = mark(sim)
 
-    // GitHub's payload counts the comments: 1,001.
-    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1001 }))
+    // GitHub's payload counts the comments: 1,151.
+    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1151 }))
 
     expect(run.outputs.outcome).toBe('skipped')
     expect(mintlifyCalls(sim, before)).toEqual([])

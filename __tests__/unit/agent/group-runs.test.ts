@@ -28,7 +28,8 @@ const PULL_FACTS = {
   merged: false,
   mergeSha: '',
   changedFiles: 0,
-  baseRef: 'main'
+  baseRef: 'main',
+  baseSha: ''
 }
 const PULL_OPENED: GitHubEvent = { kind: 'pull_request', before: '', after: '', name: 'pull_request', action: 'opened', pull: PULL_FACTS }
 const actor = { login: 'octocat', isBot: false }

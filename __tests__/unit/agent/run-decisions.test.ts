@@ -445,7 +445,8 @@ describe('planRun: review comments and reviews, as comments with their own place
     merged: false,
     mergeSha: '',
     changedFiles: 0,
-    baseRef: 'main'
+    baseRef: 'main',
+    baseSha: ''
   }
   const reviewComment = (action: string, body: string, isBot = false): GitHubEvent => ({
     kind: 'pull_request_review_comment',

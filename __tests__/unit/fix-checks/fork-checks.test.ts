@@ -93,7 +93,8 @@ function listed(number: number, sha: string, isFork: boolean): PullFacts {
     merged: false,
     mergeSha: '',
     changedFiles: 0,
-    baseRef: 'main'
+    baseRef: 'main',
+    baseSha: ''
   }
 }
 

@@ -145,8 +145,25 @@ describe('compare', () => {
         { sha: expect.stringMatching(/^[0-9a-f]{40}$/), subject: 'Add invoices' },
         { sha: HEAD_SHA, subject: 'Document invoices' }
       ],
-      files: ['src/invoices.ts', 'docs/invoices.mdx']
+      files: ['src/invoices.ts', 'docs/invoices.mdx'],
+      listed: 2
     })
+  })
+
+  it('lists both names of a renamed file, and counts the files GitHub listed', async () => {
+    sim.github.setCompare(REPO, BASE_SHA, HEAD_SHA, {
+      commits: ['Move the API'],
+      files: [
+        { filename: 'lib/api.ts', status: 'renamed', previousFilename: 'src/api.ts' },
+        { filename: 'lib/copy.ts', status: 'copied', previousFilename: 'src/copy.ts' }
+      ]
+    })
+    const api = await connect()
+
+    const comparison = await api.compare(BASE_SHA, HEAD_SHA)
+
+    expect(comparison.files).toEqual(['lib/api.ts', 'src/api.ts', 'lib/copy.ts'])
+    expect(comparison.listed).toBe(2)
   })
 
   it('reads one page of 100 commits with the files, and counts all of them', async () => {

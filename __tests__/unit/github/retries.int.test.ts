@@ -300,7 +300,8 @@ describe('pull request heads', () => {
       merged: false,
       mergeSha: '',
       changedFiles: 0,
-      baseRef: 'main'
+      baseRef: 'main',
+      baseSha: expect.stringMatching(/^[0-9a-f]{40}$/)
     })
   })
 

@@ -151,6 +151,7 @@ describe('parseEvent: pull requests', () => {
         mergeSha: '',
         changedFiles: 1,
         baseRef: 'master',
+        baseSha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
         comments: 0
       },
       before: '',
@@ -174,6 +175,7 @@ describe('parseEvent: pull requests', () => {
         mergeSha: '',
         changedFiles: 1,
         baseRef: 'master',
+        baseSha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
         comments: 0
       },
       // A push to the pull request: its head before and after.
@@ -207,7 +209,8 @@ describe('parseEvent: pull requests', () => {
         merged: false,
         mergeSha: '',
         changedFiles: 0,
-        baseRef: ''
+        baseRef: '',
+        baseSha: ''
       },
       before: '',
       after: ''
@@ -611,6 +614,7 @@ describe('readRunContext', () => {
           mergeSha: '',
           changedFiles: 1,
           baseRef: 'master',
+          baseSha: 'f95f852bd8fca8fcc58a9a2d6c842781e32a215e',
           comments: 0
         },
         before: '',

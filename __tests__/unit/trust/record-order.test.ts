@@ -11,6 +11,7 @@ import { type DocsRecord, parseRecord, renderRecord } from '../../../src/operati
 import {
   highestSequence,
   inWritingOrder,
+  nextSequence,
   type Placed,
   type Sequence,
   sequenceMarker,
@@ -103,7 +104,8 @@ describe("a run's record keeper places what it writes after what it read", () =>
   const url = (id: number): string => `https://github.com/acme/docs/pull/30#issuecomment-${id}`
   const comment = (id: number, body: string) => ({ id, url: url(id), body })
   const signedAt = (number: number, time = T): string => signedComment(BODY, ABOUT, API_KEY, { number, at: time })
-  const keeper = (clock = new VirtualClock()) => {
+  // A clock at the epoch: the time puts no floor under the sequence, so what was read decides alone.
+  const keeper = (clock = new VirtualClock(0)) => {
     const log = recordingLog()
     return { records: new CommentRecords(API_KEY, log, clock), log, clock }
   }
@@ -119,9 +121,21 @@ describe("a run's record keeper places what it writes after what it read", () =>
     clock.advance(1500)
     const second = records.seal(BODY, subject)
 
-    expect(sequenceIn(first)).toEqual({ number: 1, at: new Date(VIRTUAL_T0).toISOString() })
-    expect(sequenceIn(second)).toEqual({ number: 2, at: new Date(VIRTUAL_T0 + 1500).toISOString() })
+    expect(sequenceIn(first)).toEqual({ number: 1, at: new Date(0).toISOString() })
+    expect(sequenceIn(second)).toEqual({ number: 2, at: new Date(1500).toISOString() })
     expect(second.match(/docs-agent-action:seq /g)).toHaveLength(1)
+  })
+
+  it('writes at least the current time in whole seconds, so a record written later outranks one it could not read', () => {
+    const { records, clock } = keeper(new VirtualClock())
+    const now = Math.floor(VIRTUAL_T0 / 1000)
+    expect(sequenceIn(records.seal(BODY, subject))).toEqual({ number: now, at: new Date(VIRTUAL_T0).toISOString() })
+    expect(sequenceIn(records.seal(BODY, subject))?.number).toBe(now + 1)
+    clock.advance(60_000)
+    expect(sequenceIn(records.seal(BODY, subject))?.number).toBe(now + 60)
+    // A record read with a sequence raised above the time (quick runs in one second) still gets one above it.
+    records.verified([comment(1, signedAt(now + 500))], subject)
+    expect(sequenceIn(records.seal(BODY, subject))?.number).toBe(now + 501)
   })
 
   it('writes one above the highest sequence it verified on that issue or pull request, and only there', () => {
@@ -198,7 +212,7 @@ describe("the docs state as a run reads it from the pull request's comments", ()
     issueComment({ id, login, body: signedComment(`${body}\n`, ABOUT, API_KEY, sequence), createdAt: '2026-03-01T09:00:00Z', updatedAt })
 
   async function read(comments: ReturnType<typeof written>[]): Promise<{ jobId: string | null; skip: boolean; next: number | null }> {
-    const records = new CommentRecords(API_KEY, recordingLog(), new VirtualClock())
+    const records = new CommentRecords(API_KEY, recordingLog(), new VirtualClock(0))
     const github = fakeGitHub({ comments: new Map([[PULL, comments]]) })
     const { record } = await fetchDocsRecord(github.api, { repository: 'acme/docs', number: PULL, fork: false }, records, {
       kind: 'other',
@@ -236,5 +250,16 @@ describe("the docs state as a run reads it from the pull request's comments", ()
     expect(await read(legacy)).toEqual({ jobId: 'job_sticky', skip: false, next: 1 })
     const after = written(3, BOT_LOGIN, state('job_new', SKIP), '2026-03-01T10:00:00Z', { number: 1, at: T })
     expect(await read([...legacy, after])).toEqual({ jobId: 'job_new', skip: true, next: 2 })
+  })
+})
+
+describe('nextSequence', () => {
+  it.each([
+    ['the first record at the epoch', 0, 0, 1],
+    ['one above the highest read when that is past the time', 2_000_000_000, 1_900_000_000_999, 2_000_000_001],
+    ['the time in whole seconds when that is higher', 5, 1_795_348_800_999, 1_795_348_800],
+    ['one above a highest read equal to the time', 1_795_348_800, 1_795_348_800_000, 1_795_348_801]
+  ])('%s', (_, highest, now, expected) => {
+    expect(nextSequence(highest, now)).toBe(expected)
   })
 })

@@ -242,10 +242,11 @@ describe("a run's comments (CommentRecords)", () => {
     ])
   })
 
-  it('seals a body for the issue or pull request it goes on, placed first there at the time of writing', () => {
+  it('seals a body for the issue or pull request it goes on, placed at the time of writing (in seconds, with nothing read there)', () => {
     const records = new CommentRecords(API_KEY, recordingLog(), new VirtualClock())
     const sealed = records.seal(BODY, recordSubject({ owner: 'acme', repo: 'docs' }, 30))
-    expect(sealed).toBe(signedComment(BODY, ABOUT, API_KEY, { number: 1, at: new Date(VIRTUAL_T0).toISOString() }))
+    const at = { number: Math.floor(VIRTUAL_T0 / 1000), at: new Date(VIRTUAL_T0).toISOString() }
+    expect(sealed).toBe(signedComment(BODY, ABOUT, API_KEY, at))
     expect(readSignedRecords(sealed, KEY, ABOUT).kind).toBe('verified')
   })
 })

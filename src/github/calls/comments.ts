@@ -23,7 +23,7 @@ export type Reaction = 'eyes' | 'rocket' | 'confused'
 
 /**
  * Records and the sticky comment are looked for among the newest comments only (at most this many pages
- * of `PAGE_SIZE`), read from the last page back: no listing grows with what outsiders post.
+ * of `PAGE_SIZE`), read from the last page back, and the first page: no listing grows with what outsiders post.
  */
 const NEWEST_PAGES = 10
 const PAGE_SIZE = 100
@@ -194,6 +194,9 @@ export class CommentCalls {
       const newestPage = Math.max(counted, lastPage)
       if (newestPage > counted) await read(newestPage)
       for (let page = newestPage - 1; page >= 1 && pages.size < NEWEST_PAGES; page--) if (!pages.has(page)) await read(page)
+      // While older comments are left unread, the first page is read too: the sticky comment and the early
+      // replies live there, and an outsider's flood of comments would bury them otherwise.
+      if (!pages.has(1)) await read(1)
       const comments = [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list)
       const olderUnread = Array.from({ length: newestPage }, (_, i) => i + 1).some((page) => !pages.has(page))
       return Object.assign(comments, { olderUnread })

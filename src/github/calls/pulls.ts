@@ -21,6 +21,17 @@ export interface FileChange {
   previousFilename?: string
 }
 
+/**
+ * Every path a list of changes touches, each once: a renamed file is a change of both its names (moving
+ * `src/api.ts` to `lib/api.ts` changes `src/api.ts` too). A copy leaves its source as it was.
+ */
+export function changedPaths(files: readonly Pick<FileChange, 'filename' | 'status' | 'previousFilename'>[]): string[] {
+  const paths = files.flatMap((file) =>
+    file.previousFilename !== undefined && file.status !== 'copied' ? [file.filename, file.previousFilename] : [file.filename]
+  )
+  return [...new Set(paths)]
+}
+
 /** A merged pull request as the issue search lists it. */
 export interface MergedPull {
   number: number

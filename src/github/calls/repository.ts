@@ -3,6 +3,7 @@ import { describeFailure, explained, statusOf } from '../errors.js'
 import type { Repo } from '../event.js'
 import { effectiveRole } from '../permissions.js'
 import type { Octokit } from '../transport.js'
+import { changedPaths, type FileChange } from './pulls.js'
 
 export interface GitHubDeploymentRequest {
   /** The commit (a sha) or branch deployed. */
@@ -52,10 +53,12 @@ export interface Comparison {
   /** Oldest first: the first 100. */
   commits: { sha: string; subject: string }[]
   /**
-   * The changed paths: at most 300, as GitHub lists them. Null when GitHub's answer has no `files` (it
-   * leaves them out of a comparison too large to diff): unknown, which is not "no files changed".
+   * The changed paths, both names of a rename (see changedPaths). Null when GitHub's answer has no `files`
+   * (it leaves them out of a comparison too large to diff): unknown, which is not "no files changed".
    */
   files: string[] | null
+  /** How many files GitHub listed (at most 300, its limit for one diff: that many may be cut); 0 with `files` null. */
+  listed: number
 }
 
 /** GitHub's most commits per page of a comparison; the files come with the first page. */
@@ -147,9 +150,19 @@ export class RepositoryCalls {
         status: typeof data.status === 'string' ? data.status : '',
         totalCommits: data.total_commits,
         commits: data.commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) })),
-        files: Array.isArray(data.files) ? data.files.map((file) => file.filename) : null
+        files: Array.isArray(data.files) ? changedPaths(data.files.map(fileChangeOf)) : null,
+        listed: Array.isArray(data.files) ? data.files.length : 0
       }
     })
+  }
+}
+
+/** A compare's file as a change: its path, how it changed, and the path it had before a rename. */
+function fileChangeOf(file: { filename: string; status?: string; previous_filename?: string }): FileChange {
+  return {
+    filename: file.filename,
+    status: file.status ?? '',
+    ...(file.previous_filename ? { previousFilename: file.previous_filename } : {})
   }
 }
 

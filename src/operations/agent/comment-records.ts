@@ -1,5 +1,5 @@
 import type { Repo } from '../../github/event.js'
-import { highestSequence, inWritingOrder, type Sequence, sequenceOf } from '../../trust/record-order.js'
+import { highestSequence, inWritingOrder, nextSequence, type Sequence, sequenceOf } from '../../trust/record-order.js'
 import {
   carriesRecords,
   readSignedRecords,
@@ -52,11 +52,11 @@ export class CommentRecords {
 
   /**
    * A comment's body with its records signed for the issue or pull request it goes on, placed after every
-   * record this run read or wrote there: a sequence one above the highest, and the time of writing.
+   * record this run read or wrote there and every record written before now (see nextSequence), with the time of writing.
    */
   seal(body: string, about: RecordSubject): string {
     if (!carriesRecords(body)) return body
-    const number = (this.highest.get(subjectKey(about)) ?? 0) + 1
+    const number = nextSequence(this.highest.get(subjectKey(about)) ?? 0, this.clock.now())
     this.highest.set(subjectKey(about), number)
     return sealRecords(body, this.key, about, { number, at: new Date(this.clock.now()).toISOString() })
   }

@@ -91,13 +91,13 @@ describe('planDocsCheck: rules across every combination', () => {
       expect([c, plan.statusNow]).toEqual([c, { kind: 'none' }])
   })
 
-  it('starts a job on a skipped pull request only when someone asks for it there or a push changes documented files, clearing the skip', () => {
+  it('starts a job on a skipped pull request only when someone asks for it there or a change it judges touches documented files, clearing the skip', () => {
     for (const { c, plan } of planned.filter(
       ({ c, plan }) => RECORDS[c.record]?.skip && plan.job === 'start' && c.event.kind !== 'scheduled'
     )) {
       const asked = (c.event.kind === 'command' && c.event.ask.kind === 'run') || c.event.kind === 'label'
-      const pushed =
-        c.paths === 'matched' && (c.event.kind === 'push' || (c.event.kind === 'pull-request' && c.event.action === 'synchronize'))
+      // Any pull-request event that judges the change as matched, not only a push: a push run GitHub replaced hides nothing.
+      const pushed = c.paths === 'matched' && (c.event.kind === 'push' || c.event.kind === 'pull-request')
       const onCodePull = pushed || ('on' in c.event && c.event.on === 'code-pull')
       expect([c, asked || pushed, plan.record.kind]).toEqual([c, true, onCodePull ? 'clear-skip' : 'keep'])
     }

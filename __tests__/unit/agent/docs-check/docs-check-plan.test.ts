@@ -96,8 +96,18 @@ const ROWS: [string, Case, Record<string, unknown>][] = [
     job('working', 'clear-skip')
   ],
   [
-    'edited after a skip, paths matched: not a push, the skip holds',
+    'edited after a skip, paths matched (the push run replaced or cancelled): the change clears the skip',
     { event: pullEvent('edited'), record: 'skipped', paths: 'matched' },
+    job('working', 'clear-skip')
+  ],
+  [
+    'reopened after a skip, paths matched: the change clears the skip',
+    { event: pullEvent('reopened'), record: 'skipped', paths: 'matched' },
+    job('working', 'clear-skip')
+  ],
+  [
+    'edited after a skip, nothing new since the judged head: the skip holds',
+    { event: pullEvent('edited'), record: 'skipped', paths: 'unchanged' },
     none('skipped', CARRIED_SKIP)
   ],
   ['edited, nothing recorded', { event: pullEvent('edited') }, job()],

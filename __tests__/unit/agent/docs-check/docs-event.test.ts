@@ -13,7 +13,8 @@ const PULL: PullFacts = {
   merged: false,
   mergeSha: '',
   changedFiles: 2,
-  baseRef: 'main'
+  baseRef: 'main',
+  baseSha: ''
 }
 
 const pullEvent = (action: string, pull: Partial<PullFacts> = {}): GitHubEvent => ({

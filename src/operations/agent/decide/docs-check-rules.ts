@@ -2,10 +2,9 @@ import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './docs-recor
 import type { DocsSituation } from './commit-status.js'
 
 /**
- * The docs check's decision for one run, from the event and what is known about the code pull request,
- * before anything is written: whether the job starts, the commit status to write before it (or instead
- * of it), what changes in the record, the note for the agent's pull request when the code pull request
- * closes. Pure; the executor gathers the facts and carries the plan out.
+ * The docs check's decision for one run, from the event and what is known about the code pull request, before
+ * anything is written: whether the job starts, the commit status to write before it (or instead of it), what
+ * changes in the record, the note for the agent's pull request when the code pull request closes. Pure.
  */
 
 /** Where a command or a label is: a code pull request, the docs agent's own pull request, an issue. */
@@ -144,13 +143,15 @@ function planChange(facts: DocsCheckFacts): DocsCheckPlan {
   // Whatever was decided before: a maintainer looks at every new head of a fork's pull request.
   if (facts.gate.kind === 'wait') return waitForMaintainer(facts)
   if (!skip) return startJob(facts, { status: true, record: KEEP, why: '' })
-  // A skip holds for later pushes, except one that changes what `paths` says is documented.
-  if (facts.paths === 'matched' && isPush(facts.event))
+  // A skip holds for later changes but those touching what `paths` documents, whichever event judged them (a push's run may be replaced).
+  if (facts.paths === 'matched') {
+    const what = isPush(facts.event) ? 'This push changes' : 'The changes since the head last judged change'
     return startJob(facts, {
       status: true,
       record: { kind: 'clear-skip' },
-      why: `This push changes files that match paths, which clears the skip by @${skip.login}.`
+      why: `${what} files that match paths, which clears the skip by @${skip.login}.`
     })
+  }
   return skipHolds(facts, skip, carried)
 }
 

@@ -22,8 +22,11 @@ import { type JudgedHeads, parseJudged } from '../decide/judged.js'
 export interface CheckTarget {
   pull: CodePull | null
   sha: string | null
-  /** The pull request's base branch and how many files it changes, as read with its head (null: not read). */
-  base?: { ref: string; changedFiles: number } | null
+  /**
+   * The pull request's base branch, its base commit ('' where not given) and how many files it changes, as
+   * read with its head (null: not read).
+   */
+  base?: { ref: string; sha: string; changedFiles: number } | null
   /** The code pull request's author (reviewers: `author`), a push's pusher, a dispatch's actor. */
   author: { login: string; isBot: boolean } | null
 }
@@ -36,12 +39,13 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : ''
   const { event } = run
   if (event.kind === 'pull_request' && !command) {
-    const { number, head, author, baseRef, changedFiles } = event.pull
-    return { pull: { repository, number, fork: head.fork }, sha: head.sha || null, author, base: { ref: baseRef, changedFiles } }
+    const { number, head, author, baseRef, baseSha, changedFiles } = event.pull
+    const base = { ref: baseRef, sha: baseSha, changedFiles }
+    return { pull: { repository, number, fork: head.fork }, sha: head.sha || null, author, base }
   }
   if (command?.on.kind === 'pull' && api) {
-    const { head, author, baseRef, changedFiles } = await api.pull(command.on.number)
-    const base = { ref: baseRef, changedFiles }
+    const { head, author, baseRef, baseSha, changedFiles } = await api.pull(command.on.number)
+    const base = { ref: baseRef, sha: baseSha, changedFiles }
     return { pull: { repository, number: command.on.number, fork: head.fork }, sha: head.sha || null, author, base }
   }
   if (event.kind === 'push') {

@@ -1,4 +1,4 @@
-import type { GitHubApi } from '../../../github/api.js'
+import { changedPaths, type GitHubApi } from '../../../github/api.js'
 import type { PathsVerdict } from '../decide/docs-check-rules.js'
 import { judgeFrom, type JudgeStep } from '../decide/judging.js'
 import type { JudgedHead } from '../decide/judged.js'
@@ -54,25 +54,35 @@ async function changedFiles(
   { target }: PullJudging,
   api: GitHubApi
 ): Promise<ChangedFiles> {
-  const number = target.pull?.number ?? 0
   if (step.kind === 'compare') {
     const comparison = await api.compare(step.from, target.sha ?? '')
     // Only a head that contains the judged one is judged by the difference: behind or diverged (a force-push),
     // or a status GitHub does not give, is judged whole.
     if (comparison.status === 'ahead' || comparison.status === 'identical') {
-      if (comparison.files === null || comparison.files.length >= MAX_COMPARE_FILES) return 'cut'
-      const own = await ownFiles(number, target, api)
+      if (comparison.files === null || comparison.listed >= MAX_COMPARE_FILES) return 'cut'
+      const own = await ownFiles(target, api)
       return own === 'cut' ? 'cut' : comparison.files.filter((file) => own.has(file))
     }
   }
-  const own = await ownFiles(number, target, api)
+  const own = await ownFiles(target, api)
   return own === 'cut' ? 'cut' : [...own]
 }
 
-/** The pull request's own files; cut when it changes more than were read. */
-async function ownFiles(number: number, target: CheckTarget, api: GitHubApi): Promise<Set<string> | 'cut'> {
-  const files = await api.pullFiles(number, MAX_PULL_FILES)
+/**
+ * The pull request's own files at the head the run is about, both names of a rename: the compare of its base
+ * and head commits as the event gives them, which stays what it was (the live file list can already show a
+ * later push, after two quick pushes); the live list only where no base commit is known. Cut when the list
+ * may be cut.
+ */
+async function ownFiles(target: CheckTarget, api: GitHubApi): Promise<Set<string> | 'cut'> {
+  const baseSha = target.base?.sha ?? ''
+  if (baseSha !== '' && target.sha) {
+    const comparison = await api.compare(baseSha, target.sha)
+    if (comparison.files === null || comparison.listed >= MAX_COMPARE_FILES) return 'cut'
+    return new Set(comparison.files)
+  }
+  const files = await api.pullFileChanges(target.pull?.number ?? 0, MAX_PULL_FILES)
   const changed = target.base?.changedFiles ?? 0
   if (files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
-  return new Set(files)
+  return new Set(changedPaths(files))
 }
