@@ -97,7 +97,7 @@ export function describeContracts(title: string, rows: ContractRow[]): void {
 
 async function runContract(mocks: Mocks, row: ContractRow, seed: string): Promise<{ run: ActionRun; record: RunRecord }> {
   const id = `r${String(++runs)}`
-  const { record, mintlifyUrl, githubUrl } = mocks.front.open(id, seed, row.link ?? 'dropped')
+  const { record, mintlifyUrl, githubUrl } = mocks.front.open(id, seed, row.link ?? 'dropped', row.pins)
   const run = await runAction({
     inputs: {
       'api-key': 'mint_contract_key_0123456789',

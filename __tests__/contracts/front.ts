@@ -23,9 +23,20 @@ export interface MockedDocument {
 
 export type LinkMode = 'dropped' | 'never-advancing'
 
+/**
+ * Fields a run sets in the answers of one route (`METHOD /path`, the query left out) to values the
+ * description allows, merged into the random answer: a writer's permission, so the run goes past the trust
+ * gate; the pull request at the event's head. Everything else stays random.
+ */
+export interface Pin {
+  route: RegExp
+  fields: Record<string, unknown>
+}
+
 export interface RunRecord {
   seed: string
   link: LinkMode
+  pins: Pin[]
   github: string[]
   mintlify: string[]
   /** What Prism (or the front) found wrong in a request: the run's contract failures. */
@@ -69,8 +80,8 @@ export class Front {
   }
 
   /** A new run's record and the base URLs the action is given. */
-  open(id: string, seed: string, link: LinkMode): { record: RunRecord; mintlifyUrl: string; githubUrl: string } {
-    const record: RunRecord = { seed, link, github: [], mintlify: [], violations: [] }
+  open(id: string, seed: string, link: LinkMode, pins: Pin[] = []): { record: RunRecord; mintlifyUrl: string; githubUrl: string } {
+    const record: RunRecord = { seed, link, pins, github: [], mintlify: [], violations: [] }
     this.runs.set(id, record)
     return { record, mintlifyUrl: `${this.url}/run/${id}/mintlify`, githubUrl: `${this.url}/run/${id}/github` }
   }
@@ -126,6 +137,10 @@ export class Front {
     if (upstream.headers.link && record.link === 'never-advancing') out.link = nextPageTwo(prefix, target)
     if (String(upstream.headers['content-type']).includes('json'))
       payload = Buffer.from(localBundles(payload.toString('utf8'), `${prefix}/download/bundle.tar.gz`))
+    const route = `${req.method ?? 'GET'} ${new URL(target).pathname}`
+    const pins = record.pins.filter((pin) => pin.route.test(route))
+    if (pins.length > 0 && (upstream.statusCode ?? 0) < 300)
+      payload = Buffer.from(JSON.stringify(pinned(JSON.parse(payload.toString('utf8')), pins)))
     res.writeHead(upstream.statusCode ?? 502, out)
     res.end(payload)
   }
@@ -161,6 +176,22 @@ function nextPageTwo(prefix: string, target: string): string {
   const url = new URL(target)
   url.searchParams.set('page', '2')
   return `<${prefix}/github${url.pathname}${url.search}>; rel="next"`
+}
+
+/** `answer` with the pins' fields merged in, objects field by field. */
+function pinned(answer: unknown, pins: Pin[]): unknown {
+  return pins.reduce((value, pin) => merged(value, pin.fields), answer)
+}
+
+function merged(value: unknown, fields: unknown): unknown {
+  if (!isObject(value) || !isObject(fields)) return fields
+  const result: Record<string, unknown> = { ...value }
+  for (const [key, field] of Object.entries(fields)) result[key] = merged(value[key], field)
+  return result
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Every `"bundleUrl": "…"` of a JSON answer, pointed at the front's download. */

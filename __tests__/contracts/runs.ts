@@ -5,13 +5,14 @@
  */
 import {
   checkSuitePayload,
+  PULL_HEAD_SHA,
   pullRequestOpened,
   REPO,
   webhookExample,
   workflowDispatchPayload,
   workflowRunPayload
 } from '../fixtures/webhook-payloads.js'
-import { type LinkMode } from './front.js'
+import { type LinkMode, type Pin } from './front.js'
 
 export interface ContractRow {
   name: string
@@ -20,6 +21,8 @@ export interface ContractRow {
   event?: () => unknown
   /** GitHub's `Link` for this row: dropped (one page per read) unless it says otherwise. */
   link?: LinkMode
+  /** Fields set in some GitHub answers (to values the description allows); the rest stays random. */
+  pins?: Pin[]
   /** Runs without ../shared: the row makes no request to Mintlify. */
   githubOnly?: boolean
 }
@@ -41,17 +44,37 @@ export const OPERATION_ROWS: ContractRow[] = [
   { name: 'gate', inputs: { operation: 'gate', prompt: '' }, githubOnly: true }
 ]
 
-/** Every event the action handles, under `job`. */
-export const EVENT_ROWS: ContractRow[] = [
+/** The sender writes to the repository: the permission answer's words are otherwise random, and the gate refuses. */
+const WRITER: Pin = {
+  route: /^GET \/repos\/[^/]+\/[^/]+\/collaborators\/[^/]+\/permission$/,
+  fields: { permission: 'write', role_name: 'write' }
+}
+/** The checked pull request is this repository's, at the event's head: fix-checks reads on to its comments. */
+const AT_HEAD: Pin = {
+  route: /^GET \/repos\/[^/]+\/[^/]+\/pulls\/\d+$/,
+  fields: { state: 'open', head: { sha: PULL_HEAD_SHA, repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } }
+}
+
+/** The events the action handles, under `job`. */
+const EVENTS: ContractRow[] = [
   { name: 'slash command in a comment', inputs: { prompt: '' }, eventName: 'issue_comment', event: pullComment },
   { name: 'slash command in a review thread', inputs: { prompt: '' }, eventName: 'pull_request_review_comment', event: reviewComment },
   { name: 'label', inputs: { label: 'docs' }, eventName: 'issues', event: labeled },
   { name: 'docs check on opened', inputs: { 'status-context': 'docs' }, eventName: 'pull_request', event: pullRequestOpened },
   { name: 'docs check on synchronize', inputs: { 'status-context': 'docs' }, eventName: 'pull_request', event: synchronized },
-  { name: 'fix-checks on check_suite', inputs: {}, eventName: 'check_suite', event: () => checkSuitePayload() },
-  { name: 'fix-checks on workflow_run', inputs: {}, eventName: 'workflow_run', event: () => workflowRunPayload() },
+  { name: 'fix-checks on check_suite', inputs: {}, eventName: 'check_suite', event: () => checkSuitePayload(), pins: [AT_HEAD] },
+  {
+    name: 'fix-checks on workflow_run',
+    inputs: {},
+    eventName: 'workflow_run',
+    event: () => workflowRunPayload({ event: 'pull_request' }),
+    pins: [AT_HEAD]
+  },
   { name: 'dispatch with pr-number', inputs: { 'pr-number': '2' }, eventName: 'workflow_dispatch', event: workflowDispatchPayload }
 ]
+
+/** Every event the action handles, under `job`, from a writer. */
+export const EVENT_ROWS: ContractRow[] = EVENTS.map((row) => ({ ...row, pins: [WRITER, ...(row.pins ?? [])] }))
 
 /** The reads of a pull request's commits and pages under a `Link` whose `next` is always page 2. */
 export const ENDLESS_LINK_ROWS: ContractRow[] = EVENT_ROWS.filter((row) =>
