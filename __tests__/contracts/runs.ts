@@ -97,11 +97,7 @@ export const KNOWN_UNTIL_BOUNDED_READS: Record<string, string> = {
   'report with the track record': IMPOSSIBLE_FIGURES,
   'report without the track record': IMPOSSIBLE_FIGURES,
   improve: IMPOSSIBLE_FIGURES,
-  searches: IMPOSSIBLE_FIGURES,
-  'visitors, seed 5': IMPOSSIBLE_FIGURES,
-  'visitors, seed 6': IMPOSSIBLE_FIGURES,
-  'views, seed 5': IMPOSSIBLE_FIGURES,
-  'views, seed 6': IMPOSSIBLE_FIGURES
+  searches: IMPOSSIBLE_FIGURES
 }
 
 function pullComment(): unknown {
