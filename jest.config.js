@@ -31,12 +31,13 @@ export default {
       ...typescript,
       displayName: 'unit',
       testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-      testPathIgnorePatterns: ['<rootDir>/__tests__/e2e/']
+      testPathIgnorePatterns: ['<rootDir>/__tests__/e2e/', '<rootDir>/__tests__/contracts/']
     },
     {
       ...typescript,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+      // The contract tests (__tests__/contracts/) run dist/index.js too, against Prism mocks.
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts', '<rootDir>/__tests__/contracts/**/*.test.ts'],
       // 30 s a test (Jest reads testTimeout only globally: this file sets the e2e project's own).
       setupFilesAfterEnv: ['<rootDir>/__tests__/e2e/timeout.ts'],
       // Runs only when an end-to-end test is selected: dist/ is rebuilt first unless it is the bundle of src/.

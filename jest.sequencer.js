@@ -5,10 +5,10 @@ import Sequencer from '@jest/test-sequencer'
 /**
  * The test files that take longest, longest first. Each waits out real time and uses little CPU meanwhile:
  * a minute of CDN outage (about 70 s), the 30 s request timeout of the fault matrix (about 35 s), the
- * cancelled runs' last words. Jest runs the files it has timed before longest first, but a fresh clone has
+ * cancelled runs' last words, the contract runs of every event against the Prism mocks (about 25 s). Jest runs the files it has timed before longest first, but a fresh clone has
  * no timings, so Jest orders by file size, and these small files would start last and end alone.
  */
-const LONGEST = ['e2e/cdn-outage.test.ts', 'e2e/fault-matrix.test.ts', 'e2e/cancel.test.ts']
+const LONGEST = ['e2e/cdn-outage.test.ts', 'e2e/fault-matrix.test.ts', 'e2e/cancel.test.ts', 'contracts/events.test.ts']
 
 /** Jest's order, the longest files first. */
 export default class LongestFirst extends Sequencer {

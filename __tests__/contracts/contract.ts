@@ -1,0 +1,162 @@
+/**
+ * One contract run: dist/index.js run as the runner runs it (scripts/run-action.ts) against the mocks, with
+ * short `timeout` and `poll-interval` inputs and a kill a few seconds after, then what every run must hold.
+ */
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
+import { type ActionRun, runAction } from '../../scripts/run-action.js'
+import { REPO } from '../fixtures/webhook-payloads.js'
+import { type RunRecord } from './front.js'
+import { HAS_MINTLIFY, MINTLIFY_DIR, type Mocks, startMocks } from './mocks.js'
+import { type ContractRow, KNOWN_UNTIL_BOUNDED_READS } from './runs.js'
+
+/** The `timeout` input of every run: a random job status may never end. */
+const TIMEOUT = '2s'
+/** The kill: the timeout and a few seconds more for the node start, the last requests and the report. */
+export const RUN_BOUND_MS = 20_000
+/** Runs at once in a file: each is a node process, and the machine has two cores for everything. */
+const AT_ONCE = 3
+
+/** The seeds of a run of the suite: 1…CONTRACT_SEEDS (`npm run contracts -- --seeds N`), 2 in `npm test`. */
+export function seeds(): string[] {
+  const count = Number(process.env.CONTRACT_SEEDS ?? '2')
+  return Array.from({ length: Number.isInteger(count) && count > 0 ? count : 2 }, (_, i) => String(i + 1))
+}
+
+/** Whether the known failures run too (`npm run contracts -- --known`), to see them fail. */
+export const RUN_KNOWN = process.env.CONTRACT_KNOWN === '1'
+
+/** DESIGN's page caps of GitHub's reads (one request a page), and the whole run's. */
+const GITHUB_CAPS: [RegExp, number][] = [
+  [/^GET \/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments/, 11],
+  [/^GET \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/commits/, 3],
+  [/^GET \/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files/, 3],
+  [/^GET \/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls/, 3],
+  [/^GET \/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/check-runs/, 1],
+  [/^GET \/search\/issues/, 10],
+  [/./, 60]
+]
+
+/** The (row, seed) cases of `rows` this clone can run, each with whether it is a known failure. */
+function cases(rows: ContractRow[]): [string, ContractRow, string, boolean][] {
+  return rows
+    .filter((row) => HAS_MINTLIFY || row.githubOnly === true)
+    .flatMap((row) => seeds().map((seed): [string, ContractRow, string, boolean] => [row.name, row, seed, isKnown(row.name, seed)]))
+}
+
+function isKnown(name: string, seed: string): boolean {
+  return name in KNOWN_UNTIL_BOUNDED_READS || `${name}, seed ${seed}` in KNOWN_UNTIL_BOUNDED_READS
+}
+
+let runs = 0
+let running = 0
+const waiting: (() => void)[] = []
+
+/** `work` once fewer than AT_ONCE runs are under way. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  while (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+/**
+ * The tests of `rows`, each on every seed, concurrently, against mocks started once for the file and always
+ * stopped. A known failure is skipped (run with CONTRACT_KNOWN=1); without ../shared, so is every row that
+ * needs Mintlify's documents, said in one line.
+ */
+export function describeContracts(title: string, rows: ContractRow[]): void {
+  let mocks: Mocks | undefined
+  beforeAll(async () => {
+    mocks = await startMocks()
+  }, 90_000)
+  afterAll(async () => {
+    await mocks?.stop()
+  })
+  if (!HAS_MINTLIFY) console.log(`Contract tests against Mintlify's documents skipped: ${MINTLIFY_DIR} is missing.`)
+  describe(title, () => {
+    for (const [name, row, seed, known] of cases(rows)) {
+      const declare = known && !RUN_KNOWN ? test.skip : test.concurrent
+      declare(
+        `${name}, seed ${seed}`,
+        async () => {
+          if (!mocks) throw new Error('The mocks did not start')
+          const started = mocks
+          const { run, record } = await inTurn(() => runContract(started, row, seed))
+          expect(contractFailures(run, record)).toEqual([])
+        },
+        // Its turn, then its run: the runs before it in the file, at most AT_ONCE at a time, each bounded.
+        RUN_BOUND_MS * (1 + Math.ceil((rows.length * seeds().length) / AT_ONCE))
+      )
+    }
+  })
+}
+
+async function runContract(mocks: Mocks, row: ContractRow, seed: string): Promise<{ run: ActionRun; record: RunRecord }> {
+  const id = `r${String(++runs)}`
+  const { record, mintlifyUrl, githubUrl } = mocks.front.open(id, seed, row.link ?? 'dropped', row.pins)
+  const run = await runAction({
+    inputs: {
+      'api-key': 'mint_contract_key_0123456789',
+      'project-id': 'proj_contract',
+      'base-url': mintlifyUrl,
+      prompt: 'Document the new rate limits',
+      timeout: TIMEOUT,
+      'poll-interval': '100ms',
+      ...row.inputs
+    },
+    eventName: row.eventName ?? 'workflow_dispatch',
+    event: row.event?.() ?? {},
+    githubApiUrl: githubUrl,
+    repository: REPO,
+    killAfterMs: RUN_BOUND_MS
+  })
+  if (process.env.CONTRACT_VERBOSE === '1') console.log(describeRun(row, seed, run, record))
+  return { run, record }
+}
+
+const INTERNAL =
+  /TypeError|ReferenceError|SyntaxError|RangeError|Cannot read propert|is not a function|is not iterable|^\s+at .+:\d+:\d+\)?$/m
+const UNRENDERED = /\bundefined\b|\bNaN\b|\[object Object\]/
+/** A negative figure printed as a fact (a count of visitors, views, votes or conversations never is). */
+const IMPOSSIBLE = /(?:^|[\s(:|])-\d[\d,]*(?:\.\d+)? (?:visitors|views|votes|conversations|searches)\b/
+
+/** What the run broke of the contract, one sentence each: empty when it held. */
+export function contractFailures(run: ActionRun, record: RunRecord): string[] {
+  const failures = record.violations.map((v) => `Prism found a request invalid: ${v}`)
+  if (run.exitCode !== 0 && run.exitCode !== 1)
+    failures.push(`the run ended with ${String(run.exitCode)} after ${String(run.durationMs)} ms`)
+  const places = { log: run.log, stderr: run.stderr, outputs: JSON.stringify(run.outputs), summary: run.summary }
+  for (const [place, text] of Object.entries(places)) {
+    const internal = INTERNAL.exec(text)
+    if (internal) failures.push(`internal error text in the ${place}: ${around(text, internal.index)}`)
+  }
+  for (const [place, text] of Object.entries({ outputs: JSON.stringify(run.outputs), summary: run.summary })) {
+    const unrendered = UNRENDERED.exec(text)
+    if (unrendered) failures.push(`'${unrendered[0]}' in the ${place}: ${around(text, unrendered.index)}`)
+  }
+  for (const [place, text] of Object.entries({ outputs: JSON.stringify(run.outputs), summary: run.summary, log: run.log })) {
+    const impossible = IMPOSSIBLE.exec(text)
+    if (impossible) failures.push(`an impossible figure in the ${place}: ${around(text, impossible.index)}`)
+  }
+  for (const [route, cap] of GITHUB_CAPS) {
+    const count = record.github.filter((request) => route.test(request)).length
+    if (count > cap) failures.push(`${String(count)} GitHub requests matching ${String(route)}, more than ${String(cap)}`)
+  }
+  return failures
+}
+
+/** One run in a few lines, for `npm run contracts -- --verbose`. */
+function describeRun(row: ContractRow, seed: string, run: ActionRun, record: RunRecord): string {
+  const head = `${row.name}, seed ${seed}: exit ${String(run.exitCode)} in ${String(run.durationMs)} ms, outcome ${run.outputs.outcome ?? '-'}`
+  const requests = `${String(record.github.length)} GitHub requests, ${String(record.mintlify.length)} Mintlify requests`
+  const said = run.log.split('\n').filter((line) => /^::(error|warning|notice)/.test(line))
+  return [head, requests, ...said.slice(0, 8), ...record.github.slice(0, 12).map((r) => `  ${r}`)].join('\n')
+}
+
+function around(text: string, index: number): string {
+  return JSON.stringify(text.slice(Math.max(0, index - 80), index + 80))
+}
