@@ -50,6 +50,7 @@ export interface DownloadTry {
 /** No byte for this long: the try fails (and may be repeated). */
 const IDLE_TIMEOUT_MS = 30_000
 const MAX_REDIRECTS = 5
+const FILE_BUFFER_BYTES = 1 << 20
 /** Runner proxy settings (https_proxy, no_proxy) apply here as to the API's requests. */
 const agents = new HttpClient('docs-agent-action')
 
@@ -60,7 +61,9 @@ export async function downloadOnce(attempt: DownloadTry): Promise<Downloaded> {
     response.destroy()
     throw new ProofError('size', `the link serves ${length} bytes, and the API said the bundle has ${attempt.expectedBytes}`)
   }
-  const file = createWriteStream(attempt.file)
+  // A megabyte of writes may wait for the disk while the next chunks arrive: with the default 16 KiB,
+  // every 64 KiB chunk would wait for its own write, and network and disk would take turns.
+  const file = createWriteStream(attempt.file, { highWaterMark: FILE_BUFFER_BYTES })
   // A write error (a full disk) rejects the next wait on the file; until then it is only noted here.
   const written: { error: Error | null } = { error: null }
   file.on('error', (error) => (written.error ??= error))
