@@ -109,10 +109,12 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     if (now - lastLog >= HEARTBEAT_MS) {
       const since = failing.since()
       const unread = since === null ? '' : `; its status could not be read for the last ${formatDuration(now - since)}`
-      const still = subject.progress
-        ? stripPeriod(subject.progress.line(record, now - started))
-        : `Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)`
-      log.info(`${still}${unread}.`)
+      // A progress line is said as the subject words it, the heartbeat's own as a sentence.
+      log.info(
+        subject.progress
+          ? `${subject.progress.line(record, now - started)}${unread}`
+          : `Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`
+      )
       lastLog = now
     }
 

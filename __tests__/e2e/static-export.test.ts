@@ -46,6 +46,9 @@ describe('an export that completes', () => {
 
     expect(run.log).toContain(`Static export ${exported.jobId} (7 pages) is in ${FILE}`)
     expectLinksHidden(run, sim)
+    // Masked on the runner the moment it arrived: the link, percent-encoded, and its signature alone.
+    const signature = new URL(link).searchParams.get('X-Amz-Signature') ?? ''
+    expect(run.masked).toEqual(expect.arrayContaining([link, encodeURIComponent(link), signature]))
   })
 
   test('fetches the link raw: no Authorization header, no key, accept-encoding identity', async () => {
