@@ -55,10 +55,14 @@ const FILE_BUFFER_BYTES = 1 << 20
 const agents = new HttpClient('docs-agent-action')
 
 export async function downloadOnce(attempt: DownloadTry): Promise<Downloaded> {
-  const response = await openLink(attempt.url, attempt.signal)
+  const response = await openLink(attempt.url, attempt.signal).catch((error: unknown) => {
+    attempt.check?.abort()
+    throw error
+  })
   const length = Number(response.headers['content-length'] ?? NaN)
   if (Number.isSafeInteger(length) && length !== attempt.expectedBytes) {
     response.destroy()
+    attempt.check?.abort()
     throw new ProofError('size', `the link serves ${length} bytes, and the API said the bundle has ${attempt.expectedBytes}`)
   }
   // A megabyte of writes may wait for the disk while the next chunks arrive: with the default 16 KiB,
