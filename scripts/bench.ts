@@ -12,6 +12,7 @@ import { measurePolling, renderPollingTable } from './bench-polling.js'
 import { measureExport } from './bench-export.js'
 import { fixChecksRows, measureFixChecksRound } from './bench-fix-checks.js'
 import { LARGE_SITE, measureReportRequests, measureTrackRecordRequests, TYPICAL_SITE } from './bench-report.js'
+import { measureStaticExport, staticExportRows } from './bench-static-export.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
   const largeReport = await measureReportRequests(LARGE_SITE)
   const trackRecord = await measureTrackRecordRequests({ pages: 250, conversationsPerWeek: 1_000 })
   const fixChecksRound = await measureFixChecksRound()
+  const staticExport = await measureStaticExport()
   const rows: [string, string, string][] = [
     [`start-up: \`node -e 0\` (median of ${STARTUP_RUNS}, in turn with the next row)`, `${startup.baselineMs.toFixed(0)} ms`, ''],
     [
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
       `of which ${trackRecord.weeks} feedback/by-page (one a week) and ${trackRecord.questionPages} pages of questions; GitHub: ${trackRecord.searches} search, ${trackRecord.fileReads} files reads; ${trackRecord.outcome}, missing: ${trackRecord.missing}`
     ],
     ...fixChecksRows(fixChecksRound),
+    ...staticExportRows(staticExport),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

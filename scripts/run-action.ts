@@ -44,6 +44,8 @@ export interface ActionRun {
   exitCode: number | null
   /** The log as the runner shows it: stdout without `::add-mask::` commands. */
   log: string
+  /** What the run asked the runner to mask (`::add-mask::` commands), in order. */
+  masked: string[]
   stderr: string
   outputs: Record<string, string>
   summary: string
@@ -171,6 +173,11 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
       .split('\n')
       .filter((line) => !line.startsWith('::add-mask::'))
       .join('\n'),
+    masked: stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::add-mask::'))
+      // The command's data escaped as @actions/core escapes it.
+      .map((line) => line.slice('::add-mask::'.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')),
     stderr,
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),

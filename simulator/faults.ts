@@ -6,7 +6,7 @@ import type { RouteResponse } from './types.js'
 /**
  * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
- * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
+ * 'automation' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
  * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
@@ -15,7 +15,18 @@ import type { RouteResponse } from './types.js'
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
-  'create' | 'get' | 'message' | 'analytics' | 'deploy' | 'preview' | 'deployment-status' | 'automation' | 'any'
+  | 'create'
+  | 'get'
+  | 'message'
+  | 'analytics'
+  | 'deploy'
+  | 'preview'
+  | 'deployment-status'
+  | 'automation'
+  | 'export-start'
+  | 'export-status'
+  | 'export-bundle'
+  | 'any'
 export type GitHubFaultRoute =
   | 'github-comment-create'
   | 'github-comment-update'
@@ -110,7 +121,10 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/project\/update\/[^/]+$/, route: 'deploy' },
   { method: 'POST', pattern: /^\/v1\/project\/preview\/[^/]+$/, route: 'preview' },
   { method: 'GET', pattern: /^\/v1\/project\/update-status\/[^/]+$/, route: 'deployment-status' },
-  { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' }
+  { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' },
+  { method: 'POST', pattern: /^\/v1\/static-export\/jobs$/, route: 'export-start' },
+  { method: 'GET', pattern: /^\/v1\/static-export\/jobs\/[^/]+$/, route: 'export-status' },
+  { method: 'POST', pattern: /^\/v1\/static-export\/jobs\/[^/]+\/bundle$/, route: 'export-bundle' }
 ]
 
 /** The routes whose success is 201 Created or 202 Accepted: a truncated answer there keeps that status. */
@@ -122,7 +136,7 @@ const CREATED_ROUTES: readonly FaultRoute[] = [
   'github-status-create',
   'github-review-request'
 ]
-const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation']
+const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation', 'export-start']
 
 const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/, route: 'github-comment-create' },

@@ -34,6 +34,15 @@ export type {
   SimDeployment
 } from './deployments/types.js'
 export type {
+  BundleDownload,
+  DownloadScenario,
+  ExportOutcome,
+  ExportScript,
+  ExportStatus,
+  FakeStaticExports,
+  SimExport
+} from './static-export/types.js'
+export type {
   FakeGitHub,
   GitHubAccess,
   GitHubAnnotationInit,

@@ -16,6 +16,7 @@ import { isGitHubPath } from './github/http.js'
 import { DEFAULT_GITHUB_IDENTITY, FakeGitHubServer, SIM_GITHUB_TOKEN } from './github/server.js'
 import type { AnalyticsApi } from './analytics/api.js'
 import type { DeploymentsApi } from './deployments/api.js'
+import type { StaticExportsApi } from './static-export/api.js'
 import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
 import { apiError } from './mintlify/request.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
@@ -60,6 +61,7 @@ class SimulatorServer implements Simulator {
   readonly github: FakeGitHubServer
   readonly analytics: AnalyticsApi
   readonly deployments: DeploymentsApi
+  readonly staticExports: StaticExportsApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -79,6 +81,7 @@ class SimulatorServer implements Simulator {
       repository,
       prRepository: options.prRepository ?? repository,
       now: options.now ?? Date.now,
+      baseUrl: () => this.url,
       // The agent's pull request exists on the fake GitHub as well, so the action can comment on it.
       onPullOpened: (prLink, jobId) => {
         const match = /^https:\/\/github\.com\/([^/]+\/[^/]+)\/pull\/(\d+)$/.exec(prLink)
@@ -96,6 +99,7 @@ class SimulatorServer implements Simulator {
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
+    this.staticExports = this.api.staticExports
     this.github = new FakeGitHubServer(
       options.githubToken ?? SIM_GITHUB_TOKEN,
       options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
@@ -238,7 +242,7 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
-    const response = this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
+    const response = this.github.handle(plain) ?? (await this.api.handle(plain)) ?? apiError(404, 'Not found')
     if (this.analytics.latencyMs <= 0 || !isAnalyticsRequest(request.method, path)) return response
     const rendered = render(response)
     // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.
@@ -297,6 +301,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 function send(res: ServerResponse, response: RouteResponse): void {
   if (res.headersSent || res.destroyed || res.socket?.destroyed) return
+  if (response.stream) return response.stream(res)
   const isText = response.text !== undefined
   const payload = isText ? (response.text ?? '') : JSON.stringify(response.json ?? null)
   const contentType = response.contentType ?? (isText ? 'text/plain; charset=utf-8' : JSON_TYPE)

@@ -1,11 +1,12 @@
 // What the simulator's parts share: its options, the requests it records, the routes a test adds, and the
 // Simulator itself. Each fake's own types live beside it (mintlify/, github/, analytics/, deployments/).
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { FakeAnalytics } from './analytics/types.js'
 import type { FakeDeployments } from './deployments/types.js'
 import type { Fault } from './faults.js'
 import type { FakeGitHub } from './github/types.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
+import type { FakeStaticExports } from './static-export/types.js'
 
 export interface SimulatorOptions {
   /** Accepted bearer token. Default 'mint_sim_4f8c2d1e9a7b6c5d'. */
@@ -63,6 +64,8 @@ export interface RouteResponse {
   /** Default application/json for `json`, text/plain for `text`. */
   contentType?: string
   headers?: Record<string, string>
+  /** Answers by itself, streaming (a bundle download): `status`, `json` and `text` are then not sent. */
+  stream?: (res: ServerResponse) => void
 }
 
 /** Return undefined to let the next route (or the built-in API) handle the request. */
@@ -85,6 +88,8 @@ export interface Simulator {
   analytics: FakeAnalytics
   /** The fake deploy, preview, deployment-status and automation endpoints (see FakeDeployments). */
   deployments: FakeDeployments
+  /** The fake static export endpoints and their bundle links (see FakeStaticExports). */
+  staticExports: FakeStaticExports
   jobs: Map<string, SimJob>
   /** Queue a script; each create consumes one. Empty queue: { outcome: 'pr', afterPolls: 2 }. */
   scriptNextJob(script: JobScript): void

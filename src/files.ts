@@ -13,14 +13,16 @@ import { clip, inWorkspace, type RunEnvironment } from './inputs.js'
  * created (every folder above it a folder, the nearest existing one writable). `operation` names the
  * default file (`docs-<operation>.json`) and the examples of the message.
  */
-export function readOutputFile(raw: string, operation: string, env: RunEnvironment): string {
+export function readOutputFile(
+  raw: string,
+  operation: string,
+  env: RunEnvironment,
+  examples = `analytics/${operation}.json or ${operation}.csv`
+): string {
   const file = raw.trim() || `docs-${operation}.json`
   const path = inWorkspace(file, env)
   const fail = (why: string): InputError =>
-    new InputError(
-      'output-file',
-      `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as analytics/${operation}.json or ${operation}.csv.`
-    )
+    new InputError('output-file', `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as ${examples}.`)
   if (/[/\\]$/.test(file) || statOrNull(path)?.isDirectory()) throw fail('is a folder')
   let folder = dirname(path)
   let stats = statOrNull(folder)

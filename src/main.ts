@@ -11,7 +11,7 @@ import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
-import { logLine, redact } from './text.js'
+import { logLine, redactAll } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -85,6 +85,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
  */
 interface ExitBoundary {
   clean: (text: string) => string
+  /** A secret learned during the run, cut from everything from now on but `output` (see OperationDeps.mask). */
+  mask: (secret: string, output?: string) => void
   debug: (message: string) => void
   info: (message: string) => void
   warning: (message: string) => void
@@ -96,17 +98,25 @@ interface ExitBoundary {
 }
 
 function exitBoundary(apiKey: string): ExitBoundary {
-  const clean = (text: string): string => redact(text, apiKey)
+  const learned: { secret: string; output: string | null }[] = []
+  const cutFor = (output: string | null) => (text: string) =>
+    redactAll(text, [apiKey, ...learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret)])
+  const clean = (text: string): string => cutFor(null)(text)
   const line = (text: string): string => logLine(clean(text))
   return {
     clean,
+    mask: (secret, output) => {
+      if (!secret) return
+      core.setSecret(secret)
+      learned.push({ secret, output: output ?? null })
+    },
     // A stack trace keeps its lines, each a debug line of its own.
     debug: (message) => message.split(/\r\n|\n/).forEach((part) => core.debug(line(part))),
     info: (message) => core.info(line(message)),
     warning: (message) => core.warning(line(message)),
     notice: (message) => core.notice(line(message)),
     setFailed: (message) => core.setFailed(line(message)),
-    setOutput: (name, value) => core.setOutput(name, clean(value)),
+    setOutput: (name, value) => core.setOutput(name, cutFor(name)(value)),
     group: (name, body) => core.group(line(name), body),
     summary: (markdown) => writeSummary(clean(markdown))
   }
@@ -169,7 +179,8 @@ function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSig
         deadline,
         signal,
         requestBudget,
-        onRetry: (message) => out.info(message)
+        onRetry: (message) => out.info(message),
+        clean: out.clean
       }),
     connectGitHub: (token, repo) =>
       GitHubApi.connect(token, repo, {
@@ -183,7 +194,8 @@ function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSig
         fetch: deps.gitHubFetch,
         timer: deps.timer
       }),
-    publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value))
+    publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value)),
+    mask: out.mask
   }
 }
 

@@ -21,6 +21,7 @@ export const OPERATIONS = [
   'deploy',
   'preview',
   'automation',
+  'static-export',
   'gate'
 ] as const
 export type Operation = (typeof OPERATIONS)[number]

@@ -77,6 +77,14 @@ export function redact(text: string, secret: string): string {
   return secret ? text.replace(secretPattern(secret), '***') : text
 }
 
+/**
+ * Cuts every secret of `secrets` out of text (see `redact`), the longest first: a link is cut whole before
+ * its signature, which is a secret of its own, could leave the rest of it standing.
+ */
+export function redactAll(text: string, secrets: readonly string[]): string {
+  return [...secrets].sort((a, b) => b.length - a.length).reduce(redact, text)
+}
+
 const patterns = new Map<string, RegExp>()
 
 function secretPattern(secret: string): RegExp {

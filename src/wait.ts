@@ -36,6 +36,11 @@ export interface WaitSubject<R> {
    * terminal. A follow-up's job can show its old final state for a while (see waitForJob).
    */
   done?: (record: R, waitedMs: number) => boolean
+  /**
+   * Work that reports how far it got (a static export): `line` says so, as the heartbeat and whenever
+   * `passed` says a record read moved far enough past the one before it.
+   */
+  progress?: { line: (record: R, waitedMs: number) => string; passed: (before: R, after: R) => boolean }
 }
 
 /** Status reads that were still failing when the wait ended. */
@@ -104,7 +109,12 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     if (now - lastLog >= HEARTBEAT_MS) {
       const since = failing.since()
       const unread = since === null ? '' : `; its status could not be read for the last ${formatDuration(now - since)}`
-      log.info(`Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`)
+      // A progress line is said as the subject words it, the heartbeat's own as a sentence.
+      log.info(
+        subject.progress
+          ? `${subject.progress.line(record, now - started)}${unread}`
+          : `Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`
+      )
       lastLog = now
     }
 
@@ -131,13 +141,19 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     }
     if (failing.recovered()) lastLog = clock.now()
     polls++
-    const nextStatus = statusOf(next)
-    if (nextStatus !== status) {
-      log.info(`${opening}: ${status ?? 'no status'} → ${nextStatus ?? 'no status'} after ${formatDuration(clock.now() - started)}.`)
-      lastLog = clock.now()
-    }
+    if (tellChange(subject, { before: record, after: next, waitedMs: clock.now() - started }, log)) lastLog = clock.now()
     record = next
   }
+}
+
+/** Logs what a poll changed: a line per status change, and the progress line when the subject's progress moved on. */
+function tellChange<R>(subject: WaitSubject<R>, change: { before: R; after: R; waitedMs: number }, log: WaitLog): boolean {
+  const { before, after, waitedMs } = change
+  const [was, is] = [subject.statusOf(before), subject.statusOf(after)]
+  if (was !== is) log.info(`${capitalise(subject.label)}: ${was ?? 'no status'} → ${is ?? 'no status'} after ${formatDuration(waitedMs)}.`)
+  const progressed = subject.progress?.passed(before, after) === true
+  if (progressed) log.info(subject.progress?.line(after, waitedMs) ?? '')
+  return was !== is || progressed
 }
 
 /** Warns, once per wait, of a status the API does not document: it is taken as still running. */

@@ -14,6 +14,7 @@ function run(overrides: Partial<ActionRun> = {}): ActionRun {
     durationMs: 900,
     exitAfterSignalMs: null,
     workspace: '/tmp/w',
+    masked: [],
     ...overrides
   }
 }

@@ -40,7 +40,8 @@ export const WORKFLOW_PAGES = [
   'docs/fix-checks.md',
   'docs/analytics.md',
   'docs/docs-health.md',
-  'docs/deployments.md'
+  'docs/deployments.md',
+  'docs/static-export.md'
 ] as const
 export type WorkflowPage = (typeof WORKFLOW_PAGES)[number]
 

@@ -51,6 +51,9 @@ const DESIGN_INPUTS: Record<string, string> = {
   'output-file': '',
   branch: '',
   'automation-id': '',
+  'export-domain': '',
+  'export-version': '',
+  'export-paths': '',
   environment: '',
   'docs-path': '.',
   'agent-label': 'docs-agent',
@@ -84,6 +87,8 @@ const DESIGN_OUTPUTS = [
   'preview-url',
   'docs-url',
   'automation-run',
+  'sha256',
+  'bundle-url',
   'grouped',
   'docs-state',
   'steer'

@@ -214,7 +214,7 @@ describe('operation', () => {
     const error = refusal(() => anySettingsFor({ operation: 'delete' }))
     expectOneSentenceNaming(error, 'operation')
     expect(error.message).toBe(
-      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, gate; got 'delete'."
+      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, gate; got 'delete'."
     )
   })
 
@@ -656,7 +656,7 @@ describe('echoed values', () => {
     const value = 'x'.repeat(200)
     const error = refusal(() => anySettingsFor({ operation: value }))
     expect(error.message).toBe(
-      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, gate; got '${'x'.repeat(59)}…'.`
+      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, gate; got '${'x'.repeat(59)}…'.`
     )
   })
 })

@@ -75,7 +75,7 @@ describe('the layers of src/', () => {
             .map((other) => `${own} → ${other}`)
     })
     expect(new Set(files.map((file) => family(file.name)))).toEqual(
-      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation', 'fix-checks', 'gate'])
+      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation', 'fix-checks', 'gate', 'static-export'])
     )
     // docs-health runs the agent for improve; fix-checks sends its rounds to the agent's job; a person's
     // follow-up on the agent's pull request writes a fresh rounds record of fix-checks.

@@ -53,7 +53,8 @@ describe('the pages with workflows', () => {
       'docs/docs-health.md': 2,
       'docs/fix-checks.md': 1,
       'docs/performance.md': 0,
-      'docs/reference.md': 0
+      'docs/reference.md': 0,
+      'docs/static-export.md': 2
     })
   })
 
@@ -66,7 +67,7 @@ describe('the pages with workflows', () => {
         return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
       })
     )
-    expect(steps).toHaveLength(18)
+    expect(steps).toHaveLength(20)
     for (const { page, step } of steps) {
       expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
       expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
@@ -81,7 +82,8 @@ describe('the page of each operation family', () => {
     'docs/fix-checks.md',
     'docs/analytics.md',
     'docs/docs-health.md',
-    'docs/deployments.md'
+    'docs/deployments.md',
+    'docs/static-export.md'
   ]
 
   it.each(families)('%s lists its inputs and outputs, each one that action.yml declares', (page) => {

@@ -6,6 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { AnalyticsApi } from '../analytics/api.js'
 import { READER_ENDPOINTS, type ReaderEndpoint } from '../analytics/readers.js'
 import { DeploymentsApi } from '../deployments/api.js'
+import { StaticExportsApi } from '../static-export/api.js'
 import type { RouteResponse } from '../types.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
 import { apiError, readStringField, type ApiRequest } from './request.js'
@@ -16,8 +17,10 @@ export interface MintlifyConfig {
   projectId: string
   repository: string
   prRepository: string
-  /** The clock of the deployment endpoints. */
+  /** The clock of the deployment and static export endpoints. */
   now: () => number
+  /** The server's URL, where the static export links point. */
+  baseUrl: () => string
   /** Told when the agent opens a pull request, so the fake GitHub can hold it too. */
   onPullOpened?: (prLink: string, jobId: string) => void
 }
@@ -27,7 +30,7 @@ type Params = Record<string, string>
 interface ApiRoute {
   method: string
   pattern: RegExp
-  handle(api: MintlifyApi, req: ApiRequest, params: Params): RouteResponse
+  handle(api: MintlifyApi, req: ApiRequest, params: Params): RouteResponse | Promise<RouteResponse>
 }
 
 const ROUTES: ApiRoute[] = [
@@ -76,8 +79,26 @@ const ROUTES: ApiRoute[] = [
     method: 'POST',
     pattern: /^\/v1\/workflow\/(?<projectId>[^/]+)\/(?<automationId>[^/]+)\/trigger$/,
     handle: (api, _req, params) => api.deployments.triggerAutomation(params.automationId ?? '')
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/static-export\/jobs$/,
+    handle: (api, req) => api.staticExports.start(req)
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/static-export\/jobs\/(?<jobId>[^/]+)$/,
+    handle: (api, _req, params) => api.staticExports.status(params.jobId ?? '')
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/static-export\/jobs\/(?<jobId>[^/]+)\/bundle$/,
+    handle: (api, _req, params) => api.staticExports.bundle(params.jobId ?? '')
   }
 ]
+
+/** The presigned bundle links: no bearer auth, the signature in the query is the credential. */
+const BUNDLE_LINK = /^\/s3\/static-exports\/(?<jobId>[^/]+)\/bundle\.tar\.gz$/
 
 function readerEndpoint(segment: string | undefined): ReaderEndpoint {
   const found = READER_ENDPOINTS.find((endpoint) => endpoint === segment)
@@ -97,6 +118,7 @@ export class MintlifyApi {
   readonly jobs = new Map<string, Job>()
   readonly analytics = new AnalyticsApi()
   readonly deployments: DeploymentsApi
+  readonly staticExports: StaticExportsApi
   private readonly jobScripts: JobScript[] = []
   private readonly messageScripts: JobScript[] = []
   private jobCounter = 0
@@ -104,6 +126,7 @@ export class MintlifyApi {
 
   constructor(private readonly config: MintlifyConfig) {
     this.deployments = new DeploymentsApi({ projectId: config.projectId, repository: config.repository, now: config.now })
+    this.staticExports = new StaticExportsApi({ now: config.now, baseUrl: config.baseUrl })
   }
 
   scriptNextJob(script: JobScript): void {
@@ -114,8 +137,10 @@ export class MintlifyApi {
     this.messageScripts.push({ ...script })
   }
 
-  /** Answers a Mintlify request, or returns undefined when no built-in route matches. */
-  handle(req: ApiRequest): RouteResponse | undefined {
+  /** Answers a Mintlify request (or a bundle link's), or returns undefined when no built-in route matches. */
+  handle(req: ApiRequest): RouteResponse | Promise<RouteResponse> | undefined {
+    const link = req.method === 'GET' ? BUNDLE_LINK.exec(req.path) : null
+    if (link) return this.staticExports.download(decodeURIComponent(link.groups?.jobId ?? ''), req)
     for (const route of ROUTES) {
       if (route.method !== req.method) continue
       const match = route.pattern.exec(req.path)

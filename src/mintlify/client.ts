@@ -19,6 +19,15 @@ import {
 } from './deployment.js'
 import { type AgentJob, parseJob } from './job.js'
 import { type ClientOptions, RequestSender } from './request.js'
+import {
+  type ExportBundle,
+  type ExportJob,
+  type ExportRequest,
+  parseExportBundle,
+  parseExportJob,
+  parseStartedExport,
+  STATIC_EXPORT_PATHS
+} from './static-export.js'
 
 /**
  * The Mintlify admin API, one method per call it makes (its path, method and the words of its errors),
@@ -189,6 +198,57 @@ export class DocsApiClient {
           'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
       },
       parseAutomationTrigger
+    )
+  }
+
+  /** Starts a static export of a domain (Enterprise plans). */
+  startStaticExport(request: ExportRequest): Promise<ExportJob> {
+    return this.requests.call(
+      {
+        method: 'POST',
+        path: STATIC_EXPORT_PATHS.start(),
+        body: request,
+        family: 'static-export',
+        action: `start the static export of ${request.domain}`,
+        notFound: 'the static export endpoint was not found; check base-url',
+        invalid: `the API refused the request: ${request.domain} may not be a reachable hostname of a deployment (export-domain)${request.paths ? ', or a path of export-paths is not a page path' : ''}`,
+        forbidden:
+          'static export is not enabled for the organization (it is an Enterprise feature, in private beta: ask Mintlify to enable it)',
+        uncertainty: 'the export may have started anyway; a second run starts another one, so check with Mintlify before running again'
+      },
+      parseStartedExport
+    )
+  }
+
+  /** The poll of a static export. */
+  getStaticExport(jobId: string): Promise<ExportJob> {
+    return this.requests.call(
+      {
+        method: 'GET',
+        path: STATIC_EXPORT_PATHS.status(jobId),
+        family: 'static-export',
+        action: `read static export ${jobId}`,
+        notFound: `static export ${jobId} was not found; check job-id`
+      },
+      parseExportJob
+    )
+  }
+
+  /**
+   * A presigned link to the export's bundle. It only makes a link (each call a fresh one, the job's files
+   * stay), so it is repeated like a read; a 409 (not finished) is the caller's to wait out.
+   */
+  requestStaticBundle(jobId: string): Promise<ExportBundle> {
+    return this.requests.call(
+      {
+        method: 'POST',
+        idempotent: true,
+        path: STATIC_EXPORT_PATHS.bundle(jobId),
+        family: 'static-export',
+        action: `request the bundle of static export ${jobId}`,
+        notFound: `static export ${jobId} was not found; check job-id`
+      },
+      parseExportBundle
     )
   }
 }

@@ -7,7 +7,7 @@ export const SERVER_TEXT_LIMIT = 300
  * Which API family a request belongs to; the rate-limit explanation differs. Deploy and automation triggers
  * share one limit (`triggers`); previews have their own; status reads have none documented.
  */
-export type ApiFamily = 'agent' | 'analytics' | 'triggers' | 'previews' | 'deployment-status'
+export type ApiFamily = 'agent' | 'analytics' | 'triggers' | 'previews' | 'deployment-status' | 'static-export'
 
 /** What a 429 means, by family: the documented limit, so the user knows what was spent. */
 const RATE_LIMITS: Record<ApiFamily, string> = {
@@ -15,7 +15,8 @@ const RATE_LIMITS: Record<ApiFamily, string> = {
   analytics: 'the rate limit is reached (100 analytics requests per organization per hour, shared by all analytics endpoints)',
   triggers: 'the rate limit is reached (deploys and automation triggers share 10 per 10 seconds per organization)',
   previews: 'the rate limit is reached (5 preview deployments per minute per organization)',
-  'deployment-status': 'the rate limit is reached'
+  'deployment-status': 'the rate limit is reached',
+  'static-export': 'the rate limit is reached'
 }
 
 /** How a request failed, for the message. */

@@ -29,10 +29,17 @@ export interface ClientOptions {
   requestBudget?: number
   /** Told about each retry, for the log. */
   onRetry?: (message: string) => void
+  /**
+   * Cuts the run's other secrets (a bundle link learned on the way) from what servers answer, after the
+   * key: the same cut as the exit boundary's, where server texts enter.
+   */
+  clean?: (text: string) => string
 }
 
 export interface Call {
   method: 'GET' | 'POST'
+  /** A POST that acts like a read (it only makes a link): retried as a GET is. Default: only GETs. */
+  idempotent?: boolean
   path: string
   body?: unknown
   family: ApiFamily
@@ -81,7 +88,7 @@ export class RequestSender {
    */
   async call<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
     const { clock, random, deadline, signal } = this.options
-    const idempotent = call.method === 'GET'
+    const idempotent = call.idempotent ?? call.method === 'GET'
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) {
         const what = attempt === 1 ? 'before the request was sent' : 'before the request could be retried'
@@ -159,7 +166,8 @@ export class RequestSender {
     }
 
     // Whatever the server echoes, the key goes no further than this line: not into records, errors or reports.
-    const body = redact(response.body, apiKey)
+    const keyless = redact(response.body, apiKey)
+    const body = this.options.clean ? this.options.clean(keyless) : keyless
     if (response.status >= 200 && response.status < 300) {
       const json = tryParseJson(body)
       const value = json === undefined ? null : parse(json)

@@ -29,6 +29,12 @@ export interface OperationDeps {
   connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
   /** Sets outputs at once: before the last GitHub calls, so a cancel's forced exit or a hanging GitHub cannot lose them. */
   publish: (outputs: Record<string, string>) => void
+  /**
+   * A secret learned during the run (a presigned link): masked in the log at once (`core.setSecret`) and cut,
+   * as the API key is, from every text that leaves the action and every server text, except `output`: the
+   * one output that hands it on.
+   */
+  mask: (secret: string, output?: string) => void
 }
 
 /** One operation: its settings (the common ones and its own inputs) in, one result out. The registry holds each. */

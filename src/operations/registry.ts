@@ -16,6 +16,8 @@ import { runFixChecks } from './fix-checks/run.js'
 import { runGate } from './gate/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
+import { readStaticExportInputs, type StaticExportInputs } from './static-export/inputs.js'
+import { runStaticExport } from './static-export/run.js'
 
 /** Each operation's own inputs, by its `operation` input. */
 interface InputsByOperation {
@@ -31,6 +33,7 @@ interface InputsByOperation {
   deploy: DeployInputs
   preview: PreviewInputs
   automation: AutomationInputs
+  'static-export': StaticExportInputs
   /** `gate` has no inputs of its own: the common ones say who may steer. */
   gate: object
 }
@@ -59,6 +62,8 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   deploy: { inputs: readDeployInputs, run: steered(runDeploy) },
   preview: { inputs: readPreviewInputs, run: steered(runPreview) },
   automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) },
+  // Steered as `deploy` is: the admin key only, nothing written to GitHub.
+  'static-export': { inputs: readStaticExportInputs, run: steered(runStaticExport) },
   // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
   gate: { inputs: () => ({}), run: runGate }
 }

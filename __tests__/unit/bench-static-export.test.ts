@@ -1,0 +1,36 @@
+/** The static export bench's rows: the ratio to curl against its 1.1× target, the peak RSS against 150 MB. */
+import { describe, expect, it } from '@jest/globals'
+import { staticExportRows } from '../../scripts/bench-static-export.js'
+
+const FIGURES = {
+  bundleBytes: 200_089_179,
+  downloadMs: 724.7,
+  curlMs: 761,
+  operationMs: 6_820,
+  peakRssBytes: 117_764_096,
+  outcome: 'exported'
+}
+
+describe('the static export rows', () => {
+  it('give the download beside curl, and the whole operation with its peak RSS', () => {
+    expect(staticExportRows(FIGURES)).toEqual([
+      [
+        'static export, 200 MB bundle: download with SHA-256 (median of 3, in turn with curl)',
+        '0.72 s',
+        "0.95× curl's 0.76 s on the same link (target 1.10×: reached)"
+      ],
+      [
+        'static export, 200 MB bundle: the whole operation (status, bundle request, download, gzip and tar checks)',
+        '6.82 s',
+        'peak RSS 118 MB (budget 150 MB: kept); exported'
+      ]
+    ])
+  })
+
+  it('say when a target is missed', () => {
+    const [download, operation] = staticExportRows({ ...FIGURES, downloadMs: 900, peakRssBytes: 151_000_000 })
+    expect(download?.[2]).toContain('1.18×')
+    expect(download?.[2]).toContain('not reached')
+    expect(operation?.[2]).toContain('budget 150 MB: exceeded')
+  })
+})

@@ -1,0 +1,74 @@
+/** The pure rules of `static-export`: the progress line, the entries unsafe to extract, the bundle link's. */
+import { describe, expect, it } from '@jest/globals'
+import { unsafeEntry } from '../../../src/operations/static-export/entries.js'
+import { checkBundleLink, linkSecrets } from '../../../src/operations/static-export/link.js'
+import { passedTenth, progressLine } from '../../../src/operations/static-export/progress.js'
+
+describe('the progress line', () => {
+  it.each([
+    [null, null, false],
+    [null, 5, false],
+    [null, 10, true],
+    [0, 9.9, false],
+    [9, 10, true],
+    [10, 19, false],
+    [12, 35, true],
+    [90, 100, true],
+    [100, 100, false],
+    [40, null, false]
+  ])('from %p%% to %p%% passes a tenth: %p', (before, after, passed) => {
+    expect(passedTenth({ progress: before }, { progress: after })).toBe(passed)
+  })
+
+  it('says the percentage, the pages and the time waited', () => {
+    expect(progressLine('se_3f9a', { progress: 42.7, pageCount: 128, status: 'running' }, 190_000)).toBe(
+      'Static export se_3f9a: 42% (128 pages, 3m 10s)'
+    )
+    expect(progressLine('se_3f9a', { progress: null, pageCount: null, status: 'queued' }, 4_000)).toBe('Static export se_3f9a: queued (4s)')
+    expect(progressLine('se_3f9a', { progress: 100, pageCount: 1, status: 'completed' }, 500)).toBe(
+      'Static export se_3f9a: 100% (1 page, 500ms)'
+    )
+  })
+})
+
+describe('entries unsafe to extract', () => {
+  it.each([
+    [{ name: 'index.html', type: 'file' }, null],
+    [{ name: 'guides/a..b.html', type: 'file' }, null],
+    [{ name: 'guides/', type: 'directory' }, null],
+    [{ name: '../outside.html', type: 'file' }, '../outside.html (a .. part)'],
+    [{ name: 'guides/../../x', type: 'file' }, 'guides/../../x (a .. part)'],
+    [{ name: 'guides\\..\\x', type: 'file' }, 'guides\\..\\x (a .. part)'],
+    [{ name: '/etc/hostname', type: 'file' }, '/etc/hostname (an absolute path)'],
+    [{ name: 'C:/Windows/x', type: 'file' }, 'C:/Windows/x (an absolute path)'],
+    [{ name: 'guides/latest', type: 'symlink', linkname: '../index.html' }, null],
+    [{ name: 'guides/escape', type: 'symlink', linkname: '../../etc' }, 'guides/escape (a link leading outside the archive)'],
+    [{ name: 'a', type: 'symlink', linkname: '/etc/passwd' }, 'a (a link to an absolute path)'],
+    [{ name: 'guides/deep/hard', type: 'link', linkname: 'index.html' }, null],
+    [{ name: 'hard', type: 'link', linkname: 'guides/../../x' }, 'hard (a link leading outside the archive)']
+  ])('%j: %p', (entry, why) => {
+    expect(unsafeEntry(entry)).toBe(why)
+  })
+})
+
+describe('the bundle link', () => {
+  it('is fetched over https, or http to this machine only', () => {
+    expect(checkBundleLink('https://b.s3.amazonaws.com/x.tar.gz?X-Amz-Signature=ab').ok).toBe(true)
+    expect(checkBundleLink('http://127.0.0.1:4010/x.tar.gz').ok).toBe(true)
+    expect(checkBundleLink('http://bundles.example.com/x.tar.gz')).toEqual({
+      ok: false,
+      why: 'the bundle link the API gave is http://, not https://, so the docs would travel unencrypted'
+    })
+    expect(checkBundleLink('https://user:pw@b.example.com/x')).toEqual({
+      ok: false,
+      why: 'the bundle link the API gave carries a user name or password'
+    })
+    expect(checkBundleLink('not a url')).toEqual({ ok: false, why: 'the bundle link the API gave is not a URL' })
+  })
+
+  it('is a secret in every form: as given, percent-encoded, and its signature alone', () => {
+    const link = 'https://b.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=0a1b2c'
+    expect(linkSecrets(link)).toEqual([link, encodeURIComponent(link), '0a1b2c'])
+    expect(linkSecrets('opaque')).toEqual(['opaque'])
+  })
+})

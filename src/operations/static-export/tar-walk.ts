@@ -1,0 +1,60 @@
+import { once } from 'node:events'
+import { createGunzip } from 'node:zlib'
+import { extract } from 'tar-stream'
+import { UNSAFE_SHOWN, unsafeEntry } from './entries.js'
+import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
+
+/**
+ * gunzip and the tar walk of one bundle, in one pass over its bytes: every entry's header is read and its
+ * content skipped, so nothing of the archive is kept in memory. Loaded with `import()` by proof.ts alone,
+ * so tar-stream sits in a chunk of its own.
+ */
+export function readArchive(): ArchiveCheck {
+  const gunzip = createGunzip()
+  const tar = extract()
+  const facts: ArchiveFacts = { entries: 0, files: 0, htmlPages: 0, unsafe: [], unsafeCount: 0 }
+  let failure: ProofError | null = null
+  let reject: (error: ProofError) => void = () => undefined
+  const failed = new Promise<never>((_, fail) => (reject = fail))
+  failed.catch(() => undefined)
+  const fail = (error: ProofError): void => {
+    failure ??= error
+    reject(failure)
+  }
+  gunzip.on('error', (error) => fail(new ProofError('gzip', gzipProblem(error))))
+  tar.on('error', (error: Error) => fail(new ProofError('tar', `the archive cannot be read to its end (${error.message})`)))
+  tar.on('entry', (header, stream, next) => {
+    facts.entries++
+    if (header.type === 'file' || header.type === 'contiguous-file') {
+      facts.files++
+      if (/\.html?$/i.test(header.name)) facts.htmlPages++
+    }
+    const unsafe = unsafeEntry(header)
+    if (unsafe !== null && facts.unsafeCount++ < UNSAFE_SHOWN) facts.unsafe.push(unsafe)
+    stream.on('end', () => next())
+    stream.resume()
+  })
+  const finished = new Promise<void>((resolve) => tar.on('finish', () => resolve()))
+  gunzip.pipe(tar)
+  return {
+    async write(chunk) {
+      if (failure) throw failure
+      if (!gunzip.write(chunk)) await Promise.race([once(gunzip, 'drain'), failed])
+    },
+    async finish() {
+      if (failure) throw failure
+      gunzip.end()
+      await Promise.race([finished, failed])
+      return facts
+    },
+    abort() {
+      gunzip.destroy()
+      tar.destroy()
+    }
+  }
+}
+
+function gzipProblem(error: NodeJS.ErrnoException): string {
+  if (error.code === 'Z_BUF_ERROR') return 'the gzip stream ends early (the file is truncated)'
+  return `the gzip stream is corrupt (${error.message})`
+}
