@@ -129,3 +129,39 @@ describe('a skip ends on any pull-request event that judges the change as matchi
     expect(descriptions(H1).at(-1)).toMatch(/^Documented in /)
   })
 })
+
+describe('each status context keeps its own state', () => {
+  test("two docs-check workflows on one pull request never carry each other's state", async () => {
+    addPull(false, H0)
+    sim.github.setPullFiles(REPO, PULL, ['README.md'])
+    const opened = pullEvent('opened', { head: H0, fork: false, files: 1 })
+    const workflow = (name: string, inputs: Record<string, string>): Promise<ActionRun> =>
+      runOn(sim, 'pull_request_target', opened, { inputs, env: { GITHUB_WORKFLOW: name, GITHUB_JOB: 'docs' } })
+
+    // The guides' check documents the README change, and its job fails.
+    sim.scriptNextJob({ outcome: 'failed', afterPolls: 1 })
+    const guides = await workflow('Guides', { 'status-context': 'guides', paths: 'README.md' })
+    expect(guides.outputs.outcome).toBe('failed')
+    // The API reference's check finds nothing it documents: its own state, not the guides' failure.
+    const reference = await workflow('API reference', { 'status-context': 'api-reference', paths: 'src/**' })
+
+    expect(reference.outputs.outcome).toBe('skipped')
+    const byContext = (context: string): string[] =>
+      sim.github
+        .statuses(REPO, H0)
+        .filter((status) => status.context === context)
+        .map((status) => `${status.state}: ${status.description ?? ''}`)
+    expect(byContext('api-reference')).toEqual([`success: ${NOTHING_DOCUMENTED}`])
+    expect(byContext('guides').at(-1)).toMatch(/^failure: /)
+
+    // And the guides' check, run again on an edit, still carries its own failure.
+    const edited = pullEvent('edited', { head: H0, fork: false, files: 1 })
+    Object.assign(edited, { changes: { title: { from: 'Move the API' } } })
+    await runOn(sim, 'pull_request_target', edited, {
+      inputs: { 'status-context': 'guides', paths: 'README.md' },
+      env: { GITHUB_WORKFLOW: 'Guides', GITHUB_JOB: 'docs' }
+    })
+    expect(byContext('guides').at(-1)).toMatch(/^failure: /)
+    expect(byContext('api-reference')).toEqual([`success: ${NOTHING_DOCUMENTED}`])
+  })
+})

@@ -53,6 +53,7 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       target,
       record: null,
       judged: { key: 'k', heads: {} },
+      statuses: {},
       recordKnown: true,
       stickyId: null,
       paths: 'unset' as const

@@ -128,6 +128,7 @@ export function mergedPlan(facts: DocsCheckFacts): RunPlan {
       event: facts.event,
       target: { pull: facts.pull, sha: facts.head, author: null },
       record: facts.record,
+      statuses: {},
       judged: { key: 'status docs', heads: {} },
       recordKnown: facts.recordKnown,
       stickyId: null,

@@ -189,7 +189,7 @@ function isAgentPull(value: unknown): value is AgentPull {
   )
 }
 
-function isCommitStatus(value: unknown): value is CommitStatus {
+export function isCommitStatus(value: unknown): value is CommitStatus {
   return (
     isRecord(value) &&
     hasExactly(value, ['state', 'description', 'targetUrl']) &&

@@ -3,6 +3,7 @@ import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { EventAsk } from '../read/event-ask.js'
 import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
 import type { AgentPull, DocsRecord } from './docs-record.js'
+import type { ContextStatuses } from './context-statuses.js'
 import type { JudgedHeads } from './judged.js'
 
 /** Everything an agent run's plan is decided from: what its two reads found (read/), and the gate's decision. */
@@ -33,6 +34,8 @@ export interface DocsFacts {
   record: DocsRecord | null
   /** The judged heads the record keeps, and the key of this run's (its status context, or its workflow and job). */
   judged: { key: string; heads: JudgedHeads }
+  /** The status each context wrote last, by the same keys (the record's `status` is this run's context's). */
+  statuses: ContextStatuses
   /** Whether "no record" can be believed (see `RecordRead.known`): a fork's unknown record waits for a maintainer. */
   recordKnown: boolean
   /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */

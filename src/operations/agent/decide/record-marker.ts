@@ -3,6 +3,7 @@ import type { JobReport } from '../verdicts.js'
 import { type CommitStatus, recordWith, renderRecord, updateRecord } from './docs-record.js'
 import type { DocsCheckPlan } from './docs-check-rules.js'
 import type { DocsFacts } from './facts.js'
+import { renderStatuses, statusesWith } from './context-statuses.js'
 import { type JudgedHeads, judgedWith, renderJudged } from './judged.js'
 
 /**
@@ -24,8 +25,10 @@ export function docsRecordMarker(
   })
   const marker = renderRecord(record)
   if (!marker) return ''
-  const judged = renderJudged(judgedAfter(docs))
-  return `\n${marker}${judged ? `\n${judged}` : ''}`
+  const { statuses, judged } = docs.facts
+  const byContext = renderStatuses(status ? statusesWith(statuses, judged.key, status) : statuses)
+  const heads = renderJudged(judgedAfter(docs))
+  return [`\n${marker}`, heads, byContext].filter(Boolean).join('\n')
 }
 
 /**

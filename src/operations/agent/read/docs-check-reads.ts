@@ -11,6 +11,7 @@ import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from './event-ask.js'
 import type { CodePull } from '../decide/docs-check-rules.js'
 import { type DocsRecord, newestRecordIn } from '../decide/docs-record.js'
+import { type ContextStatuses, parseStatuses } from '../decide/context-statuses.js'
 import { type JudgedHeads, parseJudged } from '../decide/judged.js'
 
 /**
@@ -61,6 +62,8 @@ export async function checkTarget(run: RunContext, command: Command | null, api:
 export interface RecordRead {
   record: DocsRecord | null
   judged: JudgedHeads
+  /** The status each context wrote last; null for a record of an earlier version, which keeps one for all. */
+  statuses: ContextStatuses | null
   /** The comments of the token's own identity, the sticky comment among them. */
   own: IssueComment[]
   /**
@@ -70,7 +73,7 @@ export interface RecordRead {
   known: boolean
 }
 
-export const UNREAD: RecordRead = { record: null, judged: {}, own: [], known: false }
+export const UNREAD: RecordRead = { record: null, judged: {}, statuses: null, own: [], known: false }
 
 /** The newest signed record among the token's own comments on the pull request, and those comments. */
 export async function fetchDocsRecord(
@@ -93,7 +96,14 @@ export async function fetchDocsRecord(
     updatedAt: c.updatedAt ?? null
   }))
   const newest = newestRecordIn(comments, identity)
-  return { record: newest?.record ?? null, judged: parseJudged(newest?.records ?? ''), own, known: newest !== null || !own.olderUnread }
+  const kept = newest?.records ?? ''
+  return {
+    record: newest?.record ?? null,
+    judged: parseJudged(kept),
+    statuses: parseStatuses(kept),
+    own,
+    known: newest !== null || !own.olderUnread
+  }
 }
 
 /** A push's changed files: from its payload, or from its compare when the payload is cut; null when unknown. */

@@ -1,3 +1,4 @@
+import { statusOfContext } from '../decide/context-statuses.js'
 import { commentCountOf, type GitHubEvent, pullRef } from '../../../github/event.js'
 import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
 import type { GateDecision } from '../../../trust/gate.js'
@@ -75,6 +76,7 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     target: before.target ?? { pull: null, sha: null, author: null },
     record: null,
     judged: { key: judgedKey(means), heads: {} },
+    statuses: {},
     recordKnown: false,
     stickyId: undefined,
     paths: 'unset'
@@ -84,7 +86,15 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
   try {
     facts.target = before.target ?? (await checkTarget(run, command, api))
     const read = before.record ?? (await fetchDocsRecord(api, facts.target.pull, records, run.event))
-    Object.assign(facts, { record: read.record, judged: { ...facts.judged, heads: read.judged }, recordKnown: read.known })
+    // Each context carries its own status: another workflow's docs check writes another's.
+    const status = statusOfContext(read.statuses, facts.judged.key, read.record?.status ?? null)
+    const record = read.record && { ...read.record, status }
+    Object.assign(facts, {
+      record,
+      judged: { ...facts.judged, heads: read.judged },
+      statuses: read.statuses ?? {},
+      recordKnown: read.known
+    })
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
     facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
     if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
