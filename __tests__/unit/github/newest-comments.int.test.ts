@@ -119,12 +119,28 @@ describe('the newest comments of an issue or pull request', () => {
     expect(reads().pages).toEqual([1, 25, 24, 23, 22, 21, 20, 19, 18, 17])
   })
 
-  it('reads at most 10 pages of 2,500 comments, from the last back, and finds ours among the newest 1,000 only', async () => {
+  it('reads at most 10 pages of 2,500 comments, from the last back, then the first, and finds ours among them only', async () => {
     seed(2_500, [1_400, 1_600, 2_450])
     const own = await api.ownComments(PULL, 2_500)
     expect(own.map((c) => c.body)).toEqual(['comment 1600', 'comment 2450'])
     expect(own.olderUnread).toBe(true)
-    expect(reads()).toEqual({ pages: [25, 24, 23, 22, 21, 20, 19, 18, 17, 16], issueReads: 0 })
+    expect(reads()).toEqual({ pages: [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 1], issueReads: 0 })
+  })
+
+  it('reads the first page too while older ones are left unread: a record there is found, one in between is not', async () => {
+    seed(2_500, [50, 500, 2_000])
+    const own = await api.ownComments(PULL, 2_500)
+    expect(own.map((c) => c.body)).toEqual(['comment 50', 'comment 2000'])
+    expect(own.olderUnread).toBe(true)
+    expect(reads().pages).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 1])
+  })
+
+  it('reads every page of 1,100 comments, the first last, and says nothing is older', async () => {
+    seed(1_100, [1, 150])
+    const own = await api.ownComments(PULL, 1_100)
+    expect(own.map((c) => c.body)).toEqual(['comment 1', 'comment 150'])
+    expect(own.olderUnread).toBe(false)
+    expect(reads().pages).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
   })
 
   it('reads every page of exactly 1,000 comments, and says nothing is older', async () => {
@@ -140,7 +156,7 @@ describe('the newest comments of an issue or pull request', () => {
     const own = await api.ownComments(PULL, 2_400)
     expect(own.map((c) => c.body)).toEqual(['comment 2401', 'comment 2650'])
     expect(own.olderUnread).toBe(true)
-    expect(reads()).toEqual({ pages: [24, 27, 26, 25, 23, 22, 21, 20, 19, 18], issueReads: 0 })
+    expect(reads()).toEqual({ pages: [24, 27, 26, 25, 23, 22, 21, 20, 19, 18, 1], issueReads: 0 })
   })
 
   it('reads back from an empty page when the count is too high (comments deleted since the event)', async () => {
@@ -161,6 +177,6 @@ describe('the newest comments of an issue or pull request', () => {
       [DEFAULT_GITHUB_IDENTITY, '<!-- docs-agent-action:job job_2 -->']
     ])
     expect(markers.olderUnread).toBe(true)
-    expect(reads()).toEqual({ pages: [16, 15, 14, 13, 12, 11, 10, 9, 8, 7], issueReads: 1 })
+    expect(reads()).toEqual({ pages: [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 1], issueReads: 1 })
   })
 })

@@ -73,6 +73,6 @@ async function changedFiles(
 async function ownFiles(number: number, target: CheckTarget, api: GitHubApi): Promise<Set<string> | 'cut'> {
   const files = await api.pullFiles(number, MAX_PULL_FILES)
   const changed = target.base?.changedFiles ?? 0
-  if (files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
+  if (files.cut || files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
   return new Set(files)
 }
