@@ -52,27 +52,32 @@ describe('a pull request with 2,500 comments', () => {
   test.each([
     ['the count the event gives', 2_500],
     ['a stale count (comments written since the event)', 2_300]
-  ])('reads at most 10 pages of comments and updates its sticky comment, with %s', async (_, eventCount) => {
-    commentUntil(2_400)
-    await runOn(sim, 'pull_request', openedWith(2_400))
-    const sticky = only(ownComments(sim, PULL), 'sticky status comment')
-    commentUntil(2_500)
+  ])(
+    'reads at most 10 pages of comments from the last back, then the first, and updates its sticky comment, with %s',
+    async (_, eventCount) => {
+      commentUntil(2_400)
+      await runOn(sim, 'pull_request', openedWith(2_400))
+      const sticky = only(ownComments(sim, PULL), 'sticky status comment')
+      commentUntil(2_500)
 
-    const second = mark(sim)
-    const run = await runOn(sim, 'pull_request', openedWith(eventCount))
+      const second = mark(sim)
+      const run = await runOn(sim, 'pull_request', openedWith(eventCount))
 
-    expect(run.exitCode).toBe(0)
-    const reads = commentReads(second)
-    expect(reads.pages.length).toBeLessThanOrEqual(10)
-    expect(reads.pages).toContain('25')
-    expect(reads.pages).not.toContain('1')
-    expect(reads.issueReads).toBe(0)
-    const updated = only(ownComments(sim, PULL), 'sticky status comment')
-    expect(updated.id).toBe(sticky.id)
-    expect(plainText(updated.body)).toContain('The docs agent opened a pull request')
-    expect(updated.body).toContain(run.outputs['pr-link'])
-    expect(sim.github.comments(REPO, PULL)).toHaveLength(2_500)
-  })
+      expect(run.exitCode).toBe(0)
+      const reads = commentReads(second)
+      // While older comments are left unread, the first page is read too (its sticky comment and early records).
+      expect(reads.pages.length).toBeLessThanOrEqual(11)
+      expect(reads.pages).toContain('25')
+      expect(reads.pages.at(-1)).toBe('1')
+      expect(reads.pages).not.toContain('2')
+      expect(reads.issueReads).toBe(0)
+      const updated = only(ownComments(sim, PULL), 'sticky status comment')
+      expect(updated.id).toBe(sticky.id)
+      expect(plainText(updated.body)).toContain('The docs agent opened a pull request')
+      expect(updated.body).toContain(run.outputs['pr-link'])
+      expect(sim.github.comments(REPO, PULL)).toHaveLength(2_500)
+    }
+  )
 })
 
 describe('a pull request whose comment count neither the event nor the issue gives', () => {
