@@ -180,6 +180,8 @@ describe("a fork's pull request", () => {
 
   test('a record buried under 1,000 newer comments is unknown, never "none": the run waits for a maintainer', async () => {
     addPull({ fork: true, head: H0, files: ['src/api.ts'] })
+    // 150 comments first, so that the record is on page 2: the first page is read too, so a record there is found.
+    for (let i = 0; i < 150; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `early ${i + 1}` })
     expect((await onPull(pullEvent('opened', { head: H0, fork: true, files: 1 }))).outputs.outcome).toBe('skipped')
     for (let i = 0; i < 1000; i++) sim.github.addComment(REPO, PULL, { user: 'stranger', body: `bump ${i + 1}` })
     sim.github.pushToPull(REPO, PULL, H1)
@@ -187,8 +189,8 @@ describe("a fork's pull request", () => {
     sim.github.setCompare(REPO, H0, H1, { commits: ['Reword the README'], files: ['README.md'] })
     const before = mark(sim)
 
-    // GitHub's payload counts the comments: 1,001.
-    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1001 }))
+    // GitHub's payload counts the comments: 1,151.
+    const run = await onPull(pullEvent('synchronize', { head: H1, before: H0, fork: true, files: 2, comments: 1151 }))
 
     expect(run.outputs.outcome).toBe('skipped')
     expect(mintlifyCalls(sim, before)).toEqual([])
