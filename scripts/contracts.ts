@@ -1,7 +1,6 @@
 /**
- * `npm run contracts -- [--seeds N] [--known] [--verbose]`: the contract tests (__tests__/contracts/) alone,
- * on seeds 1…N (default 2, as in `npm test`). `--known` runs the known failures too (KNOWN_UNTIL_BOUNDED_READS
- * in __tests__/contracts/runs.ts), `--verbose` prints each run's exit, requests and annotations.
+ * `npm run contracts -- [--seeds N] [--verbose]`: the contract tests (__tests__/contracts/) alone, on seeds
+ * 1…N (default 2, as in `npm test`); `--verbose` prints each run's exit, requests and annotations.
  */
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -11,7 +10,6 @@ import { PROJECT_ROOT } from './run-action.js'
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '2' },
-    known: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false }
   }
 })
@@ -28,7 +26,6 @@ const result = spawnSync(process.execPath, [jest, '__tests__/contracts'], {
     ...process.env,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
     CONTRACT_SEEDS: String(seeds),
-    CONTRACT_KNOWN: values.known ? '1' : '0',
     CONTRACT_VERBOSE: values.verbose ? '1' : '0'
   }
 })

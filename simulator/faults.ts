@@ -8,7 +8,8 @@ import type { RouteResponse } from './types.js'
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
  * 'automation' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
- * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
+ * `viewer`, deployment and deployment-status creation, a pull request and its files and commits, a reply
+ * in a review thread and a review comment's update, a review request
  * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
  * statuses (list and combined), a comparison of two commits, a commit's check runs, a check run's
  * annotations, a workflow run's jobs, a job's log redirect, and 'github-any' for every GitHub request.
@@ -38,6 +39,9 @@ export type GitHubFaultRoute =
   | 'github-deployment-status'
   | 'github-pull'
   | 'github-pull-files'
+  | 'github-pull-commits'
+  | 'github-review-reply'
+  | 'github-review-comment-update'
   | 'github-review-request'
   | 'github-requested-reviewers'
   | 'github-status-create'
@@ -91,6 +95,13 @@ export interface Fault {
   rateLimitResetSeconds?: number
   /** Destroy the socket with a TCP reset and no response (ECONNRESET at the client). */
   reset?: boolean
+  /**
+   * A `Link` whose `next` never advances, as GitHub's description's own example and a faulty proxy give:
+   * every page is answered as the first, and its `Link` names page 2 as next (and page 3 as last).
+   */
+  stuckLink?: boolean
+  /** The real answer, its JSON body passed through this first (`user: null`, a negative figure). */
+  rewrite?: (json: unknown) => unknown
   /**
    * Wait this long before handling. Alone, the request is then processed normally even if the client
    * gave up meanwhile (a slow create still creates the job); combined with another kind, that kind
@@ -148,6 +159,9 @@ const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFault
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses$/, route: 'github-deployment-status' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+$/, route: 'github-pull' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/files$/, route: 'github-pull-files' },
+  { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/commits$/, route: 'github-pull-commits' },
+  { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/comments\/\d+\/replies$/, route: 'github-review-reply' },
+  { method: 'PATCH', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/comments\/\d+$/, route: 'github-review-comment-update' },
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-review-request' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/requested_reviewers$/, route: 'github-requested-reviewers' },
   { method: 'GET', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/compare\/[^/]+$/, route: 'github-compare' },
@@ -234,10 +248,12 @@ export class FaultQueue {
 }
 
 /** What a fault does once any delay is over. */
-export type FaultEffect = 'reset' | 'malformed' | 'error' | 'none'
+export type FaultEffect = 'reset' | 'malformed' | 'error' | 'none' | 'stuck-link' | 'rewrite'
 
 export function effectOf(fault: Fault): FaultEffect {
   if (fault.reset) return 'reset'
+  if (fault.stuckLink) return 'stuck-link'
+  if (fault.rewrite) return 'rewrite'
   if (fault.malformed) return 'malformed'
   const errorLike =
     fault.status !== undefined ||
@@ -254,7 +270,8 @@ export function effectOf(fault: Fault): FaultEffect {
 /** Whether the request is still carried out before the faulty answer is sent. */
 export function processesRequest(fault: Fault): boolean {
   const effect = effectOf(fault)
-  if (effect === 'none') return true
+  if (effect === 'none' || effect === 'rewrite') return true
+  if (effect === 'stuck-link') return false
   return fault.process ?? (effect === 'malformed' || effect === 'reset')
 }
 
@@ -285,6 +302,23 @@ export function malformedResponse(fault: Fault, route: FaultRoute | undefined, r
   // A real answer may come rendered already (an analytics answer waiting out its latency).
   const full = real?.text ?? JSON.stringify(real?.json ?? { id: 'job_unknown', status: 'active', prLink: null })
   return { status, text: full.slice(0, Math.max(1, Math.floor(full.length / 2))), contentType: 'application/json; charset=utf-8' }
+}
+
+/** The real answer (`real`, answered as page 1) with a `Link` whose next is always page 2 of `url`. */
+export function stuckLinkResponse(real: RouteResponse, url: URL, serverUrl: string): RouteResponse {
+  const page = (n: number): string => {
+    const target = new URL(url.pathname + url.search, serverUrl)
+    target.searchParams.set('page', String(n))
+    return target.href
+  }
+  return { ...real, headers: { ...real.headers, link: `<${page(2)}>; rel="next", <${page(3)}>; rel="last"` } }
+}
+
+/** The real answer with its JSON body rewritten by the fault (a rendered body is parsed first). */
+export function rewrittenResponse(fault: Fault, real: RouteResponse): RouteResponse {
+  const json: unknown = real.json ?? (real.text === undefined ? undefined : JSON.parse(real.text))
+  const { text: _text, ...rest } = real
+  return { ...rest, json: fault.rewrite ? fault.rewrite(json) : json }
 }
 
 function htmlErrorPage(status: number, message: string): string {

@@ -9,6 +9,8 @@ import {
   faultRoutesOf,
   isMintlifyPath,
   malformedResponse,
+  rewrittenResponse,
+  stuckLinkResponse,
   processesRequest,
   type Fault
 } from './faults.js'
@@ -211,6 +213,14 @@ class SimulatorServer implements Simulator {
         return send(res, faultErrorResponse(fault))
       case 'none':
         return send(res, real ?? (await this.dispatch(request, req, arrived)))
+      case 'rewrite':
+        return send(res, rewrittenResponse(fault, real ?? (await this.dispatch(request, req, arrived))))
+      case 'stuck-link': {
+        // Every page is answered as the first: the rows never end, and neither does the Link's next.
+        const first = new URL(url)
+        first.searchParams.delete('page')
+        return send(res, stuckLinkResponse(await this.dispatch({ ...request, url: first }, req, arrived), url, this.url))
+      }
     }
   }
 

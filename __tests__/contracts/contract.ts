@@ -7,7 +7,7 @@ import { type ActionRun, runAction } from '../../scripts/run-action.js'
 import { REPO } from '../fixtures/webhook-payloads.js'
 import { type RunRecord } from './front.js'
 import { HAS_MINTLIFY, MINTLIFY_DIR, type Mocks, startMocks } from './mocks.js'
-import { type ContractRow, KNOWN_UNTIL_BOUNDED_READS } from './runs.js'
+import type { ContractRow } from './runs.js'
 
 /** The `timeout` input of every run: a random job status may never end. */
 const TIMEOUT = '2s'
@@ -22,9 +22,6 @@ export function seeds(): string[] {
   return Array.from({ length: Number.isInteger(count) && count > 0 ? count : 2 }, (_, i) => String(i + 1))
 }
 
-/** Whether the known failures run too (`npm run contracts -- --known`), to see them fail. */
-export const RUN_KNOWN = process.env.CONTRACT_KNOWN === '1'
-
 /** DESIGN's page caps of GitHub's reads (one request a page), and the whole run's. */
 const GITHUB_CAPS: [RegExp, number][] = [
   [/^GET \/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments/, 11],
@@ -36,15 +33,11 @@ const GITHUB_CAPS: [RegExp, number][] = [
   [/./, 60]
 ]
 
-/** The (row, seed) cases of `rows` this clone can run, each with whether it is a known failure. */
-function cases(rows: ContractRow[]): [string, ContractRow, string, boolean][] {
+/** The (row, seed) cases of `rows` this clone can run. */
+function cases(rows: ContractRow[]): [string, ContractRow, string][] {
   return rows
     .filter((row) => HAS_MINTLIFY || row.githubOnly === true)
-    .flatMap((row) => seeds().map((seed): [string, ContractRow, string, boolean] => [row.name, row, seed, isKnown(row.name, seed)]))
-}
-
-function isKnown(name: string, seed: string): boolean {
-  return name in KNOWN_UNTIL_BOUNDED_READS || `${name}, seed ${seed}` in KNOWN_UNTIL_BOUNDED_READS
+    .flatMap((row) => seeds().map((seed): [string, ContractRow, string] => [row.name, row, seed]))
 }
 
 let runs = 0
@@ -65,8 +58,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * The tests of `rows`, each on every seed, concurrently, against mocks started once for the file and always
- * stopped. A known failure is skipped (run with CONTRACT_KNOWN=1); without ../shared, so is every row that
- * needs Mintlify's documents, said in one line.
+ * stopped. Without ../shared, every row that needs Mintlify's documents is skipped, said in one line.
  */
 export function describeContracts(title: string, rows: ContractRow[]): void {
   let mocks: Mocks | undefined
@@ -78,9 +70,8 @@ export function describeContracts(title: string, rows: ContractRow[]): void {
   })
   if (!HAS_MINTLIFY) console.log(`Contract tests against Mintlify's documents skipped: ${MINTLIFY_DIR} is missing.`)
   describe(title, () => {
-    for (const [name, row, seed, known] of cases(rows)) {
-      const declare = known && !RUN_KNOWN ? test.skip : test.concurrent
-      declare(
+    for (const [name, row, seed] of cases(rows)) {
+      test.concurrent(
         `${name}, seed ${seed}`,
         async () => {
           if (!mocks) throw new Error('The mocks did not start')

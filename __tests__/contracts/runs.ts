@@ -81,25 +81,6 @@ export const ENDLESS_LINK_ROWS: ContractRow[] = EVENT_ROWS.filter((row) =>
   ['docs check on opened', 'dispatch with pr-number'].includes(row.name)
 ).map((row) => ({ ...row, name: `${row.name}, Link never advancing`, link: 'never-advancing' }))
 
-const ENDLESS_COMMITS = 'pullCommits reads a Link that never advances until the run is killed (issue 37, item 1)'
-const IMPOSSIBLE_FIGURES = 'a negative count from the analytics answers is printed as a fact (issue 37, item 3)'
-
-/**
- * Cases that fail on the current code, skipped until issue 37's items 1-3 land, each with its reason: a row
- * (every seed) or one seed of it (`<row>, seed N`). The lead removes this list when merging those fixes:
- * every row must then hold on every seed (`npm run contracts -- --seeds 6 --known` shows them fail now).
- */
-export const KNOWN_UNTIL_BOUNDED_READS: Record<string, string> = {
-  'docs check on opened, Link never advancing': ENDLESS_COMMITS,
-  'dispatch with pr-number, Link never advancing': ENDLESS_COMMITS,
-  'slash command in a review thread':
-    "the reply is answered with user: null (a deleted account): 'Cannot read properties of null (reading 'login')' in a warning (issue 37, item 2)",
-  'report with the track record': IMPOSSIBLE_FIGURES,
-  'report without the track record': IMPOSSIBLE_FIGURES,
-  improve: IMPOSSIBLE_FIGURES,
-  searches: IMPOSSIBLE_FIGURES
-}
-
 function pullComment(): unknown {
   const payload = webhookExample('issue_comment', (p) => p.action === 'created') as {
     issue: Record<string, unknown>

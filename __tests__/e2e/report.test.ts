@@ -76,7 +76,7 @@ describe('operation: report', () => {
     const figures = JSON.parse(output(run, 'report')) as { fixFirst: string[]; missing: string[] }
     expect(figures.fixFirst[0]).toBe('/docs/page-000003')
     expect(figures.missing).toEqual([])
-    expect(output(run, 'total-visitors')).toBe(String(readReport(run).traffic?.visitors.total.value))
+    expect(output(run, 'total-visitors')).toBe(String(readReport(run).traffic?.visitors.total?.value))
     expect(run.summary).toContain('#### Pages to fix first')
     expect(run.summary).toMatch(/\| `\/docs\/page-000003` \| █/)
   })

@@ -274,6 +274,20 @@ describe('review requests', () => {
     expect((await requestReviews({ reviewers: ['bob'] })).status).toBe(201)
   })
 
+  it("answers every page as the first with a next link that never advances, under a stuck-Link fault, and rewrites an answer's body", async () => {
+    const s = await startWithPull()
+    s.github.setPullFiles(REPO, 12, ['a.md', 'b.md'])
+    s.injectFault({ route: 'github-pull-files', stuckLink: true, times: 2 })
+    s.injectFault({ route: 'github-pull', rewrite: (json) => ({ ...(json as object), user: null }) })
+    for (const page of [1, 2]) {
+      const reply = await gh<ApiFile[]>('GET', `${API}/pulls/12/files?per_page=1&page=${page}`)
+      expect(reply.json.map((file) => file.filename)).toEqual(['a.md'])
+      expect(reply.headers.get('link')).toMatch(/[?&]page=2>; rel="next"/)
+    }
+    expect((await gh<ApiFile[]>('GET', `${API}/pulls/12/files?per_page=1&page=2`)).json.map((file) => file.filename)).toEqual(['b.md'])
+    expect((await gh<ApiPull>('GET', `${API}/pulls/12`)).json.user).toBeNull()
+  })
+
   it('works with real Octokit, a refusal surfacing as a RequestError', async () => {
     const s = await startWithReviewers()
     const { getOctokit } = await import('@actions/github')

@@ -25,6 +25,7 @@ import {
   RepositoryCalls
 } from './calls/repository.js'
 import type { IssueRef, PullFacts, Repo } from './event.js'
+import { type Bounded, bounded } from './pages.js'
 import { connectOctokit, type GitHubConnection } from './transport.js'
 
 export type {
@@ -176,18 +177,22 @@ export class GitHubApi {
     return this.pulls.pull(number)
   }
 
-  /** A pull request's commits, oldest first (the API lists 250 at most): every page, at most three requests. */
-  pullCommits(number: number): Promise<{ sha: string; subject: string }[]> {
+  /** A pull request's commits, oldest first (the API lists 250 at most): at most 3 pages of 100, `cut` when more were named. */
+  pullCommits(number: number): Promise<Bounded<{ sha: string; subject: string }>> {
     return this.pulls.pullCommits(number)
   }
 
-  /** Up to `max` changed file paths of a pull request, reading only the pages needed. */
-  async pullFiles(number: number, max: number): Promise<string[]> {
-    return (await this.pulls.pullFileChanges(number, max)).map((file) => file.filename)
+  /** Up to `max` changed file paths of a pull request, reading only the pages needed (at most 3); `cut` when more were named. */
+  async pullFiles(number: number, max: number): Promise<Bounded<string>> {
+    const files = await this.pulls.pullFileChanges(number, max)
+    return bounded(
+      files.map((file) => file.filename),
+      files.cut
+    )
   }
 
-  /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…). */
-  pullFileChanges(number: number, max: number): Promise<FileChange[]> {
+  /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…); `cut` when more were named. */
+  pullFileChanges(number: number, max: number): Promise<Bounded<FileChange>> {
     return this.pulls.pullFileChanges(number, max)
   }
 

@@ -1,4 +1,5 @@
 import { messageOf } from '../errors.js'
+import { unreadableIn, withinCall } from './answers.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { clipText, firstLine } from '../text.js'
 
@@ -24,27 +25,33 @@ export class GitHubError extends Error {
   readonly identityUnknown: boolean
   /** Stopped by the workflow's cancel while under way: says nothing about GitHub, so later calls still try. */
   readonly cancelled: boolean
+  /** GitHub answered with a body the action cannot read (see answers.ts). */
+  readonly unreadable: boolean
 
   constructor(
     message: string,
     readonly status: number | null,
-    details: { missingPermission?: string; identityUnknown?: boolean; cancelled?: boolean } = {}
+    details: { missingPermission?: string; identityUnknown?: boolean; cancelled?: boolean; unreadable?: boolean } = {}
   ) {
     super(message)
     this.name = 'GitHubError'
     this.missingPermission = details.missingPermission ?? null
     this.identityUnknown = details.identityUnknown ?? false
     this.cancelled = details.cancelled ?? false
+    this.unreadable = details.unreadable ?? false
   }
 }
 
 /** Runs one call; its failure becomes a GitHubError saying what was being done and which permission it needs. */
 export async function explained<T>(what: string, permission: string | null, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (error) {
-    throw describeFailure(what, permission, error)
-  }
+  // Within the call's own context, so that a failure to read an answer names the request it came from.
+  return withinCall(async () => {
+    try {
+      return await call()
+    } catch (error) {
+      throw describeFailure(what, permission, error)
+    }
+  })
 }
 
 /** The token's identity could not be told: no comment is then trusted as ours. */
@@ -56,7 +63,16 @@ export function identityUnknown(error: unknown): GitHubError {
 export function describeFailure(what: string, permission: string | null, error: unknown): GitHubError {
   if (error instanceof GitHubUnreachable)
     return new GitHubError(`Could not ${what}: ${error.message}.`, null, { cancelled: error.cancelled })
+  if (error instanceof GitHubError) return error
   const response = responseOf(error)
+  // Neither Octokit's request error nor a failed fetch (which names its cause): an answer the action could
+  // not read, said without internal text.
+  if (!response && !isRequestError(error) && !(error instanceof Error && error.cause !== undefined)) {
+    const unreadable = unreadableIn(error)
+    return new GitHubError(`Could not ${what}: ${unreadable ? unreadable.message : "the action could not use GitHub's answer"}.`, null, {
+      unreadable: true
+    })
+  }
   // Octokit reports a request that never got an answer (DNS, refused) as a 500 without a response.
   if (!response) {
     const cause = error instanceof Error ? causeOf(error) : String(error)
@@ -105,6 +121,11 @@ interface ErrorResponse {
   status: number
   data: unknown
   headers: Record<string, string | number | undefined>
+}
+
+/** Octokit's error for a request that failed (an HTTP status, or no answer at all): `HttpError` with a status. */
+function isRequestError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
 }
 
 function responseOf(error: unknown): ErrorResponse | null {

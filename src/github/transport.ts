@@ -2,6 +2,7 @@ import type { getOctokit } from '@actions/github'
 import { type Clock, type Random, systemTimer, type Timer } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { decideRetry, type Failure, isRetryableStatus, parseRetryAfter } from '../retry.js'
+import { checkBody, noteAnswer } from './answers.js'
 import { GitHubUnreachable, isRateLimited } from './errors.js'
 
 /**
@@ -76,10 +77,13 @@ export async function connectOctokit(token: string, connection: GitHubConnection
   const cleanFetch: typeof globalThis.fetch = (url, init) =>
     baseFetch(url, typeof init?.body === 'string' ? { ...init, body: connection.clean(init.body) } : init)
   const fetch = patientFetch(cleanFetch, connection)
-  return {
-    octokit: getOctokit(token, { baseUrl: connection.apiUrl.replace(/\/+$/, ''), request: { fetch } }),
-    download: (url) => fetch(url, { method: 'GET' })
-  }
+  const octokit = getOctokit(token, { baseUrl: connection.apiUrl.replace(/\/+$/, ''), request: { fetch } })
+  // Each answer is noted with its request, so that one the action cannot read is named; a body that is not JSON is unreadable at once.
+  octokit.hook.after('request', (answer, options) => {
+    noteAnswer(answer, options.method, options.url)
+    checkBody(answer)
+  })
+  return { octokit, download: (url) => fetch(url, { method: 'GET' }) }
 }
 
 /** How long GitHub asks to wait: `retry-after` (seconds or a date), else the reset time of an exhausted limit. */

@@ -13,32 +13,100 @@ export interface AnalyticsRow extends TrafficCounts {
   path: string
 }
 
-export interface AnalyticsPage {
+/**
+ * Figures outside their domain, by field (`totals.total`, `visitors[].human`): a count that is not a whole
+ * number from 0, a total above human + AI, a date that does not parse. They are not figures to print.
+ */
+export interface Unreadable {
+  /** Absent: none. */
+  unreadable?: string[]
+}
+
+export interface AnalyticsPage extends Unreadable {
+  /** A total listed in `unreadable` reads 0 here and is not to be shown. */
   totals: TrafficCounts
   rows: AnalyticsRow[]
   hasMore: boolean
-  /** Rows left out because they had no path: one odd row does not sink an export. */
+  /** Rows left out because they had no path, or a figure outside its domain: one odd row does not sink an export. */
   skipped: number
 }
 
 /**
  * A page as the API documents it (`visitors` or `views` holds the rows), or null when it is not one.
- * No field is guaranteed: counts default to 0, and rows without a path are skipped and counted.
+ * Rows without a path, or with a figure outside its domain, are skipped and counted.
  */
 export function parseAnalyticsPage(body: unknown, kind: AnalyticsKind): AnalyticsPage | null {
   if (!isRecord(body) || !isRecord(body.totals) || !Array.isArray(body[kind])) return null
   const items = body[kind] as unknown[]
+  const figures = new Figures()
   // One pass, one object per row: this runs between a page's answer and the next request.
   const rows: AnalyticsRow[] = []
   for (const item of items) {
-    if (isRecord(item) && typeof item.path === 'string')
-      rows.push({ path: item.path, human: count(item.human), ai: count(item.ai), total: count(item.total) })
+    if (!isRecord(item) || typeof item.path !== 'string') continue
+    const row = figures.row(() => ({ path: String(item.path), ...figures.traffic(item, `${kind}[]`) }))
+    if (row) rows.push(row)
   }
-  return { totals: counts(body.totals), rows, hasMore: body.hasMore === true, skipped: items.length - rows.length }
+  const totals = figures.traffic(body.totals, 'totals')
+  return { totals, rows, hasMore: body.hasMore === true, skipped: items.length - rows.length, unreadable: figures.fields() }
 }
 
-function counts(record: Record<string, unknown>): TrafficCounts {
-  return { human: count(record.human), ai: count(record.ai), total: count(record.total) }
+/** Reads the figures of one answer, noting each field outside its domain. */
+class Figures {
+  private readonly odd = new Set<string>()
+  private inRow = false
+  private rowOdd = false
+
+  /**
+   * A count: a whole number from 0 (the documents' "number" of visitors, views, votes, conversations). A
+   * number outside that domain (negative, fractional, not finite) is noted; a value that is no number at
+   * all, or none, reads as 0 as before.
+   */
+  count(value: unknown, field: string): number {
+    if (typeof value !== 'number') return 0
+    if (Number.isSafeInteger(value) && value >= 0) return value
+    this.note(field)
+    return 0
+  }
+
+  /** A date that parses; null when absent (the documents allow it) and when it does not parse (noted). */
+  date(value: unknown, field: string): string | null {
+    if (typeof value !== 'string') return null
+    if (Number.isNaN(Date.parse(value))) {
+      this.note(field)
+      return null
+    }
+    return value
+  }
+
+  /** Human, AI and total, the total never above human + AI (visitors are deduplicated, views summed). */
+  traffic(record: Record<string, unknown>, at: string): TrafficCounts {
+    const counts = {
+      human: this.count(record.human, `${at}.human`),
+      ai: this.count(record.ai, `${at}.ai`),
+      total: this.count(record.total, `${at}.total`)
+    }
+    if (counts.total > counts.human + counts.ai) this.note(`${at}.total`)
+    return counts
+  }
+
+  /** A row read by `read`; null (skipped) when one of its figures is outside its domain. */
+  row<Row>(read: () => Row): Row | null {
+    this.inRow = true
+    this.rowOdd = false
+    const row = read()
+    this.inRow = false
+    return this.rowOdd ? null : row
+  }
+
+  /** The fields noted; undefined when none (the answer is as documented). */
+  fields(): string[] | undefined {
+    return this.odd.size > 0 ? [...this.odd] : undefined
+  }
+
+  private note(field: string): void {
+    this.odd.add(field)
+    if (this.inRow) this.rowOdd = true
+  }
 }
 
 /**
@@ -95,7 +163,7 @@ export interface Conversation {
   pageUrl: string | null
 }
 
-export interface CallerStats {
+export interface CallerStats extends Unreadable {
   web: number
   api: number
   other: number
@@ -103,7 +171,7 @@ export interface CallerStats {
 }
 
 /** One page of rows, and what the API says about the pages after it. */
-export interface ReaderRows<Row> {
+export interface ReaderRows<Row> extends Unreadable {
   rows: Row[]
   /** Cursor endpoints: the next page's cursor, null at the end. */
   nextCursor: string | null
@@ -126,33 +194,50 @@ export const READER_PARSERS: { readonly [E in ReaderEndpoint]: (body: unknown) =
   feedback: (body) => rowsOf(body, 'feedback', feedbackEntry),
   'feedback/by-page': (body) => rowsOf(body, 'feedback', pageFeedback),
   searches: (body) => {
-    const page = rowsOf(body, 'searches', searchTerm)
-    return page && isRecord(body) ? { ...page, totalSearches: count(body.totalSearches) } : null
+    const figures = new Figures()
+    const page = rowsOf(body, 'searches', searchTerm, figures)
+    return page && isRecord(body)
+      ? { ...page, totalSearches: figures.count(body.totalSearches, 'totalSearches'), unreadable: figures.fields() }
+      : null
   },
   assistant: (body) => rowsOf(body, 'conversations', conversation),
-  'assistant/caller-stats': (body) =>
-    isRecord(body) ? { web: count(body.web), api: count(body.api), other: count(body.other), total: count(body.total) } : null
+  'assistant/caller-stats': (body) => {
+    if (!isRecord(body)) return null
+    const figures = new Figures()
+    const [web, api, other, total] = (['web', 'api', 'other', 'total'] as const).map((field) => figures.count(body[field], field)) as [
+      number,
+      number,
+      number,
+      number
+    ]
+    return { web, api, other, total, unreadable: figures.fields() }
+  }
 }
 
-function rowsOf<Row>(body: unknown, key: string, read: (item: Record<string, unknown>) => Row | null): ReaderRows<Row> | null {
+function rowsOf<Row>(
+  body: unknown,
+  key: string,
+  read: (item: Record<string, unknown>, figures: Figures, at: string) => Row | null,
+  figures = new Figures()
+): ReaderRows<Row> | null {
   if (!isRecord(body) || !Array.isArray(body[key])) return null
   const items = body[key] as unknown[]
   const rows = items.flatMap((item) => {
-    const row = isRecord(item) ? read(item) : null
+    const row = isRecord(item) ? figures.row(() => read(item, figures, `${key}[]`)) : null
     return row === null ? [] : [row]
   })
   const nextCursor = typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null
-  return { rows, nextCursor, hasMore: body.hasMore === true, skipped: items.length - rows.length }
+  return { rows, nextCursor, hasMore: body.hasMore === true, skipped: items.length - rows.length, unreadable: figures.fields() }
 }
 
-function feedbackEntry(item: Record<string, unknown>): FeedbackEntry | null {
+function feedbackEntry(item: Record<string, unknown>, figures: Figures, at: string): FeedbackEntry | null {
   if (typeof item.id !== 'string' || typeof item.path !== 'string') return null
   // `contact` is not read: an email address has no place in anything the action writes.
   return {
     id: item.id,
     path: item.path,
     comment: text(item.comment),
-    createdAt: text(item.createdAt),
+    createdAt: figures.date(item.createdAt, `${at}.createdAt`),
     source: text(item.source),
     status: text(item.status),
     helpful: typeof item.helpful === 'boolean' ? item.helpful : null,
@@ -162,34 +247,35 @@ function feedbackEntry(item: Record<string, unknown>): FeedbackEntry | null {
   }
 }
 
-function pageFeedback(item: Record<string, unknown>): PageFeedback | null {
+function pageFeedback(item: Record<string, unknown>, figures: Figures, at: string): PageFeedback | null {
   if (typeof item.path !== 'string') return null
   return {
     path: item.path,
-    thumbsUp: count(item.thumbsUp),
-    thumbsDown: count(item.thumbsDown),
-    code: count(item.code),
-    total: count(item.total)
+    thumbsUp: figures.count(item.thumbsUp, `${at}.thumbsUp`),
+    thumbsDown: figures.count(item.thumbsDown, `${at}.thumbsDown`),
+    code: figures.count(item.code, `${at}.code`),
+    total: figures.count(item.total, `${at}.total`)
   }
 }
 
-function searchTerm(item: Record<string, unknown>): SearchTerm | null {
+function searchTerm(item: Record<string, unknown>, figures: Figures, at: string): SearchTerm | null {
   if (typeof item.searchQuery !== 'string') return null
   return {
     searchQuery: item.searchQuery,
-    hits: count(item.hits),
-    ctr: count(item.ctr),
+    hits: figures.count(item.hits, `${at}.hits`),
+    // A rate, not a count: any finite number is read as it comes.
+    ctr: typeof item.ctr === 'number' && Number.isFinite(item.ctr) ? item.ctr : 0,
     topClickedPage: text(item.topClickedPage),
-    lastSearchedAt: text(item.lastSearchedAt)
+    lastSearchedAt: figures.date(item.lastSearchedAt, `${at}.lastSearchedAt`)
   }
 }
 
-function conversation(item: Record<string, unknown>): Conversation | null {
+function conversation(item: Record<string, unknown>, figures: Figures, at: string): Conversation | null {
   if (typeof item.id !== 'string') return null
   const sources = Array.isArray(item.sources) ? item.sources : []
   return {
     id: item.id,
-    timestamp: text(item.timestamp),
+    timestamp: figures.date(item.timestamp, `${at}.timestamp`),
     query: text(item.query) ?? '',
     response: text(item.response) ?? '',
     responseType: text(item.responseType) ?? 'answer',
@@ -205,8 +291,4 @@ function conversation(item: Record<string, unknown>): Conversation | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0
 }

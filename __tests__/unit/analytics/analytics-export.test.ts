@@ -415,3 +415,22 @@ describe('rows without a path', () => {
     expect(log.messages('warning')).toEqual(['2 rows without a path were left out of the export.'])
   })
 })
+
+describe('figures outside their domain', () => {
+  it('leave the totals out of the file, the report and its outputs, with one warning naming the endpoint and field', async () => {
+    const fake = fakeAnalyticsClient(() => ({
+      totals: { human: 900, ai: 300, total: 0 },
+      rows: rows(3),
+      hasMore: false,
+      skipped: 0,
+      unreadable: ['totals.total']
+    }))
+    const { report, log } = await run(fake)
+    expect(report.totals).toBeNull()
+    expect(readExport().totals).toBeNull()
+    expect(report.rowCount).toBe(3)
+    expect(log.messages('warning')).toEqual([
+      'Mintlify answered figures outside their domain (visitors totals.total): they are left out of the file, the summary and the outputs, not printed as facts.'
+    ])
+  })
+})

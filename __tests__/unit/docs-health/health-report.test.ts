@@ -37,6 +37,7 @@ export function healthReport(overrides: Partial<HealthReport> = {}): HealthRepor
     ],
     agentImpact: null,
     missing: [],
+    unreadable: [],
     ...overrides
   }
 }

@@ -134,7 +134,8 @@ describe('the docs-health report run', () => {
       'assistant',
       'pendingFeedback',
       'agentImpact',
-      'missing'
+      'missing',
+      'unreadable'
     ])
     expect(file.missing).toEqual([])
     expect(run.report?.traffic?.visitors.total).toEqual({ value: 200, previous: 100, change: 1 })

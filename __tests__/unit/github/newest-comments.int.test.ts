@@ -127,6 +127,22 @@ describe('the newest comments of an issue or pull request', () => {
     expect(reads()).toEqual({ pages: [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 1], issueReads: 0 })
   })
 
+  it('reads the first page too while older ones are left unread: a record there is found, one in between is not', async () => {
+    seed(2_500, [50, 500, 2_000])
+    const own = await api.ownComments(PULL, 2_500)
+    expect(own.map((c) => c.body)).toEqual(['comment 50', 'comment 2000'])
+    expect(own.olderUnread).toBe(true)
+    expect(reads().pages).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 1])
+  })
+
+  it('reads every page of 1,100 comments, the first last, and says nothing is older', async () => {
+    seed(1_100, [1, 150])
+    const own = await api.ownComments(PULL, 1_100)
+    expect(own.map((c) => c.body)).toEqual(['comment 1', 'comment 150'])
+    expect(own.olderUnread).toBe(false)
+    expect(reads().pages).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])
+  })
+
   it('reads every page of exactly 1,000 comments, and says nothing is older', async () => {
     seed(1_000, [1])
     const own = await api.ownComments(PULL, 1_000)

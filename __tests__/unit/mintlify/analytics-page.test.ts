@@ -135,12 +135,12 @@ describe('hasMore', () => {
   })
 })
 
-describe('counts that are not numbers', () => {
-  it('reads missing, string, null, boolean and non-finite counts as 0', () => {
+describe('counts that are not numbers, and figures outside their domain', () => {
+  it('reads missing, string, null and boolean counts as 0', () => {
     const body = {
       totals: { human: '120', ai: null },
       visitors: [
-        { path: '/a', human: true, ai: Number.NaN, total: Number.POSITIVE_INFINITY },
+        { path: '/a', human: true, ai: null },
         { path: '/b', human: 3, ai: '2', total: {} }
       ]
     }
@@ -155,8 +155,32 @@ describe('counts that are not numbers', () => {
     })
   })
 
-  it('keeps zero and fractional numbers as sent', () => {
-    const page = parseAnalyticsPage({ totals: { human: 0, ai: 0.5, total: 1.5 }, visitors: [] }, 'visitors')
-    expect(page?.totals).toEqual({ human: 0, ai: 0.5, total: 1.5 })
+  it.each([
+    ['a negative total', { human: 1, ai: 0, total: -82_027_539.922 }, ['totals.total']],
+    ['fractional counts', { human: 0, ai: 0.5, total: 1.5 }, ['totals.ai', 'totals.total']],
+    ['a total above human + AI', { human: 2, ai: 3, total: 6 }, ['totals.total']],
+    ['a count that is not finite', { human: Number.NaN, ai: 0, total: 0 }, ['totals.human']]
+  ])('lists %s under unreadable, by field, and reads it as 0', (_, totals, fields) => {
+    const page = parseAnalyticsPage({ totals, visitors: [] }, 'visitors')
+    expect(page?.unreadable).toEqual(fields)
+  })
+
+  it('skips and counts a row with a figure outside its domain, naming the field once', () => {
+    const body = {
+      totals: { human: 10, ai: 2, total: 12 },
+      views: [
+        { path: '/a', human: -1, ai: 0, total: 0 },
+        { path: '/b', human: 3, ai: 1, total: 4 },
+        { path: '/c', human: 2.5, ai: 0, total: 2.5 }
+      ]
+    }
+    const page = parseAnalyticsPage(body, 'views')
+    expect(page?.rows.map((row) => row.path)).toEqual(['/b'])
+    expect(page?.skipped).toBe(2)
+    expect(page?.unreadable).toEqual(['views[].human', 'views[].total'])
+  })
+
+  it('lists nothing for a page as documented', () => {
+    expect(parseAnalyticsPage({ totals: { human: 0, ai: 0, total: 0 }, visitors: [] }, 'visitors')?.unreadable).toBeUndefined()
   })
 })

@@ -114,6 +114,23 @@ describe('READER_PARSERS read each page as the OpenAPI document describes it', (
     expect(READER_PARSERS['assistant/caller-stats']({ web: 7, api: 2, total: 9 })).toEqual({ web: 7, api: 2, other: 0, total: 9 })
   })
 
+  it('lists counts outside their domain and dates that do not parse under unreadable, skipping their rows', () => {
+    const searches = READER_PARSERS.searches({
+      searches: [
+        { searchQuery: 'sso', hits: -3, ctr: 0.2, lastSearchedAt: '2026-03-01T00:00:00Z' },
+        { searchQuery: 'api', hits: 4, ctr: 0.5, lastSearchedAt: 'yesterday-ish' },
+        { searchQuery: 'ok', hits: 2, ctr: 0.1, lastSearchedAt: '2026-03-02T00:00:00Z' }
+      ],
+      totalSearches: 1.5
+    })
+    expect(searches?.rows.map((row) => row.searchQuery)).toEqual(['ok'])
+    expect(searches?.unreadable).toEqual(['searches[].hits', 'searches[].lastSearchedAt', 'totalSearches'])
+    expect(READER_PARSERS['assistant/caller-stats']({ web: 7, api: -2, other: 0, total: 9 })?.unreadable).toEqual(['api'])
+    expect(READER_PARSERS['feedback/by-page']({ feedback: [{ path: '/a', thumbsUp: 0.5, thumbsDown: 1 }] })?.unreadable).toEqual([
+      'feedback[].thumbsUp'
+    ])
+  })
+
   it('refuses a body that is not the documented shape at all', () => {
     expect(READER_PARSERS.feedback({ error: 'nope' })).toBeNull()
     expect(READER_PARSERS.searches([])).toBeNull()

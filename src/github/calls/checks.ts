@@ -1,5 +1,7 @@
+import { textOr } from '../answers.js'
 import { describeFailure, explained, GitHubError } from '../errors.js'
 import type { Repo } from '../event.js'
+import { readPages } from '../pages.js'
 import type { Octokit, SignedDownload } from '../transport.js'
 
 /** A check run as `fix-checks` reads it; texts GitHub leaves null are ''. */
@@ -156,28 +158,21 @@ export class CheckCalls {
     })
   }
 
-  /** Up to `max` annotations of a check run, reading only the pages needed. */
+  /** Up to `max` annotations of a check run: the pages of 100 that `max` needs (one for a round's 10), whatever the Link says. */
   async annotations(checkRunId: number, max: number): Promise<CheckAnnotation[]> {
     return explained(`read the annotations of check run ${checkRunId}`, 'checks: read', async () => {
-      const annotations: CheckAnnotation[] = []
       const pages = this.octokit.paginate.iterator(this.octokit.rest.checks.listAnnotations, {
         ...this.repo,
         check_run_id: checkRunId,
         per_page: Math.min(PAGE, max)
       })
-      for await (const page of pages) {
-        for (const annotation of page.data.slice(0, max - annotations.length)) {
-          annotations.push({
-            path: annotation.path,
-            line: annotation.start_line,
-            level: annotation.annotation_level ?? '',
-            title: annotation.title ?? '',
-            message: annotation.message ?? ''
-          })
-        }
-        if (annotations.length >= max) break
-      }
-      return annotations
+      return readPages(pages, { pages: Math.ceil(max / PAGE), items: max }, (annotation) => ({
+        path: textOr(annotation.path),
+        line: typeof annotation.start_line === 'number' ? annotation.start_line : 0,
+        level: textOr(annotation.annotation_level),
+        title: textOr(annotation.title),
+        message: textOr(annotation.message)
+      }))
     })
   }
 

@@ -1,8 +1,9 @@
+import { needList, needNumber, readAnswer, textOr } from '../answers.js'
 import { explained, identityUnknown, statusOf, describeFailure } from '../errors.js'
 import type { IssueRef, Repo } from '../event.js'
 import { trustsMarkerOf } from '../markers.js'
 import type { Octokit } from '../transport.js'
-import { wholeCount } from '../../text.js'
+import { isRecord, wholeCount } from '../../text.js'
 
 export interface IssueComment {
   id: number
@@ -29,8 +30,8 @@ const NEWEST_PAGES = 10
 const PAGE_SIZE = 100
 
 /**
- * Comments as read, oldest first: the newest 1,000 at most. `olderUnread`: the issue or pull request has
- * older comments, which were not read, so a record or a sticky comment among them is not found.
+ * Comments as read, oldest first: the newest 1,000 at most, and the first 100. `olderUnread`: the issue or
+ * pull request has comments between them, which were not read, so a record among them is not found.
  */
 export type NewestComments = IssueComment[] & { olderUnread: boolean }
 
@@ -70,15 +71,15 @@ export class CommentCalls {
 
   async create(on: IssueRef, body: string): Promise<IssueComment> {
     return explained(`comment on #${on.number}`, threadPermission(on), async () => {
-      const { data } = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: on.number, body })
-      return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
+      const answer = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: on.number, body })
+      return readAnswer(answer, commentOf)
     })
   }
 
   async update(on: IssueRef, commentId: number, body: string): Promise<IssueComment> {
     return explained(`update comment ${commentId}`, threadPermission(on), async () => {
-      const { data } = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body })
-      return { id: data.id, body: data.body ?? '', login: data.user?.login ?? '', url: data.html_url }
+      const answer = await this.octokit.rest.issues.updateComment({ ...this.repo, comment_id: commentId, body })
+      return readAnswer(answer, commentOf)
     })
   }
 
@@ -90,20 +91,20 @@ export class CommentCalls {
 
   async replyInReviewThread(pull: number, commentId: number, body: string): Promise<IssueComment> {
     return explained(`reply to review comment ${commentId}`, 'pull-requests: write', async () => {
-      const { data } = await this.octokit.rest.pulls.createReplyForReviewComment({
+      const answer = await this.octokit.rest.pulls.createReplyForReviewComment({
         ...this.repo,
         pull_number: pull,
         comment_id: commentId,
         body
       })
-      return { id: data.id, body: data.body, login: data.user.login, url: data.html_url }
+      return readAnswer(answer, commentOf)
     })
   }
 
   async updateReviewComment(commentId: number, body: string): Promise<IssueComment> {
     return explained(`update review comment ${commentId}`, 'pull-requests: write', async () => {
-      const { data } = await this.octokit.rest.pulls.updateReviewComment({ ...this.repo, comment_id: commentId, body })
-      return { id: data.id, body: data.body, login: data.user.login, url: data.html_url }
+      const answer = await this.octokit.rest.pulls.updateReviewComment({ ...this.repo, comment_id: commentId, body })
+      return readAnswer(answer, commentOf)
     })
   }
 
@@ -177,7 +178,8 @@ export class CommentCalls {
    * stale (comments written since the event, this run's own among them): when GitHub's `Link` header names
    * a later last page, that page is read next, so the newest comment is always among those read. With no
    * count at all (neither gives a whole number), the first page is read and its `Link` header decides: a
-   * page number is never guessed.
+   * page number is never guessed. While older pages are left unread, the first page is read too (an 11th
+   * request at most): the sticky comment and the early records are there.
    */
   private async newest(on: IssueRef, count: number | undefined): Promise<NewestComments> {
     // Named 'write': the action lists comments to update or add one, so read alone would fail next.
@@ -211,21 +213,19 @@ export class CommentCalls {
 
   /** One page of 100 comments, oldest first, and the last page GitHub's `Link` header names (null: none, this is the last). */
   private async page(on: IssueRef, page: number): Promise<{ comments: IssueComment[]; lastPage: number | null }> {
-    const { data, headers } = await this.octokit.rest.issues.listComments({
+    const answer = await this.octokit.rest.issues.listComments({
       ...this.repo,
       issue_number: on.number,
       per_page: PAGE_SIZE,
       page
     })
-    const comments = data.map((c) => ({
-      id: c.id,
-      body: c.body ?? '',
-      login: c.user?.login ?? '',
-      url: c.html_url,
-      createdAt: c.created_at,
-      updatedAt: c.updated_at
-    }))
-    return { comments, lastPage: lastPageOf(headers.link) }
+    const comments = readAnswer(answer, (data) =>
+      needList(data, 'the list').map((listed) => {
+        const item = isRecord(listed) ? listed : {}
+        return { ...commentOf(item), createdAt: textOr(item.created_at), updatedAt: textOr(item.updated_at) }
+      })
+    )
+    return { comments, lastPage: lastPageOf(answer.headers.link) }
   }
 }
 
@@ -235,6 +235,16 @@ export function lastPageOf(link: string | undefined): number | null {
   const page = last === undefined ? undefined : /[?&]page=(\d+)/.exec(last)?.[1]
   const number = page === undefined ? undefined : wholeCount(Number(page))
   return number === undefined || number < 1 ? null : number
+}
+
+/**
+ * A comment as GitHub answers it (an issue's or a review comment): its id is needed, its author may be
+ * null (a deleted account: `nullable-simple-user` in GitHub's description), its body and address default to ''.
+ */
+function commentOf(data: unknown): IssueComment {
+  const comment = isRecord(data) ? data : {}
+  const user = isRecord(comment.user) ? comment.user : {}
+  return { id: needNumber(comment.id, 'id'), body: textOr(comment.body), login: textOr(user.login), url: textOr(comment.html_url) }
 }
 
 /** Comments and reactions on a pull request need pull-requests: write; on an issue, issues: write. */

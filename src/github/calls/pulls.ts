@@ -1,8 +1,17 @@
+import { need, needList, needNumber, readAnswer, textOr } from '../answers.js'
 import { explained } from '../errors.js'
 import type { PullFacts, Repo } from '../event.js'
+import { type Bounded, readPages } from '../pages.js'
 import { pullOf } from '../webhook-payload.js'
 import type { Octokit } from '../transport.js'
-import { firstLine } from '../../text.js'
+import { firstLine, isRecord } from '../../text.js'
+
+/** GitHub's largest page. */
+const PAGE = 100
+/** A pull request's files and commits: at most 3 pages of 100 (GitHub lists 250 commits, 3,000 files at most). */
+const PULL_PAGES = 3
+/** The commit look-up reads at most 3 pages of 100 to pass over forks' pull requests on the same commit. */
+const COMMIT_LOOKUP_PAGES = 3
 
 /** An open pull request as the `group-runs` look-up needs it. */
 export interface OpenPull {
@@ -63,66 +72,99 @@ export class PullCalls {
   async openPulls(): Promise<OpenPull[]> {
     const name = `${this.repo.owner}/${this.repo.repo}`
     return explained(`list the open pull requests of ${name}`, 'pull-requests: read', async () => {
-      const { data } = await this.octokit.rest.pulls.list({
+      const answer = await this.octokit.rest.pulls.list({
         ...this.repo,
         state: 'open',
         sort: 'updated',
         direction: 'desc',
-        per_page: 100
+        per_page: PAGE
       })
-      return data.map((pull) => {
-        const author = pull.user?.login ?? ''
-        return { number: pull.number, url: pull.html_url, author, byBot: pull.user?.type === 'Bot' || author.endsWith('[bot]') }
-      })
+      return readAnswer(answer, (data) =>
+        needList(data, 'the list').map((pull) => {
+          const { number, html_url: url, user } = pull as (typeof data)[number]
+          const author = textOr(user?.login)
+          return { number: needNumber(number, 'number'), url: textOr(url), author, byBot: user?.type === 'Bot' || author.endsWith('[bot]') }
+        })
+      )
     })
   }
 
   /** Pull requests that contain a commit, open ones first. */
   async pullsForCommit(sha: string): Promise<number[]> {
     return explained(`find the pull request of commit ${sha.slice(0, 7)}`, 'pull-requests: read', async () => {
-      const { data } = await this.octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...this.repo, commit_sha: sha })
-      return [...data].sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open')).map((pull) => pull.number)
+      const answer = await this.octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...this.repo, commit_sha: sha })
+      return readAnswer(answer, (data) =>
+        needList(data, 'the list')
+          .map((pull) => (isRecord(pull) ? pull : {}))
+          .sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open'))
+          .map((pull) => needNumber(pull.number, 'number'))
+      )
     })
   }
 
-  /** The open pull requests that contain a commit, read as `pull` reads one (forks included: they are told apart by their head). */
+  /**
+   * The open pull requests that contain a commit, read as `pull` reads one (forks included: they are told
+   * apart by their head). Pages of 100, at most 3, and no page after the one that lists this repository's
+   * own open pull request whose head is the commit (the one the look-up is for).
+   */
   async openPullsOfCommit(sha: string): Promise<PullFacts[]> {
     return explained(`find the pull request of commit ${sha.slice(0, 7)}`, 'pull-requests: read', async () => {
-      const { data } = await this.octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...this.repo, commit_sha: sha })
-      return data.filter((pull) => pull.state === 'open').map((pull) => pullOf(pull))
+      const pages = this.octokit.paginate.iterator(this.octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+        ...this.repo,
+        commit_sha: sha,
+        per_page: PAGE
+      })
+      const own = (pull: PullFacts | null): boolean => pull !== null && !pull.head.fork && pull.head.sha.toLowerCase() === sha.toLowerCase()
+      const listed = await readPages(pages, { pages: COMMIT_LOOKUP_PAGES, until: own }, (pull) =>
+        isRecord(pull) && pull.state === 'open' ? pullOf(pull) : null
+      )
+      return listed.filter((pull) => pull !== null)
     })
   }
 
   /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
   async pull(number: number): Promise<PullFacts> {
     return explained(`read pull request #${number}`, 'pull-requests: read', async () => {
-      const { data } = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
+      const answer = await this.octokit.rest.pulls.get({ ...this.repo, pull_number: number })
       // The REST answer has the webhook payload's shape: it is read the same way, forks and bots included.
-      return pullOf(data)
+      return readAnswer(answer, (data) => pullOf(need(isRecord(data) ? data : null, 'the pull request')))
     })
   }
 
-  /** A pull request's commits, oldest first (the API lists 250 at most): every page, at most three requests. */
-  async pullCommits(number: number): Promise<{ sha: string; subject: string }[]> {
+  /** A pull request's commits, oldest first (the API lists 250 at most): at most 3 pages of 100, `cut` when more were named. */
+  async pullCommits(number: number): Promise<Bounded<{ sha: string; subject: string }>> {
     return explained(`read the commits of pull request #${number}`, 'pull-requests: read', async () => {
-      const commits = await this.octokit.paginate(this.octokit.rest.pulls.listCommits, { ...this.repo, pull_number: number, per_page: 100 })
-      return commits.map((commit) => ({ sha: commit.sha, subject: firstLine(commit.commit.message) }))
+      const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listCommits, {
+        ...this.repo,
+        pull_number: number,
+        per_page: PAGE
+      })
+      return readPages(pages, { pages: PULL_PAGES }, (commit) => ({
+        sha: textOr(commit.sha),
+        subject: firstLine(textOr((commit.commit as { message?: unknown } | null | undefined)?.message))
+      }))
     })
   }
 
-  /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…). */
-  async pullFileChanges(number: number, max: number): Promise<FileChange[]> {
+  /**
+   * Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…),
+   * from at most 3 pages; `cut` when GitHub named more than were read (a page cap reached, a page repeated).
+   */
+  async pullFileChanges(number: number, max: number): Promise<Bounded<FileChange>> {
     return explained(`read the files of pull request #${number}`, 'pull-requests: read', async () => {
       const pages = this.octokit.paginate.iterator(this.octokit.rest.pulls.listFiles, {
         ...this.repo,
         pull_number: number,
-        per_page: Math.min(100, max)
+        per_page: Math.min(PAGE, max)
       })
-      return (await firstItems(pages, max)).map((file) => ({
-        filename: file.filename,
-        status: file.status,
-        ...(file.previous_filename === undefined ? {} : { previousFilename: file.previous_filename })
-      }))
+      return readPages(pages, { pages: PULL_PAGES, items: max }, (file) => {
+        const previous: unknown = file.previous_filename
+        return {
+          filename: need(typeof file.filename === 'string' ? file.filename : null, 'filename'),
+          status: textOr(file.status),
+          ...(typeof previous === 'string' ? { previousFilename: previous } : {})
+        }
+      })
     })
   }
 
@@ -132,19 +174,22 @@ export class PullCalls {
    */
   async searchMergedPulls(query: string): Promise<MergedPulls> {
     return explained('search the merged pull requests', 'pull-requests: read', async () => {
-      const { data } = await this.octokit.request('GET /search/issues', {
+      const answer = await this.octokit.request('GET /search/issues', {
         q: query,
         sort: 'created',
         order: 'desc',
-        per_page: 100,
+        per_page: PAGE,
         advanced_search: 'true'
       })
-      const pulls = data.items.flatMap((item) => {
-        // The search lists issues too; a merged pull request says when it was merged.
-        const mergedAt = item.pull_request?.merged_at ?? null
-        return mergedAt ? [{ number: item.number, url: item.html_url, mergedAt }] : []
+      return readAnswer(answer, (data) => {
+        const pulls = needList(data.items, 'items').flatMap((listed) => {
+          const item = listed as (typeof data.items)[number]
+          // The search lists issues too; a merged pull request says when it was merged.
+          const mergedAt = item.pull_request?.merged_at ?? null
+          return mergedAt ? [{ number: needNumber(item.number, 'items.number'), url: textOr(item.html_url), mergedAt }] : []
+        })
+        return { pulls, totalCount: needNumber(data.total_count, 'total_count') }
       })
-      return { pulls, totalCount: data.total_count }
     })
   }
 
@@ -154,8 +199,13 @@ export class PullCalls {
    */
   async requestedReviewers(pull: number): Promise<RequestedReviewers> {
     return explained(`read the requested reviewers of pull request #${pull}`, 'pull-requests: read', async () => {
-      const { data } = await this.octokit.rest.pulls.listRequestedReviewers({ ...this.repo, pull_number: pull })
-      return { users: data.users.map((user) => user.login), teams: data.teams.map((team) => `${this.repo.owner}/${team.slug}`) }
+      const answer = await this.octokit.rest.pulls.listRequestedReviewers({ ...this.repo, pull_number: pull })
+      return readAnswer(answer, (data) => ({
+        users: needList(data.users, 'users').map((user) => need(isRecord(user) ? textOr(user.login) || null : null, 'users.login')),
+        teams: needList(data.teams, 'teams').map(
+          (team) => `${this.repo.owner}/${need(isRecord(team) ? textOr(team.slug) || null : null, 'teams.slug')}`
+        )
+      }))
     })
   }
 
@@ -177,13 +227,4 @@ export class PullCalls {
 export interface RequestedReviewers {
   users: string[]
   teams: string[]
-}
-
-async function firstItems<T>(pages: AsyncIterable<{ data: T[] }>, max: number): Promise<T[]> {
-  const items: T[] = []
-  for await (const page of pages) {
-    items.push(...page.data.slice(0, max - items.length))
-    if (items.length >= max) break
-  }
-  return items
 }

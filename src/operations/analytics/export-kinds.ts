@@ -6,7 +6,8 @@ import type {
   FeedbackEntry,
   ReaderPages,
   SearchTerm,
-  TrafficCounts
+  TrafficCounts,
+  Unreadable
 } from '../../mintlify/analytics.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import type { FetchedPage, PagePosition } from '../../mintlify/paging.js'
@@ -36,10 +37,10 @@ export interface ExportKind<Row> {
   tally: Tally<Row>
 }
 
-export interface KindPage<Row> extends FetchedPage<Row> {
-  /** Entries the API sent without their identifying field, left out. */
+export interface KindPage<Row> extends FetchedPage<Row>, Unreadable {
+  /** Entries the API sent without their identifying field, or with a figure outside its domain, left out. */
   skipped: number
-  /** The site totals (visitors, views), null for other kinds. */
+  /** The site totals (visitors, views), null for other kinds and when one is outside its domain (left out, never printed). */
   totals: TrafficCounts | null
   /** Searches: all search events in the range. */
   totalSearches: number | null
@@ -111,7 +112,8 @@ export function trafficKind(kind: AnalyticsKind, request: KindRequest, client: D
         limit,
         offset: 'offset' in position ? position.offset : 0
       })
-      return { ...page, continuation: { hasMore: page.hasMore }, totalSearches: null }
+      const totalsReadable = !page.unreadable?.some((field) => field.startsWith('totals.'))
+      return { ...page, totals: totalsReadable ? page.totals : null, continuation: { hasMore: page.hasMore }, totalSearches: null }
     },
     layout: TRAFFIC_LAYOUT,
     head: (first) => ({ ...rangeHead(request.range), totals: first.totals }),
@@ -137,7 +139,8 @@ async function readerPage<E extends 'feedback' | 'searches' | 'assistant'>(
     limit,
     cursor: 'cursor' in position ? position.cursor : null
   })
-  const totalSearches = 'totalSearches' in page ? page.totalSearches : null
+  // A total outside its domain is left out, never printed.
+  const totalSearches = 'totalSearches' in page && !page.unreadable?.includes('totalSearches') ? page.totalSearches : null
   return { ...page, continuation: { nextCursor: page.nextCursor }, totals: null, totalSearches }
 }
 

@@ -87,6 +87,8 @@ interface Progress {
   rowCount: number
   duplicates: number
   skipped: number
+  /** Figures Mintlify answered outside their domain, by field: left out of the file, the summary and the outputs. */
+  unreadable: Set<string>
   /** Why the export stopped before the end (null: it reached the end). */
   stoppedBecause: string | null
 }
@@ -105,6 +107,7 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
     rowCount: 0,
     duplicates: 0,
     skipped: 0,
+    unreadable: new Set(),
     stoppedBecause: null
   }
   const report = (verdict: ExportReport['verdict'], file: string, summary: ExportReport['summary']): ExportReport => ({
@@ -135,7 +138,7 @@ async function exportWith<Row>(kind: ExportKind<Row>, request: ExportRequest, de
     const reason = `${messageOf(cause).replace(/\.$/, '')}; no file was written (${request.outputFile} is unchanged).`
     return report(judgeExportFailure(reason, deps.signal?.aborted ?? false), '', null)
   }
-  warnAboutData(kind, progress, log)
+  warnAboutData(kind, progress, log, request.kind)
   return report(judgeFinished(kind, request, progress, client.requestsSent), request.outputFile, kind.tally.summary())
 }
 
@@ -189,6 +192,7 @@ async function writePage<Row>(
 ): Promise<void> {
   const first = !progress.started
   progress.skipped += page.skipped
+  for (const field of page.unreadable ?? []) progress.unreadable.add(field)
   if (first) {
     progress.started = true
     progress.totals = page.totals
@@ -205,7 +209,7 @@ async function writePage<Row>(
 }
 
 /** What the data did while it was read: rows served twice, rows without their key, totals that moved. */
-function warnAboutData<Row>(kind: ExportKind<Row>, progress: Progress, log: ExportDeps['log']): void {
+function warnAboutData<Row>(kind: ExportKind<Row>, progress: Progress, log: ExportDeps['log'], endpoint: string): void {
   const { duplicates, skipped } = progress
   if (duplicates > 0)
     log.warning(
@@ -213,6 +217,10 @@ function warnAboutData<Row>(kind: ExportKind<Row>, progress: Progress, log: Expo
     )
   if (skipped > 0)
     log.warning(`${plural(skipped, `row without ${kind.identity} was`, `rows without ${kind.identity} were`)} left out of the export.`)
+  if (progress.unreadable.size > 0)
+    log.warning(
+      `Mintlify answered figures outside their domain (${endpoint} ${[...progress.unreadable].join(', ')}): they are left out of the file, the summary and the outputs, not printed as facts.`
+    )
   if (progress.totalsChanged)
     log.warning(
       `The site totals changed between pages (the data changed while it was read); the file and outputs keep the totals of the first page.`

@@ -32,18 +32,17 @@ export function compare(value: number, previous: number): Compared {
   return { value, previous, change: previous > 0 ? round((value - previous) / previous) : null }
 }
 
+/** Each figure beside the previous range's; null when either range's answer was outside its domain (left out, not printed). */
 export interface TrafficFigures {
-  total: Compared
-  human: Compared
-  ai: Compared
+  total: Compared | null
+  human: Compared | null
+  ai: Compared | null
 }
 
-export function compareCounts(current: Counts, previous: Counts): TrafficFigures {
-  return {
-    total: compare(current.total, previous.total),
-    human: compare(current.human, previous.human),
-    ai: compare(current.ai, previous.ai)
-  }
+/** The totals compared; a figure named in `unreadable` (in either range) is left out. */
+export function compareCounts(current: Counts, previous: Counts, unreadable: ReadonlySet<keyof Counts> = new Set()): TrafficFigures {
+  const compared = (figure: keyof Counts): Compared | null => (unreadable.has(figure) ? null : compare(current[figure], previous[figure]))
+  return { total: compared('total'), human: compared('human'), ai: compared('ai') }
 }
 
 export interface PageToFix {

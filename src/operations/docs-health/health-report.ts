@@ -20,6 +20,14 @@ export interface HealthReport {
   /** The agent's track record; null when off (impact-weeks 0, no agent-label) or GitHub could not be read. */
   agentImpact: AgentImpact | null
   missing: (Section | 'agentImpact')[]
+  /** Figures Mintlify answered outside their domain (a negative count, a total above human + AI): left out, never printed. */
+  unreadable: UnreadableFigure[]
+}
+
+/** A figure left out: the endpoint that answered it and its field (`totals.total`, `views[].human`). */
+export interface UnreadableFigure {
+  endpoint: string
+  field: string
 }
 
 /**

@@ -11,9 +11,10 @@ export function healthOutputs(run: HealthRun): Record<string, string> {
     outcome: run.verdict.outcome,
     'failure-reason': run.verdict.failureReason,
     report: run.report ? JSON.stringify(headline(run.report)) : '',
-    'total-visitors': visitors ? String(visitors.total.value) : '',
-    'human-visitors': visitors ? String(visitors.human.value) : '',
-    'ai-visitors': visitors ? String(visitors.ai.value) : '',
+    // A figure Mintlify answered outside its domain is left out: empty, as when it was not read.
+    'total-visitors': visitors?.total ? String(visitors.total.value) : '',
+    'human-visitors': visitors?.human ? String(visitors.human.value) : '',
+    'ai-visitors': visitors?.ai ? String(visitors.ai.value) : '',
     file: run.file
   }
 }

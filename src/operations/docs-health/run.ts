@@ -35,6 +35,7 @@ import { clientSource, type HealthSource, writeReport } from './sources.js'
 import { renderHealthSummary, renderPlanSummary } from './summary.js'
 import type { ImpactFacts } from './track-record/impact.js'
 import { describeTrackRecordPlan, planTrackRecord, type TrackRecordPlan } from './track-record/plan.js'
+import { UnreadableFigures } from './unreadable-figures.js'
 import { clientImpactSource, type ImpactSource } from './track-record/reads.js'
 import { readTrackRecord, trackRecordFacts } from './track-record/run.js'
 import { type HealthRun, judgeDocsHealth, judgeDocsHealthDryRun } from './verdicts.js'
@@ -116,6 +117,7 @@ interface Readings {
   callers?: CallerMix
   assistant: Partial<Record<Span, AssistantTurn[]>>
   pending?: FeedbackEntry[]
+  unreadable: UnreadableFigures
 }
 
 /**
@@ -143,7 +145,7 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
   const base = { plan, planLines, ranges, requests: 0, file: '' }
   if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan) }
 
-  const readings: Readings = { views: {}, visitors: {}, assistant: {} }
+  const readings: Readings = { views: {}, visitors: {}, assistant: {}, unreadable: new UnreadableFigures() }
   const unpaid = new Set<Section>()
   for (const [index, planned] of plan.requests.entries()) {
     if (unpaid.has(planned.section)) continue
@@ -193,32 +195,37 @@ async function read(
     if (requestsAllowed(plan, index, source.requestsSent) === 0) throw new SectionUnpaid()
   }
   pay()
+  const odd = (endpoint: string) => readings.unreadable.of(endpoint)
   switch (planned.endpoint) {
     case 'views':
-      readings.views[planned.range] = await source.traffic('views', range, limit)
+      readings.views[planned.range] = await source.traffic('views', range, limit).then(odd('views'))
       return
     case 'visitors':
-      readings.visitors[planned.range] = await source.traffic('visitors', range, limit)
+      readings.visitors[planned.range] = await source.traffic('visitors', range, limit).then(odd('visitors'))
       return
     case 'feedback/by-page':
-      readings.byPage = (await source.feedbackByPage(range, limit)).rows
+      readings.byPage = (await source.feedbackByPage(range, limit).then(odd(planned.endpoint))).rows
       return
     case 'searches':
-      readings.searches = await source.searches(range, limit)
+      readings.searches = await source.searches(range, limit).then(odd('searches'))
       return
     case 'assistant/caller-stats':
-      readings.callers = await source.callerStats(range)
+      readings.callers = await source.callerStats(range).then(odd(planned.endpoint))
       return
     case 'assistant': {
       // The caller stats count the range's questions, one per conversation row: when their pages cannot be
       // paid for, nothing is spent on a read that would end missing anyway.
       const expected = planned.range === 'current' && readings.callers ? Math.ceil(readings.callers.total / limit) : 0
       if (expected > requestsAllowed(plan, index, source.requestsSent)) throw new SectionUnpaid()
-      readings.assistant[planned.range] = await readEvery('assistant', limit, pay, (cursor) => source.assistant(range, limit, cursor))
+      readings.assistant[planned.range] = await readEvery('assistant', limit, pay, (cursor) =>
+        source.assistant(range, limit, cursor).then(odd('assistant'))
+      )
       return
     }
     case 'feedback':
-      readings.pending = await readEvery('feedback', limit, pay, (cursor) => source.pendingFeedback(range, limit, cursor))
+      readings.pending = await readEvery('feedback', limit, pay, (cursor) =>
+        source.pendingFeedback(range, limit, cursor).then(odd('feedback'))
+      )
       return
   }
 }
@@ -249,24 +256,24 @@ function assemble(
   unpaid: Set<Section>
 ): HealthReport {
   const paid = (section: Section): boolean => plan.funded.includes(section) && !unpaid.has(section)
-  const { views, visitors, assistant } = readings
+  const { views, visitors, assistant, unreadable } = readings
   const traffic =
     paid('traffic') && views.current && views.previous && visitors.current && visitors.previous
       ? {
-          visitors: compareCounts(visitors.current.totals, visitors.previous.totals),
-          views: compareCounts(views.current.totals, views.previous.totals)
+          visitors: compareCounts(visitors.current.totals, visitors.previous.totals, unreadable.totals('visitors')),
+          views: compareCounts(views.current.totals, views.previous.totals, unreadable.totals('views'))
         }
       : null
   const fixFirst = paid('fixFirst') && views.current && readings.byPage ? rankPagesToFix(views.current.rows, readings.byPage) : null
   const searches =
-    paid('searchesWithoutClicks') && readings.searches
+    paid('searchesWithoutClicks') && readings.searches && !unreadable.leavesOut('searchesWithoutClicks')
       ? {
           totalSearches: readings.searches.totalSearches,
           terms: searchesWithoutClicks(readings.searches.rows, readings.searches.totalSearches)
         }
       : null
   const assistantReport =
-    paid('assistant') && assistant.current && assistant.previous && readings.callers
+    paid('assistant') && assistant.current && assistant.previous && readings.callers && !unreadable.leavesOut('assistant')
       ? assistantFindings(assistant.current, assistant.previous, readings.callers)
       : null
   const pending = paid('pendingFeedback') && readings.pending ? pendingFeedbackByPage(readings.pending) : null
@@ -279,10 +286,11 @@ function assemble(
     assistant: assistantReport,
     pendingFeedback: pending,
     agentImpact: null,
-    missing: []
+    missing: [],
+    unreadable: unreadable.list
   }
   report.missing = (['traffic', 'fixFirst', 'searchesWithoutClicks', 'assistant', 'pendingFeedback'] as const).filter(
-    (section) => report[section] === null
+    (section) => report[section] === null && !(paid(section) && unreadable.leavesOut(section))
   )
   return report
 }

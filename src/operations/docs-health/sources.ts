@@ -5,20 +5,34 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { isFileSystemError, outputFileError } from '../../files.js'
+import type { Unreadable } from '../../mintlify/analytics.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import type { AssistantTurn, CallerMix, Counts, FeedbackEntry, PageFeedback, SearchTerm, ViewedPage } from './findings.js'
 import type { HealthReport } from './health-report.js'
 import type { ClosedRange } from './plan.js'
 
 /** One page of each analytics endpoint the report reads, parsed; `requestsSent` counts retries too. */
+/** Each answer lists its figures outside their domain under `unreadable` (see src/mintlify/analytics.ts). */
 export interface HealthSource {
   readonly requestsSent: number
-  traffic(kind: 'visitors' | 'views', range: ClosedRange, limit: number): Promise<{ totals: Counts; rows: ViewedPage[]; hasMore: boolean }>
-  feedbackByPage(range: ClosedRange, limit: number): Promise<{ rows: PageFeedback[]; hasMore: boolean }>
-  searches(range: ClosedRange, limit: number): Promise<{ rows: SearchTerm[]; totalSearches: number }>
+  traffic(
+    kind: 'visitors' | 'views',
+    range: ClosedRange,
+    limit: number
+  ): Promise<{ totals: Counts; rows: ViewedPage[]; hasMore: boolean } & Unreadable>
+  feedbackByPage(range: ClosedRange, limit: number): Promise<{ rows: PageFeedback[]; hasMore: boolean } & Unreadable>
+  searches(range: ClosedRange, limit: number): Promise<{ rows: SearchTerm[]; totalSearches: number } & Unreadable>
   callerStats(range: ClosedRange): Promise<CallerMix>
-  assistant(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: AssistantTurn[]; nextCursor: string | null }>
-  pendingFeedback(range: ClosedRange, limit: number, cursor: string | null): Promise<{ rows: FeedbackEntry[]; nextCursor: string | null }>
+  assistant(
+    range: ClosedRange,
+    limit: number,
+    cursor: string | null
+  ): Promise<{ rows: AssistantTurn[]; nextCursor: string | null } & Unreadable>
+  pendingFeedback(
+    range: ClosedRange,
+    limit: number,
+    cursor: string | null
+  ): Promise<{ rows: FeedbackEntry[]; nextCursor: string | null } & Unreadable>
 }
 
 /** The report's reads through the docs API client. */

@@ -3,6 +3,7 @@ import type { Verdict } from '../../outcome.js'
 import type { Compared } from './findings.js'
 import { type HealthReport, pendingCount } from './health-report.js'
 import { renderImpactSection } from './track-record/summary.js'
+import { unreadableList } from './verdicts.js'
 
 const TOP = 5
 
@@ -47,11 +48,13 @@ export function renderHealthSummary(report: HealthReport, verdict: Verdict, opti
 type Section<K extends keyof HealthReport> = NonNullable<HealthReport[K]>
 
 function trafficLines({ visitors, views }: Section<'traffic'>): string[] {
+  // A figure Mintlify answered outside its domain is left out (the footer names it), never printed as a fact.
+  const cell = (compared: Compared | null): string => (compared ? figure(compared) : '—')
   return [
     '| | Total | Human | AI |',
     '|---|---:|---:|---:|',
-    `| Visitors | ${figure(visitors.total)} | ${figure(visitors.human)} | ${figure(visitors.ai)} |`,
-    `| Views | ${figure(views.total)} | ${figure(views.human)} | ${figure(views.ai)} |`,
+    `| Visitors | ${cell(visitors.total)} | ${cell(visitors.human)} | ${cell(visitors.ai)} |`,
+    `| Views | ${cell(views.total)} | ${cell(views.human)} | ${cell(views.ai)} |`,
     ''
   ]
 }
@@ -149,6 +152,8 @@ function footerLines(report: HealthReport, options: SummaryOptions): string[] {
       `**Missing** (max-requests could not pay for them): ${report.missing.map((section) => SECTION_NAMES[section] ?? section).join(', ')}.`,
       ''
     )
+  if (report.unreadable.length > 0)
+    lines.push(`**Left out** (Mintlify answered them outside their domain): ${escapeInline(unreadableList(report))}.`, '')
   if (!options.readerText) lines.push('_Search terms, questions and comments are in the file only (show-reader-text: false)._', '')
   lines.push(options.file ? `**File:** ${codeSpan(options.file)} (${plural(options.requests, 'request')})` : '**File:** none written', '')
   return lines

@@ -18,6 +18,11 @@ export interface HealthRun {
   file: string
 }
 
+/** The figures left out, as `endpoint field` joined: `visitors totals.total, views views[].human`. */
+export function unreadableList(report: Pick<HealthReport, 'unreadable'>): string {
+  return report.unreadable.map(({ endpoint, field }) => `${endpoint} ${field}`).join(', ')
+}
+
 /** A dry run: how many requests the plan would send at least, and that none was. */
 export function judgeDocsHealthDryRun(plan: DocsHealthPlan, trackRecord: TrackRecordPlan | null): Verdict {
   const least = plan.minimum + Math.min(trackRecord ? minimumRequests(trackRecord) : 0, Math.max(0, plan.budget - plan.minimum))
@@ -32,14 +37,24 @@ export function judgeDocsHealthDryRun(plan: DocsHealthPlan, trackRecord: TrackRe
 export function judgeDocsHealth(report: HealthReport, file: string, requests: number): Verdict {
   const facts: string[] = []
   const counted = (n: number, one: string): string => plural(n, one, `${one}s`, count)
-  if (report.traffic) facts.push(`${report.traffic.visitors.total.value.toLocaleString('en-US')} visitors`)
+  const visitors = report.traffic?.visitors.total
+  if (visitors) facts.push(`${visitors.value.toLocaleString('en-US')} visitors`)
   if (report.fixFirst) facts.push(`${counted(report.fixFirst.length, 'page')} to fix first`)
   if (report.searchesWithoutClicks) facts.push(counted(report.searchesWithoutClicks.terms.length, 'search term') + ' without a click')
   if (report.assistant) facts.push(counted(report.assistant.unanswered.count.value, 'unanswered assistant question'))
   if (report.pendingFeedback) facts.push(counted(pendingCount(report.pendingFeedback), 'pending comment'))
   if (report.agentImpact) facts.push(`the agent's pull requests: ${report.agentImpact.feedback.verdict} (thumbs down)`)
   const summary = `Docs health ${report.range.from} up to ${report.range.to}: ${facts.length > 0 ? facts.join(', ') : 'no section'} (${requests} requests, ${file}).`
-  if (report.missing.length === 0) return success('reported', 'success', summary)
-  const reason = `The report is partial: max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range.`
+  if (report.missing.length === 0 && report.unreadable.length === 0) return success('reported', 'success', summary)
+  // The one warning of figures outside their domain names each endpoint and field.
+  const causes = [
+    report.missing.length > 0
+      ? `max-requests could not pay for ${report.missing.join(', ')}; raise max-requests or narrow the date range`
+      : '',
+    report.unreadable.length > 0
+      ? `Mintlify answered figures outside their domain (${unreadableList(report)}), left out of the summary and the report output`
+      : ''
+  ]
+  const reason = `The report is partial: ${causes.filter(Boolean).join('; and ')}.`
   return { outcome: 'partial', result: 'warning', headline: `${summary} ${reason}`, failureReason: reason }
 }

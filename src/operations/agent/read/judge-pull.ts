@@ -83,6 +83,6 @@ async function ownFiles(target: CheckTarget, api: GitHubApi): Promise<Set<string
   }
   const files = await api.pullFileChanges(target.pull?.number ?? 0, MAX_PULL_FILES)
   const changed = target.base?.changedFiles ?? 0
-  if (files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
+  if (files.cut || files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
   return new Set(changedPaths(files))
 }

@@ -49,7 +49,7 @@ export async function findAgentPulls(
     if (!Number.isFinite(mergedAt)) continue
     try {
       const files = await api.pullFileChanges(pull.number, MAX_PULL_FILES)
-      found.push({ number: pull.number, url: pull.url, mergedAt, files, filesCut: files.length >= MAX_PULL_FILES })
+      found.push({ number: pull.number, url: pull.url, mergedAt, files, filesCut: files.cut || files.length >= MAX_PULL_FILES })
     } catch (error) {
       const message = `${messageOf(error)} Pull request #${pull.number} is left out of the track record.`
       if (warned) log.info(message)
