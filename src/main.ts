@@ -5,6 +5,7 @@ import { GitHubApi } from './github/api.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
+import { SearchClient } from './mintlify/search.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
@@ -36,10 +37,11 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     ...overrides,
     transport: overrides.transport ?? createNodeTransport()
   }
-  // Masked before anything else can print it, even when the key itself turns out to be invalid.
+  // Masked before anything else can print them, even when a key itself turns out to be invalid.
   const rawKey = core.getInput('api-key').trim()
-  if (rawKey) core.setSecret(rawKey)
-  const out = exitBoundary(rawKey)
+  const secrets = [rawKey, core.getInput('assistant-key').trim()].filter(Boolean)
+  secrets.forEach((secret) => core.setSecret(secret))
+  const out = exitBoundary(secrets)
 
   const cancel = new AbortController()
   const stopOnSignal = (signal: NodeJS.Signals): void => {
@@ -79,7 +81,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
 /**
  * Where text leaves the action: log, annotations, outputs, the job summary and (through `clean`) GitHub
  * request bodies. Server text had the key cut where it entered; this is the last check, on the rendered
- * text, for the key in any encoding. Every message the log shows is one line that cannot pass for a
+ * text, for either key (the API key, the assistant key) in any encoding. Every message the log shows is one line that cannot pass for a
  * workflow command (`logLine`), whatever text from outside it holds: this is the one place that holds it.
  */
 interface ExitBoundary {
@@ -94,8 +96,8 @@ interface ExitBoundary {
   summary: (markdown: string) => Promise<void>
 }
 
-function exitBoundary(apiKey: string): ExitBoundary {
-  const clean = (text: string): string => redact(text, apiKey)
+function exitBoundary(secrets: readonly string[]): ExitBoundary {
+  const clean = (text: string): string => redact(text, ...secrets)
   const line = (text: string): string => logLine(clean(text))
   return {
     clean,
@@ -147,6 +149,7 @@ function readInputs(deps: RunDeps, out: ExitBoundary): ReadyOperation {
 /** What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the outputs. */
 function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
   const deadline = deps.clock.now() + settings.timeoutMs
+  const sending = { transport: deps.transport, clock: deps.clock, random: deps.random, deadline, signal }
   return {
     clock: deps.clock,
     signal,
@@ -155,16 +158,15 @@ function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSig
     run: readRunContext(deps.env),
     client: (requestBudget) =>
       new DocsApiClient({
+        ...sending,
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
-        transport: deps.transport,
-        clock: deps.clock,
-        random: deps.random,
-        deadline,
-        signal,
         requestBudget,
         onRetry: (message) => out.info(message)
       }),
+    // The assistant key goes to this client only, and the API key never does.
+    searchClient: (assistantKey) =>
+      new SearchClient({ ...sending, baseUrl: settings.baseUrl, assistantKey, onRetry: (message) => out.info(message) }),
     connectGitHub: (token, repo) =>
       GitHubApi.connect(token, repo, {
         cancel: signal,

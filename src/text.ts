@@ -68,13 +68,13 @@ export function clipText(text: string, limit: number): string {
 }
 
 /**
- * Cuts a secret out of text in every form it may take there: plain, JSON-escaped (`\u005f`, also
- * escaped twice), URL-encoded (`%5F`, either case), as an HTML character reference (`&#95;`), or with
- * markdown's backslash escapes (`mint\_…`). Each character may take any of these forms on its own,
- * because servers escape only some characters.
+ * Cuts the secrets (the API key, the assistant key) out of text in every form each may take there: plain,
+ * JSON-escaped (`\u005f`, also escaped twice), URL-encoded (`%5F`, either case), as an HTML character
+ * reference (`&#95;`), or with markdown's backslash escapes (`mint\_…`). Each character may take any of
+ * these forms on its own, because servers escape only some characters. An empty secret cuts nothing.
  */
-export function redact(text: string, secret: string): string {
-  return secret ? text.replace(secretPattern(secret), '***') : text
+export function redact(text: string, ...secrets: string[]): string {
+  return secrets.reduce((cut, secret) => (secret ? cut.replace(secretPattern(secret), '***') : cut), text)
 }
 
 const patterns = new Map<string, RegExp>()

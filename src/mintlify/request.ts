@@ -2,7 +2,7 @@ import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
-import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from '../retry.js'
+import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter, type RetryDecision } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
 /**
@@ -29,6 +29,8 @@ export interface ClientOptions {
   requestBudget?: number
   /** Told about each retry, for the log. */
   onRetry?: (message: string) => void
+  /** How many 429s this client waits out in all its calls (the search client: one a run); past them a 429 is thrown. Default: no limit. */
+  rateLimitWaits?: number
 }
 
 export interface Call {
@@ -43,6 +45,8 @@ export interface Call {
   forbidden?: string
   /** For POSTs: what may have happened anyway when the outcome is unknown. */
   uncertainty?: string
+  /** A POST that only reads (a search): retried as a GET is, never in doubt. */
+  reads?: boolean
 }
 
 /**
@@ -67,8 +71,11 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; failure: Failure; cause:
  */
 export class RequestSender {
   private sent = 0
+  private rateLimitWaitsLeft: number
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.rateLimitWaitsLeft = options.rateLimitWaits ?? Infinity
+  }
 
   /** Requests sent so far, retries included. */
   get requestsSent(): number {
@@ -81,7 +88,7 @@ export class RequestSender {
    */
   async call<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
     const { clock, random, deadline, signal } = this.options
-    const idempotent = call.method === 'GET'
+    const idempotent = call.method === 'GET' || call.reads === true
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) {
         const what = attempt === 1 ? 'before the request was sent' : 'before the request could be retried'
@@ -100,7 +107,10 @@ export class RequestSender {
       }
 
       const remainingMs = deadline - clock.now()
-      const decision = decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() })
+      const decision = this.spendRateLimitWait(
+        decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() }),
+        outcome.failure
+      )
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
         const failure = describeFailure(outcome.cause, {
           ...explained(call),
@@ -128,6 +138,14 @@ export class RequestSender {
         retryAfterMs: outcome.failure.type === 'status' ? outcome.failure.retryAfterMs : null
       })
     }
+  }
+
+  /** A retry of a 429 spends one of the client's rate-limit waits; with none left, the 429 is the answer. */
+  private spendRateLimitWait(decision: RetryDecision, failure: Failure): RetryDecision {
+    if (!decision.retry || failure.type !== 'status' || failure.status !== 429) return decision
+    if (this.rateLimitWaitsLeft <= 0) return { retry: false, why: 'attempts' }
+    this.rateLimitWaitsLeft--
+    return decision
   }
 
   private async attempt<T>(call: Call, parse: (body: unknown) => T | null): Promise<Attempt<T>> {

@@ -32,6 +32,7 @@ import {
   type Section
 } from './plan.js'
 import { clientSource, type HealthSource, writeReport } from './sources.js'
+import { askAgainPlanLine, askAgainStep } from './asked-again/ask.js'
 import { renderHealthSummary, renderPlanSummary } from './summary.js'
 import type { ImpactFacts } from './track-record/impact.js'
 import { describeTrackRecordPlan, planTrackRecord, type TrackRecordPlan } from './track-record/plan.js'
@@ -56,6 +57,8 @@ export interface DocsHealthDeps {
   log: { info(message: string): void; warning(message: string): void }
   /** The track record: its facts from GitHub and its analytics reads (the same client as `source`); absent: none. */
   trackRecord?: { facts: () => Promise<ImpactFacts | null>; source: ImpactSource }
+  /** With assistant-key: asks the searches without a click again, after the analytics (see asked-again/ask.ts). */
+  askAgain?: (report: HealthReport) => Promise<void>
 }
 
 /** `report` (the docs-health operation): the report, its file, outputs and summary. */
@@ -82,7 +85,8 @@ export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps
       trackRecord: {
         facts: () => trackRecordFactsOf(settings.trackRecord, settings.githubToken, deps),
         source: clientImpactSource(client, settings.projectId)
-      }
+      },
+      askAgain: settings.askAgain ? askAgainStep(settings.askAgain, deps) : undefined
     }
   )
 }
@@ -137,11 +141,12 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
     ...describePlan(plan, ranges),
     ...(impactPlan
       ? describeTrackRecordPlan(impactPlan, plan.requests.length + 1, { max: plan.budget, left: plan.budget - plan.minimum })
-      : [])
+      : []),
+    ...(deps.askAgain ? [askAgainPlanLine()] : [])
   ]
   planLines.forEach((line) => log.info(`  ${line}`))
   const base = { plan, planLines, ranges, requests: 0, file: '' }
-  if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan) }
+  if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan, deps.askAgain !== undefined) }
 
   const readings: Readings = { views: {}, visitors: {}, assistant: {} }
   const unpaid = new Set<Section>()
@@ -157,6 +162,7 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
   }
   const report = assemble(ranges, readings, plan, unpaid)
   if (facts && impactPlan && deps.trackRecord) await addTrackRecord(report, { facts, plan: impactPlan, budget: plan.budget }, deps)
+  await deps.askAgain?.(report)
   const requests = source.requestsSent
   await writeReport(request, report)
   return { ...base, report, requests, file: request.outputFile, verdict: judgeDocsHealth(report, request.outputFile, requests) }
@@ -279,6 +285,7 @@ function assemble(
     assistant: assistantReport,
     pendingFeedback: pending,
     agentImpact: null,
+    askedAgain: null,
     missing: []
   }
   report.missing = (['traffic', 'fixFirst', 'searchesWithoutClicks', 'assistant', 'pendingFeedback'] as const).filter(
