@@ -4,9 +4,9 @@ import { isGitHubPath } from './github/http.js'
 import type { RouteResponse } from './types.js'
 
 /**
- * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
+ * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/, /v2/ or /discovery/),
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
- * 'automation' are the deployment endpoints. The `github-` routes are the fake GitHub's: comment
+ * 'automation' are the deployment endpoints, 'search' the search API's. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files, a review request
  * and the reading of the requested reviewers, a commit status's creation and the reading of a commit's
@@ -15,7 +15,7 @@ import type { RouteResponse } from './types.js'
  */
 export type FaultRoute = MintlifyFaultRoute | GitHubFaultRoute
 export type MintlifyFaultRoute =
-  'create' | 'get' | 'message' | 'analytics' | 'deploy' | 'preview' | 'deployment-status' | 'automation' | 'any'
+  'create' | 'get' | 'message' | 'analytics' | 'deploy' | 'preview' | 'deployment-status' | 'automation' | 'search' | 'any'
 export type GitHubFaultRoute =
   | 'github-comment-create'
   | 'github-comment-update'
@@ -110,7 +110,8 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/project\/update\/[^/]+$/, route: 'deploy' },
   { method: 'POST', pattern: /^\/v1\/project\/preview\/[^/]+$/, route: 'preview' },
   { method: 'GET', pattern: /^\/v1\/project\/update-status\/[^/]+$/, route: 'deployment-status' },
-  { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' }
+  { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' },
+  { method: 'POST', pattern: /^\/discovery\/v1\/search\/[^/]+$/, route: 'search' }
 ]
 
 /** The routes whose success is 201 Created or 202 Accepted: a truncated answer there keeps that status. */
@@ -154,7 +155,7 @@ function gitHubRoutesOf(method: string, path: string): GitHubFaultRoute[] {
 }
 
 export function isMintlifyPath(path: string): boolean {
-  return path.startsWith('/v1/') || path.startsWith('/v2/')
+  return path.startsWith('/v1/') || path.startsWith('/v2/') || path.startsWith('/discovery/')
 }
 
 interface PendingFault {

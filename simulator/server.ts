@@ -16,6 +16,8 @@ import { isGitHubPath } from './github/http.js'
 import { DEFAULT_GITHUB_IDENTITY, FakeGitHubServer, SIM_GITHUB_TOKEN } from './github/server.js'
 import type { AnalyticsApi } from './analytics/api.js'
 import type { DeploymentsApi } from './deployments/api.js'
+import { sitePages } from './analytics/reader-events.js'
+import { SearchApi } from './discovery/search.js'
 import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
 import { apiError } from './mintlify/request.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
@@ -60,6 +62,7 @@ class SimulatorServer implements Simulator {
   readonly github: FakeGitHubServer
   readonly analytics: AnalyticsApi
   readonly deployments: DeploymentsApi
+  readonly search: SearchApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -96,6 +99,7 @@ class SimulatorServer implements Simulator {
     this.jobs = this.api.jobs
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
+    this.search = new SearchApi(() => sitePages(this.analytics.readerVolume))
     this.github = new FakeGitHubServer(
       options.githubToken ?? SIM_GITHUB_TOKEN,
       options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
@@ -238,7 +242,7 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
-    const response = this.github.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
+    const response = this.github.handle(plain) ?? this.search.handle(plain) ?? this.api.handle(plain) ?? apiError(404, 'Not found')
     if (this.analytics.latencyMs <= 0 || !isAnalyticsRequest(request.method, path)) return response
     const rendered = render(response)
     // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.
