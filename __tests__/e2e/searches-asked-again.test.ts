@@ -25,7 +25,7 @@ describe('operation: report, with assistant-key', () => {
     expect(analyticsRequests(sim)).toHaveLength(10)
     const lastAnalytics = Math.max(...analyticsRequests(sim).map((r) => sim.requests.indexOf(r)))
     expect(searchRequests(sim).every((r) => sim.requests.indexOf(r) > lastAnalytics)).toBe(true)
-    expect(searchRequests(sim).map((r) => [r.method, r.path, JSON.parse(r.body)])).toEqual(
+    expect(searchRequests(sim).map((r) => [r.method, r.path, JSON.parse(r.body) as unknown])).toEqual(
       TERMS.map((query) => ['POST', '/discovery/v1/search/acme', { query, pageSize: 5, scoreThreshold: 0.5 }])
     )
     expect(answers(run)).toEqual([
