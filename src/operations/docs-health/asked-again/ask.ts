@@ -64,7 +64,7 @@ export async function askAgain(report: HealthReport, deps: AskAgainDeps): Promis
     }
   }
   if (failed.length > 0)
-    deps.log.warning(`${searches(failed.length)} of ${asked.length} could not be asked again and are marked not asked: ${failed[0]}`)
+    deps.log.warning(`${searches(failed.length)} of ${asked.length} could not be asked again, marked not asked: ${failed[0]}`)
   report.askedAgain = countAnswers(terms)
   const counts = report.askedAgain
   deps.log.info(
