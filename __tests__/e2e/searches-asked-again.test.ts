@@ -121,3 +121,20 @@ test('the simulated search answers almost anything without a threshold, and refu
   expect(await (await ask(sim.search.assistantKey, { query: 'dark mode', scoreThreshold: 0.5 })).json()).toEqual([])
   expect((await ask(sim.apiKey, { query: 'dark mode' })).status).toBe(401)
 })
+
+test("with the track record on, its section says which terms now lead to a page the agent's pull requests changed", async () => {
+  const merged = new Date(Date.now() - 6 * 7 * 86_400_000).toISOString().slice(0, 10)
+  sim.github.addIssue('octo-org/docs', {
+    number: 101,
+    title: 'Docs agent 101',
+    pullRequest: true,
+    labels: ['docs-agent'],
+    files: ['guides/sso.mdx']
+  })
+  sim.github.closePull('octo-org/docs', 101, { merged: true, at: `${merged}T12:00:00Z` })
+  const run = await askingRun(sim)
+  expect(run.outputs.outcome).toBe('reported')
+  expect(run.summary).toContain(
+    "1 search that found nothing in the range now leads to a page the agent's merged pull requests changed: `/guides/sso`."
+  )
+})
