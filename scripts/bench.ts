@@ -13,6 +13,7 @@ import { measureExport } from './bench-export.js'
 import { fixChecksRows, measureFixChecksRound } from './bench-fix-checks.js'
 import { LARGE_SITE, measureReportRequests, measureTrackRecordRequests, TYPICAL_SITE } from './bench-report.js'
 import { measureStaticExport, staticExportRows } from './bench-static-export.js'
+import { measureAskedAgainRequests } from './bench-asked-again.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   const trackRecord = await measureTrackRecordRequests({ pages: 250, conversationsPerWeek: 1_000 })
   const fixChecksRound = await measureFixChecksRound()
   const staticExport = await measureStaticExport()
+  const askedAgain = await measureAskedAgainRequests()
   const rows: [string, string, string][] = [
     [`start-up: \`node -e 0\` (median of ${STARTUP_RUNS}, in turn with the next row)`, `${startup.baselineMs.toFixed(0)} ms`, ''],
     [
@@ -125,6 +127,11 @@ async function main(): Promise<void> {
       'export 100,000 rows: the action above a bare client, per request',
       `${((large.action.exportMs - large.bare.exportMs) / large.action.requests).toFixed(2)} ms`,
       'parsing, checking and writing that a bare GET + JSON.parse loop does not do'
+    ],
+    [
+      'docs-health report asking 20 searches again (assistant-key): requests',
+      `${askedAgain.searches} search + ${askedAgain.analytics} analytics`,
+      `without assistant-key ${askedAgain.analyticsWithout} analytics (${askedAgain.analytics - askedAgain.analyticsWithout} added); ${askedAgain.found} of 20 found a page; ${askedAgain.outcome}`
     ],
     [
       'docs-health report, typical site (250 pages, 980 conversations/week): requests',

@@ -4,9 +4,9 @@ import { isGitHubPath } from './github/http.js'
 import type { RouteResponse } from './types.js'
 
 /**
- * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/ or /v2/),
+ * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/, /v2/ or /discovery/),
  * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
- * 'automation' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones. The `github-` routes are the fake GitHub's: comment
+ * 'automation' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones, 'search' the search API's. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files and commits, a reply
  * in a review thread and a review comment's update, a review request
@@ -27,6 +27,7 @@ export type MintlifyFaultRoute =
   | 'export-start'
   | 'export-status'
   | 'export-bundle'
+  | 'search'
   | 'any'
 export type GitHubFaultRoute =
   | 'github-comment-create'
@@ -135,7 +136,8 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' },
   { method: 'POST', pattern: /^\/v1\/static-export\/jobs$/, route: 'export-start' },
   { method: 'GET', pattern: /^\/v1\/static-export\/jobs\/[^/]+$/, route: 'export-status' },
-  { method: 'POST', pattern: /^\/v1\/static-export\/jobs\/[^/]+\/bundle$/, route: 'export-bundle' }
+  { method: 'POST', pattern: /^\/v1\/static-export\/jobs\/[^/]+\/bundle$/, route: 'export-bundle' },
+  { method: 'POST', pattern: /^\/discovery\/v1\/search\/[^/]+$/, route: 'search' }
 ]
 
 /** The routes whose success is 201 Created or 202 Accepted: a truncated answer there keeps that status. */
@@ -182,7 +184,7 @@ function gitHubRoutesOf(method: string, path: string): GitHubFaultRoute[] {
 }
 
 export function isMintlifyPath(path: string): boolean {
-  return path.startsWith('/v1/') || path.startsWith('/v2/')
+  return path.startsWith('/v1/') || path.startsWith('/v2/') || path.startsWith('/discovery/')
 }
 
 interface PendingFault {

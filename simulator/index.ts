@@ -17,6 +17,7 @@ export type { Fault, FaultRoute } from './faults.js'
 export type { Handler, RecordedRequest, RouteRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 export type { JobOutcome, JobScript, SimJob } from './mintlify/types.js'
 export type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics } from './analytics/types.js'
+export { DEFAULT_ASSISTANT_KEY, DEFAULT_SUBDOMAIN, type FakeSearch, type SitePage } from './discovery/search.js'
 export type {
   AutomationInit,
   AutomationRun,

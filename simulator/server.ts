@@ -19,6 +19,8 @@ import { DEFAULT_GITHUB_IDENTITY, FakeGitHubServer, SIM_GITHUB_TOKEN } from './g
 import type { AnalyticsApi } from './analytics/api.js'
 import type { DeploymentsApi } from './deployments/api.js'
 import type { StaticExportsApi } from './static-export/api.js'
+import { sitePages } from './analytics/reader-events.js'
+import { SearchApi } from './discovery/search.js'
 import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
 import { apiError } from './mintlify/request.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
@@ -64,6 +66,7 @@ class SimulatorServer implements Simulator {
   readonly analytics: AnalyticsApi
   readonly deployments: DeploymentsApi
   readonly staticExports: StaticExportsApi
+  readonly search: SearchApi
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -102,6 +105,7 @@ class SimulatorServer implements Simulator {
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
     this.staticExports = this.api.staticExports
+    this.search = new SearchApi(() => sitePages(this.analytics.readerVolume))
     this.github = new FakeGitHubServer(
       options.githubToken ?? SIM_GITHUB_TOKEN,
       options.githubIdentity ?? DEFAULT_GITHUB_IDENTITY,
@@ -252,7 +256,7 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
-    const response = this.github.handle(plain) ?? (await this.api.handle(plain)) ?? apiError(404, 'Not found')
+    const response = this.github.handle(plain) ?? this.search.handle(plain) ?? (await this.api.handle(plain)) ?? apiError(404, 'Not found')
     if (this.analytics.latencyMs <= 0 || !isAnalyticsRequest(request.method, path)) return response
     const rendered = render(response)
     // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.

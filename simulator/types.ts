@@ -3,6 +3,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { FakeAnalytics } from './analytics/types.js'
 import type { FakeDeployments } from './deployments/types.js'
+import type { FakeSearch } from './discovery/search.js'
 import type { Fault } from './faults.js'
 import type { FakeGitHub } from './github/types.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
@@ -78,7 +79,7 @@ export interface Simulator {
   projectId: string
   /** Every request, in arrival order, on all routes, including those a fault affected. */
   requests: RecordedRequest[]
-  /** Only the Mintlify API requests (paths under /v1/ and /v2/). */
+  /** Only the Mintlify API requests (paths under /v1/, /v2/ and /discovery/). */
   mintlifyRequests(): RecordedRequest[]
   /** Only the fake GitHub API requests (paths under /api/: REST under /api/v3, GraphQL at /api/graphql). */
   githubRequests(): RecordedRequest[]
@@ -90,6 +91,8 @@ export interface Simulator {
   deployments: FakeDeployments
   /** The fake static export endpoints and their bundle links (see FakeStaticExports). */
   staticExports: FakeStaticExports
+  /** The fake search API, POST /discovery/v1/search/{domain}, on an assistant key (see FakeSearch). */
+  search: FakeSearch
   jobs: Map<string, SimJob>
   /** Queue a script; each create consumes one. Empty queue: { outcome: 'pr', afterPolls: 2 }. */
   scriptNextJob(script: JobScript): void

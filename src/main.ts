@@ -6,12 +6,13 @@ import { GitHubApi } from './github/api.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
+import { SearchClient } from './mintlify/search.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
-import { logLine, redactAll } from './text.js'
+import { logLine, redact } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -37,10 +38,11 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     ...overrides,
     transport: overrides.transport ?? createNodeTransport()
   }
-  // Masked before anything else can print it, even when the key itself turns out to be invalid.
+  // Masked before anything else can print them, even when a key itself turns out to be invalid.
   const rawKey = core.getInput('api-key').trim()
-  if (rawKey) core.setSecret(rawKey)
-  const out = exitBoundary(rawKey)
+  const secrets = [rawKey, core.getInput('assistant-key').trim()].filter(Boolean)
+  secrets.forEach((secret) => core.setSecret(secret))
+  const out = exitBoundary(secrets)
 
   const cancel = new AbortController()
   const stopOnSignal = (signal: NodeJS.Signals): void => {
@@ -80,7 +82,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
 /**
  * Where text leaves the action: log, annotations, outputs, the job summary and (through `clean`) GitHub
  * request bodies. Server text had the key cut where it entered; this is the last check, on the rendered
- * text, for the key in any encoding. Every message the log shows is one line that cannot pass for a
+ * text, for either key (the API key, the assistant key) in any encoding. Every message the log shows is one line that cannot pass for a
  * workflow command (`logLine`), whatever text from outside it holds: this is the one place that holds it.
  */
 interface ExitBoundary {
@@ -97,10 +99,10 @@ interface ExitBoundary {
   summary: (markdown: string) => Promise<void>
 }
 
-function exitBoundary(apiKey: string): ExitBoundary {
+function exitBoundary(secrets: readonly string[]): ExitBoundary {
   const learned: { secret: string; output: string | null }[] = []
   const cutFor = (output: string | null) => (text: string) =>
-    redactAll(text, [apiKey, ...learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret)])
+    redact(text, ...secrets, ...learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret))
   const clean = (text: string): string => cutFor(null)(text)
   const line = (text: string): string => logLine(clean(text))
   return {
@@ -163,6 +165,7 @@ function readInputs(deps: RunDeps, out: ExitBoundary): ReadyOperation {
 /** What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the outputs. */
 function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
   const deadline = deps.clock.now() + settings.timeoutMs
+  const sending = { transport: deps.transport, clock: deps.clock, random: deps.random, deadline, signal }
   return {
     clock: deps.clock,
     signal,
@@ -171,17 +174,16 @@ function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSig
     run: readRunContext(deps.env),
     client: (requestBudget) =>
       new DocsApiClient({
+        ...sending,
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
-        transport: deps.transport,
-        clock: deps.clock,
-        random: deps.random,
-        deadline,
-        signal,
         requestBudget,
         onRetry: (message) => out.info(message),
         clean: out.clean
       }),
+    // The assistant key goes to this client only, and the API key never does.
+    searchClient: (assistantKey) =>
+      new SearchClient({ ...sending, baseUrl: settings.baseUrl, assistantKey, onRetry: (message) => out.info(message) }),
     connectGitHub: (token, repo) =>
       GitHubApi.connect(token, repo, {
         cancel: signal,

@@ -68,21 +68,16 @@ export function clipText(text: string, limit: number): string {
 }
 
 /**
- * Cuts a secret out of text in every form it may take there: plain, JSON-escaped (`\u005f`, also
- * escaped twice), URL-encoded (`%5F`, either case), as an HTML character reference (`&#95;`), or with
- * markdown's backslash escapes (`mint\_…`). Each character may take any of these forms on its own,
- * because servers escape only some characters.
+ * Cuts the secrets (the API key, the assistant key, a bundle link and its signature) out of text in every
+ * form each may take there: plain, JSON-escaped (`\u005f`, also escaped twice), URL-encoded (`%5F`, either
+ * case), as an HTML character reference (`&#95;`), or with markdown's backslash escapes (`mint\_…`). Each
+ * character may take any of these forms on its own, because servers escape only some characters. The longest
+ * goes first: a link is cut whole before its signature, a secret of its own, could leave the rest standing.
+ * An empty secret cuts nothing.
  */
-export function redact(text: string, secret: string): string {
-  return secret ? text.replace(secretPattern(secret), '***') : text
-}
-
-/**
- * Cuts every secret of `secrets` out of text (see `redact`), the longest first: a link is cut whole before
- * its signature, which is a secret of its own, could leave the rest of it standing.
- */
-export function redactAll(text: string, secrets: readonly string[]): string {
-  return [...secrets].sort((a, b) => b.length - a.length).reduce(redact, text)
+export function redact(text: string, ...secrets: string[]): string {
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length)
+  return longestFirst.reduce((cut, secret) => (secret ? cut.replace(secretPattern(secret), '***') : cut), text)
 }
 
 const patterns = new Map<string, RegExp>()

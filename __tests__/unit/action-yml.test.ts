@@ -58,6 +58,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'docs-path': '.',
   'agent-label': 'docs-agent',
   'impact-weeks': '4',
+  'assistant-key': '',
+  subdomain: '',
   'group-runs': 'false',
   'docs-repository': '',
   'status-context': '',

@@ -240,3 +240,14 @@ function ulid(ms: number, key: number): string {
   }
   return time + tail
 }
+
+/**
+ * The simulated site's pages as the search index holds them: the page paths the generated events fall on,
+ * each about one of the built-in search terms, so those terms find pages and planted dead searches do not.
+ */
+export function sitePages(volume: ReaderVolume): { path: string; text: string }[] {
+  return Array.from({ length: volume.pages }, (_, i) => ({
+    path: `/docs/page-${`${i + 1}`.padStart(6, '0')}`,
+    text: `Page ${i + 1} of the docs, about ${SEARCH_TERMS[i % SEARCH_TERMS.length] ?? 'install'}.`
+  }))
+}

@@ -7,7 +7,7 @@ export const SERVER_TEXT_LIMIT = 300
  * Which API family a request belongs to; the rate-limit explanation differs. Deploy and automation triggers
  * share one limit (`triggers`); previews have their own; status reads have none documented.
  */
-export type ApiFamily = 'agent' | 'analytics' | 'triggers' | 'previews' | 'deployment-status' | 'static-export'
+export type ApiFamily = 'agent' | 'analytics' | 'triggers' | 'previews' | 'deployment-status' | 'static-export' | 'search'
 
 /** What a 429 means, by family: the documented limit, so the user knows what was spent. */
 const RATE_LIMITS: Record<ApiFamily, string> = {
@@ -16,7 +16,8 @@ const RATE_LIMITS: Record<ApiFamily, string> = {
   triggers: 'the rate limit is reached (deploys and automation triggers share 10 per 10 seconds per organization)',
   previews: 'the rate limit is reached (5 preview deployments per minute per organization)',
   'deployment-status': 'the rate limit is reached',
-  'static-export': 'the rate limit is reached'
+  'static-export': 'the rate limit is reached',
+  search: 'the rate limit is reached (10,000 search requests per organization per hour)'
 }
 
 /** How a request failed, for the message. */
@@ -110,7 +111,15 @@ const KEY_NOT_ALLOWED =
   'the API key is not allowed to do this: either it lacks the scope (reading needs read access; jobs, messages, deployments and automation runs need write access) ' +
   "or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)"
 
+/** The search API takes the assistant key: its 401 and 403 name that input, not the admin key. */
+const ASSISTANT_KEY_REFUSED: Partial<Record<number, string>> = {
+  401: 'the assistant key (assistant-key) is invalid or expired; create a new assistant key on the API keys page of the Mintlify dashboard and update the secret',
+  403: "the assistant key (assistant-key) is not allowed to search this site: check that it belongs to the site's organization and that its IP allowlist admits this runner"
+}
+
 function statusMeaning(status: number, context: FailureContext): string {
+  const refused = context.family === 'search' ? ASSISTANT_KEY_REFUSED[status] : undefined
+  if (refused) return refused
   if (status === 400) return context.invalid ?? 'the API rejected the request as invalid'
   if (status === 401) return 'the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret'
   if (status === 403) return context.forbidden ? `${context.forbidden}, or ${KEY_NOT_ALLOWED}` : KEY_NOT_ALLOWED

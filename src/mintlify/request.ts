@@ -2,7 +2,7 @@ import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
-import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter } from '../retry.js'
+import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter, type RetryDecision } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
 /**
@@ -34,11 +34,13 @@ export interface ClientOptions {
    * key: the same cut as the exit boundary's, where server texts enter.
    */
   clean?: (text: string) => string
+  /** How many 429s this client waits out in all its calls (the search client: one a run); past them a 429 is thrown. Default: no limit. */
+  rateLimitWaits?: number
 }
 
 export interface Call {
   method: 'GET' | 'POST'
-  /** A POST that acts like a read (it only makes a link): retried as a GET is. Default: only GETs. */
+  /** A POST that acts like a read (it only makes a link, or searches): retried as a GET is, never in doubt. Default: only GETs. */
   idempotent?: boolean
   path: string
   body?: unknown
@@ -74,8 +76,11 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; failure: Failure; cause:
  */
 export class RequestSender {
   private sent = 0
+  private rateLimitWaitsLeft: number
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.rateLimitWaitsLeft = options.rateLimitWaits ?? Infinity
+  }
 
   /** Requests sent so far, retries included. */
   get requestsSent(): number {
@@ -107,7 +112,10 @@ export class RequestSender {
       }
 
       const remainingMs = deadline - clock.now()
-      const decision = decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() })
+      const decision = this.spendRateLimitWait(
+        decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() }),
+        outcome.failure
+      )
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
         const failure = describeFailure(outcome.cause, {
           ...explained(call),
@@ -135,6 +143,14 @@ export class RequestSender {
         retryAfterMs: outcome.failure.type === 'status' ? outcome.failure.retryAfterMs : null
       })
     }
+  }
+
+  /** A retry of a 429 spends one of the client's rate-limit waits; with none left, the 429 is the answer. */
+  private spendRateLimitWait(decision: RetryDecision, failure: Failure): RetryDecision {
+    if (!decision.retry || failure.type !== 'status' || failure.status !== 429) return decision
+    if (this.rateLimitWaitsLeft <= 0) return { retry: false, why: 'attempts' }
+    this.rateLimitWaitsLeft--
+    return decision
   }
 
   private async attempt<T>(call: Call, parse: (body: unknown) => T | null): Promise<Attempt<T>> {

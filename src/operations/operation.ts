@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js'
 import type { GitHubApi } from '../github/api.js'
 import type { Repo, RunContext } from '../github/event.js'
 import type { DocsApiClient } from '../mintlify/client.js'
+import type { SearchClient } from '../mintlify/search.js'
 import type { OperationResult } from '../outcome.js'
 import type { Settings } from '../settings.js'
 
@@ -26,6 +27,8 @@ export interface OperationDeps {
   run: RunContext
   /** A docs API client; `requestBudget` caps its requests, retries included (the analytics quota is paid per request). */
   client: (requestBudget?: number) => DocsApiClient
+  /** The search API's client, on the assistant key (and only it); `report` and `improve` ask searches again through it. */
+  searchClient: (assistantKey: string) => SearchClient
   connectGitHub: (token: string, repo: Repo) => Promise<GitHubApi>
   /** Sets outputs at once: before the last GitHub calls, so a cancel's forced exit or a hanging GitHub cannot lose them. */
   publish: (outputs: Record<string, string>) => void

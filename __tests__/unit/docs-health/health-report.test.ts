@@ -36,6 +36,7 @@ export function healthReport(overrides: Partial<HealthReport> = {}): HealthRepor
       { path: '/docs/setup', count: 2, comments: [{ comment: 'The curl example fails', source: 'contextual', createdAt: null }] }
     ],
     agentImpact: null,
+    askedAgain: null,
     missing: [],
     unreadable: [],
     ...overrides

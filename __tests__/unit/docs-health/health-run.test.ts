@@ -134,6 +134,7 @@ describe('the docs-health report run', () => {
       'assistant',
       'pendingFeedback',
       'agentImpact',
+      'askedAgain',
       'missing',
       'unreadable'
     ])

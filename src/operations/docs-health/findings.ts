@@ -11,6 +11,7 @@ import type {
   SearchTerm as ParsedSearchTerm,
   TrafficCounts
 } from '../../mintlify/analytics.js'
+import type { AskedAgain } from './asked-again/answers.js'
 
 /** The fields the report reads, as the parsers of src/mintlify/analytics.ts deliver them. */
 export type Counts = TrafficCounts
@@ -103,6 +104,8 @@ export interface SearchWithoutClick {
   hits: number
   /** Share of all searches of the range. */
   share: number | null
+  /** With assistant-key: today's answer to the same search; null where it was not asked. Absent without assistant-key. */
+  askedAgain?: AskedAgain | null
 }
 
 /** Search terms nobody clicked a result for (click-through 0, or no clicked page), most searched first. */

@@ -3,6 +3,7 @@
  * findings block an `improve` job's prompt carries. Pure.
  */
 import type { AssistantFindings, PageToFix, PendingPage, SearchWithoutClick, TrafficFigures } from './findings.js'
+import { type AskedAgainCounts, searchesForPrompt, termsStillToFix } from './asked-again/answers.js'
 import type { ClosedRange, Section } from './plan.js'
 import { type AgentImpact, impactHeadline } from './track-record/impact.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
@@ -19,6 +20,8 @@ export interface HealthReport {
   pendingFeedback: PendingPage[] | null
   /** The agent's track record; null when off (impact-weeks 0, no agent-label) or GitHub could not be read. */
   agentImpact: AgentImpact | null
+  /** The searches asked again today (assistant-key); null when not asked (no assistant-key, a dry run). */
+  askedAgain: AskedAgainCounts | null
   missing: (Section | 'agentImpact')[]
   /** Figures Mintlify answered outside their domain (a negative count, a total above human + AI): left out, never printed. */
   unreadable: UnreadableFigure[]
@@ -47,6 +50,9 @@ export function headline(report: HealthReport): Record<string, unknown> {
     unansweredShare: report.assistant?.unanswered.share ?? null,
     pendingFeedback: report.pendingFeedback ? pendingCount(report.pendingFeedback) : null,
     agentImpact: report.agentImpact ? impactHeadline(report.agentImpact) : null,
+    askedAgain: report.askedAgain
+      ? { asked: report.askedAgain.asked, found: report.askedAgain.found, stillNothing: report.askedAgain.stillNothing }
+      : null,
     missing: report.missing
   }
 }
@@ -59,7 +65,7 @@ export function pendingCount(pages: readonly PendingPage[]): number {
 export function hasFindings(report: HealthReport): boolean {
   return (
     (report.fixFirst?.length ?? 0) > 0 ||
-    (report.searchesWithoutClicks?.terms.length ?? 0) > 0 ||
+    termsStillToFix(report.searchesWithoutClicks?.terms ?? []).length > 0 ||
     (report.assistant?.unanswered.count.value ?? 0) > 0 ||
     (report.pendingFeedback?.length ?? 0) > 0
   )
@@ -101,10 +107,12 @@ export function renderFindingsBlock(report: HealthReport, readerText: boolean, l
     report.fixFirst ?? undefined,
     (page) => `${field(page.path)}: ${page.views} views; ${page.thumbsUp} up / ${page.thumbsDown} down`
   )
-  const searches = report.searchesWithoutClicks?.terms
+  // Terms asked again today that now find a page are left out: the agent is not asked to fix them again.
+  const { kept: searches, note: leftOut } = searchesForPrompt(report.searchesWithoutClicks?.terms ?? [])
   if (readerText) list('Searches where no result was clicked (searches):', searches, (term) => `${quote(term.term)}: ${term.hits}`)
-  else if (searches?.length)
+  else if (searches.length)
     lines.push('', `Searches where no result was clicked: ${searches.length} terms, ${sum(searches.map((t) => t.hits))} searches.`)
+  if (leftOut) lines.push(...(searches.length > 0 ? [leftOut] : ['', leftOut]))
   const unanswered = report.assistant?.unanswered
   if (unanswered && unanswered.count.value > 0) {
     list(

@@ -6,6 +6,7 @@ import type { InputsReader } from '../../settings.js'
 import { readAgentLabel } from '../agent-label.js'
 import { type AgentInputs, readAgentInputs, readRepository } from '../agent/inputs.js'
 import { readDocsPath } from '../docs-pages.js'
+import { type AskAgainInputs, readAskAgainInputs } from './asked-again/inputs.js'
 
 /** The inputs of the docs-health report: the range, the request budget, the file, and what summaries may show. */
 export interface HealthInputs {
@@ -20,6 +21,8 @@ export interface HealthInputs {
   showReaderText: boolean
   /** The track record: the agent's merged pull requests, found by their label, and what readers did around them. */
   trackRecord: TrackRecordInputs
+  /** Where the range's searches that found nothing are asked again (`assistant-key`, `subdomain`); null: not asked. */
+  askAgain: AskAgainInputs | null
 }
 
 export interface TrackRecordInputs {
@@ -56,7 +59,8 @@ export function readHealthInputs(operation: 'report' | 'improve'): InputsReader<
         impactWeeks: readOptionalInteger(input, 'impact-weeks', 0, MAX_IMPACT_WEEKS) ?? DEFAULT_IMPACT_WEEKS,
         docsFolder: readDocsPath(input('docs-path')),
         docsRepository: readRepository(input('docs-repository'), 'docs-repository')
-      }
+      },
+      askAgain: readAskAgainInputs(input)
     }
   }
 }

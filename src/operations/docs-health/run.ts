@@ -32,6 +32,7 @@ import {
   type Section
 } from './plan.js'
 import { clientSource, type HealthSource, writeReport } from './sources.js'
+import { askAgainPlanLine, askAgainStep } from './asked-again/ask.js'
 import { renderHealthSummary, renderPlanSummary } from './summary.js'
 import type { ImpactFacts } from './track-record/impact.js'
 import { describeTrackRecordPlan, planTrackRecord, type TrackRecordPlan } from './track-record/plan.js'
@@ -57,6 +58,8 @@ export interface DocsHealthDeps {
   log: { info(message: string): void; warning(message: string): void }
   /** The track record: its facts from GitHub and its analytics reads (the same client as `source`); absent: none. */
   trackRecord?: { facts: () => Promise<ImpactFacts | null>; source: ImpactSource }
+  /** With assistant-key: asks the searches without a click again, after the analytics (see asked-again/ask.ts). */
+  askAgain?: (report: HealthReport) => Promise<void>
 }
 
 /** `report` (the docs-health operation): the report, its file, outputs and summary. */
@@ -83,7 +86,8 @@ export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps
       trackRecord: {
         facts: () => trackRecordFactsOf(settings.trackRecord, settings.githubToken, deps),
         source: clientImpactSource(client, settings.projectId)
-      }
+      },
+      askAgain: settings.askAgain ? askAgainStep(settings.askAgain, deps) : undefined
     }
   )
 }
@@ -139,11 +143,12 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
     ...describePlan(plan, ranges),
     ...(impactPlan
       ? describeTrackRecordPlan(impactPlan, plan.requests.length + 1, { max: plan.budget, left: plan.budget - plan.minimum })
-      : [])
+      : []),
+    ...(deps.askAgain ? [askAgainPlanLine()] : [])
   ]
   planLines.forEach((line) => log.info(`  ${line}`))
   const base = { plan, planLines, ranges, requests: 0, file: '' }
-  if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan) }
+  if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan, deps.askAgain !== undefined) }
 
   const readings: Readings = { views: {}, visitors: {}, assistant: {}, unreadable: new UnreadableFigures() }
   const unpaid = new Set<Section>()
@@ -159,6 +164,7 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
   }
   const report = assemble(ranges, readings, plan, unpaid)
   if (facts && impactPlan && deps.trackRecord) await addTrackRecord(report, { facts, plan: impactPlan, budget: plan.budget }, deps)
+  await deps.askAgain?.(report)
   const requests = source.requestsSent
   await writeReport(request, report)
   return { ...base, report, requests, file: request.outputFile, verdict: judgeDocsHealth(report, request.outputFile, requests) }
@@ -238,9 +244,8 @@ async function readEvery<T>(
   fetch: (cursor: string | null) => Promise<{ rows: T[]; nextCursor: string | null }>
 ): Promise<T[]> {
   const rows: T[] = []
-  const cursorOf = (position: PagePosition): string | null => ('cursor' in position ? position.cursor : null)
-  const pages = readPages(endpoint, limit, async (position) => {
-    const cursor = cursorOf(position)
+  const pages = readPages(endpoint, limit, async (position: PagePosition) => {
+    const cursor = 'cursor' in position ? position.cursor : null
     if (cursor !== null) pay()
     const page = await fetch(cursor)
     return { rows: page.rows, continuation: { nextCursor: page.nextCursor } }
@@ -264,7 +269,6 @@ function assemble(
           views: compareCounts(views.current.totals, views.previous.totals, unreadable.totals('views'))
         }
       : null
-  const fixFirst = paid('fixFirst') && views.current && readings.byPage ? rankPagesToFix(views.current.rows, readings.byPage) : null
   const searches =
     paid('searchesWithoutClicks') && readings.searches && !unreadable.leavesOut('searchesWithoutClicks')
       ? {
@@ -276,16 +280,16 @@ function assemble(
     paid('assistant') && assistant.current && assistant.previous && readings.callers && !unreadable.leavesOut('assistant')
       ? assistantFindings(assistant.current, assistant.previous, readings.callers)
       : null
-  const pending = paid('pendingFeedback') && readings.pending ? pendingFeedbackByPage(readings.pending) : null
   const report: HealthReport = {
     range: ranges.current,
     previousRange: ranges.previous,
     traffic,
-    fixFirst,
+    fixFirst: paid('fixFirst') && views.current && readings.byPage ? rankPagesToFix(views.current.rows, readings.byPage) : null,
     searchesWithoutClicks: searches,
     assistant: assistantReport,
-    pendingFeedback: pending,
+    pendingFeedback: paid('pendingFeedback') && readings.pending ? pendingFeedbackByPage(readings.pending) : null,
     agentImpact: null,
+    askedAgain: null,
     missing: [],
     unreadable: unreadable.list
   }

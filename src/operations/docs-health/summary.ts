@@ -1,6 +1,8 @@
 import { bar, codeBlock, codeCell, codeSpan, count, escapeInline, plural, summaryHeading } from '../../markdown.js'
 import type { Verdict } from '../../outcome.js'
-import type { Compared } from './findings.js'
+import type { AskedAgainCounts } from './asked-again/answers.js'
+import { ASKED_AGAIN_COLUMN, askedAgainCell, askedAgainSentence, trackRecordSentence } from './asked-again/render.js'
+import type { Compared, SearchWithoutClick } from './findings.js'
 import { type HealthReport, pendingCount } from './health-report.js'
 import { renderImpactSection } from './track-record/summary.js'
 import { unreadableList } from './verdicts.js'
@@ -36,10 +38,10 @@ export function renderHealthSummary(report: HealthReport, verdict: Verdict, opti
     ],
     report.traffic ? trafficLines(report.traffic) : [],
     report.fixFirst ? fixFirstLines(report.fixFirst) : [],
-    report.searchesWithoutClicks ? searchLines(report.searchesWithoutClicks, options.readerText) : [],
+    report.searchesWithoutClicks ? searchLines(report.searchesWithoutClicks, options.readerText, report.askedAgain) : [],
     report.assistant ? assistantLines(report.assistant, options.readerText) : [],
     report.pendingFeedback ? pendingLines(report.pendingFeedback, options.readerText) : [],
-    report.agentImpact ? renderImpactSection(report.agentImpact) : [],
+    report.agentImpact ? [...renderImpactSection(report.agentImpact), ...sentence(trackRecordSentence(report))] : [],
     footerLines(report, options)
   ]
   return sections.flat().join('\n')
@@ -75,7 +77,11 @@ function fixFirstLines(fixFirst: Section<'fixFirst'>): string[] {
   ]
 }
 
-function searchLines({ terms, totalSearches }: Section<'searchesWithoutClicks'>, readerText: boolean): string[] {
+function searchLines(
+  { terms, totalSearches }: Section<'searchesWithoutClicks'>,
+  readerText: boolean,
+  askedAgain: AskedAgainCounts | null
+): string[] {
   const hits = terms.reduce((sum, term) => sum + term.hits, 0)
   const lines = [
     '#### Searches without a click',
@@ -83,13 +89,12 @@ function searchLines({ terms, totalSearches }: Section<'searchesWithoutClicks'>,
     `${plural(terms.length, 'term')}, ${count(hits)} of ${count(totalSearches)} searches (${percent(totalSearches > 0 ? hits / totalSearches : null)}), found nothing anyone clicked.`,
     ''
   ]
+  if (askedAgain) lines.push(askedAgainSentence(askedAgain, terms.length), '')
+  // The column "Asked again today" only where the terms were asked again.
+  const header = askedAgain ? [`| Search | Searches | ${ASKED_AGAIN_COLUMN} |`, '|---|---:|---|'] : ['| Search | Searches |', '|---|---:|']
+  const cell = (term: SearchWithoutClick): string => (askedAgain ? ` ${askedAgainCell(term)} |` : '')
   if (readerText && terms.length > 0)
-    lines.push(
-      '| Search | Searches |',
-      '|---|---:|',
-      ...terms.slice(0, TOP).map((term) => `| ${escapeInline(term.term)} | ${count(term.hits)} |`),
-      ''
-    )
+    lines.push(...header, ...terms.slice(0, TOP).map((term) => `| ${escapeInline(term.term)} | ${count(term.hits)} |${cell(term)}`), '')
   return lines
 }
 
@@ -138,6 +143,11 @@ function pendingLines(pages: Section<'pendingFeedback'>, readerText: boolean): s
       )
     )
   return lines
+}
+
+/** A sentence as summary lines; none for null. */
+function sentence(text: string | null): string[] {
+  return text ? [text, ''] : []
 }
 
 /** Reader text folded away, so the figures stay the first thing a reader sees. */

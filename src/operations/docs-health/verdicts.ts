@@ -1,6 +1,7 @@
 import { count, plural } from '../../markdown.js'
 import { success, type Verdict } from '../../outcome.js'
 import { type HealthReport, pendingCount } from './health-report.js'
+import { MAX_TERMS_ASKED } from './asked-again/answers.js'
 import type { ClosedRange, DocsHealthPlan } from './plan.js'
 import { minimumRequests, type TrackRecordPlan } from './track-record/plan.js'
 
@@ -24,12 +25,13 @@ export function unreadableList(report: Pick<HealthReport, 'unreadable'>): string
 }
 
 /** A dry run: how many requests the plan would send at least, and that none was. */
-export function judgeDocsHealthDryRun(plan: DocsHealthPlan, trackRecord: TrackRecordPlan | null): Verdict {
+export function judgeDocsHealthDryRun(plan: DocsHealthPlan, trackRecord: TrackRecordPlan | null, askAgain = false): Verdict {
   const least = plan.minimum + Math.min(trackRecord ? minimumRequests(trackRecord) : 0, Math.max(0, plan.budget - plan.minimum))
+  const searches = askAgain ? `, then ask up to ${MAX_TERMS_ASKED} searches again (search API)` : ''
   return success(
     'dry-run',
     'notice',
-    `Dry run: the report would send ${least} or more analytics requests (max-requests ${plan.budget}); nothing was sent.`
+    `Dry run: the report would send ${least} or more analytics requests (max-requests ${plan.budget})${searches}; nothing was sent.`
   )
 }
 
@@ -43,6 +45,8 @@ export function judgeDocsHealth(report: HealthReport, file: string, requests: nu
   if (report.searchesWithoutClicks) facts.push(counted(report.searchesWithoutClicks.terms.length, 'search term') + ' without a click')
   if (report.assistant) facts.push(counted(report.assistant.unanswered.count.value, 'unanswered assistant question'))
   if (report.pendingFeedback) facts.push(counted(pendingCount(report.pendingFeedback), 'pending comment'))
+  if (report.askedAgain)
+    facts.push(`${report.askedAgain.found} of ${plural(report.askedAgain.asked, 'search', 'searches')} asked again finding a page today`)
   if (report.agentImpact) facts.push(`the agent's pull requests: ${report.agentImpact.feedback.verdict} (thumbs down)`)
   const summary = `Docs health ${report.range.from} up to ${report.range.to}: ${facts.length > 0 ? facts.join(', ') : 'no section'} (${requests} requests, ${file}).`
   if (report.missing.length === 0 && report.unreadable.length === 0) return success('reported', 'success', summary)
