@@ -1,7 +1,7 @@
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { InputError } from './errors.js'
-import { clip, inWorkspace, type RunEnvironment } from './inputs.js'
+import { clip, fileInWorkspace, type RunEnvironment } from './inputs.js'
 
 /**
  * The files inputs name (the export or report file, the prompt file): checked before any request is paid
@@ -15,7 +15,7 @@ import { clip, inWorkspace, type RunEnvironment } from './inputs.js'
  */
 export function readOutputFile(raw: string, operation: string, env: RunEnvironment): string {
   const file = raw.trim() || `docs-${operation}.json`
-  const path = inWorkspace(file, env)
+  const path = fileInWorkspace('output-file', file, env)
   const fail = (why: string): InputError =>
     new InputError(
       'output-file',

@@ -37,6 +37,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'github-token': '${{ github.token }}',
   comment: 'true',
   'pr-number': '',
+  // pr-number's new name (issue 35): the output pr-number is the agent's own pull request, another one.
+  'comment-pr-number': '',
   trigger: '/docs',
   label: '',
   'min-permission': 'write',
