@@ -53,7 +53,8 @@ describe('the pages with workflows', () => {
       'docs/docs-health.md': 2,
       'docs/fix-checks.md': 1,
       'docs/performance.md': 0,
-      'docs/reference.md': 0
+      'docs/reference.md': 0,
+      'docs/troubleshooting.md': 0
     })
   })
 
