@@ -115,6 +115,14 @@ describe('action.yml', () => {
     }
   })
 
+  it('keeps every description to at most 300 characters, linking docs/ for the rest (issue 35)', () => {
+    const long = [...Object.entries(action.inputs), ...Object.entries(action.outputs)]
+      .filter(([, spec]) => spec.description.length > 300)
+      .map(([name, spec]) => `${name}: ${spec.description.length}`)
+    expect(long).toEqual([])
+    expect(defined(action.inputs.operation, 'operation input').description).toContain('docs/reference.md#operations')
+  })
+
   it('lists every outcome word the action can set in the outcome output', () => {
     const listed = defined(action.outputs.outcome, 'outcome output').description.match(/[a-z]+(?:-[a-z]+)*(?=[,.]| or )/g) ?? []
     for (const word of OUTCOMES) expect(listed).toContain(word)
