@@ -4,7 +4,7 @@
  * `GITHUB_EVENT_PATH`. Used by the end-to-end tests and the demo.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +27,8 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Files to create in the workspace before the run: relative path → content. */
   files?: Record<string, string | Buffer>
+  /** Symlinks to create in the workspace after the files: relative path → target (absolute, or relative to the link). */
+  symlinks?: Record<string, string>
   /** Sends the cancel signal once the log contains this text (a cancelled workflow). */
   cancelWhenLogHas?: string
   /**
@@ -126,6 +128,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     mkdirSync(dirname(target), { recursive: true })
     writeFileSync(target, content)
   }
+  for (const [path, target] of Object.entries(options.symlinks ?? {})) symlinkSync(target, join(workspace, path))
 
   const inputs = { ...actionDefaults(), ...options.inputs }
   const env: Record<string, string> = {

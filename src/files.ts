@@ -1,7 +1,7 @@
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { InputError } from './errors.js'
-import { clip, inWorkspace, type RunEnvironment } from './inputs.js'
+import { clip, fileInWorkspace, type RunEnvironment } from './inputs.js'
 
 /**
  * The files inputs name (the export or report file, the prompt file): checked before any request is paid
@@ -20,7 +20,7 @@ export function readOutputFile(
   examples = `analytics/${operation}.json or ${operation}.csv`
 ): string {
   const file = raw.trim() || `docs-${operation}.json`
-  const path = inWorkspace(file, env)
+  const path = fileInWorkspace('output-file', file, env)
   const fail = (why: string): InputError =>
     new InputError('output-file', `Input 'output-file' names ${clip(file)}, which ${why}: give a file name such as ${examples}.`)
   if (/[/\\]$/.test(file) || statOrNull(path)?.isDirectory()) throw fail('is a folder')

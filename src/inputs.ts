@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path'
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
 import { clipText } from './text.js'
@@ -63,10 +64,22 @@ export function readOptionalInteger(input: InputReader, name: string, min: numbe
   return value
 }
 
-/** `pr-number`: the pull request to comment on when the event names none; null when not given. */
-export function readPullNumber(input: InputReader): number | null {
-  return readOptionalInteger(input, 'pr-number', 1, Number.MAX_SAFE_INTEGER)
+/**
+ * `comment-pr-number`: the pull request to comment on when the event names none; null when not given.
+ * Its old name `pr-number` (which the output of the agent's own pull request also bears) still works,
+ * with a warning naming the new one.
+ */
+export function readPullNumber(input: InputReader, warnings: string[]): number | null {
+  if (input(COMMENT_PR_NUMBER).trim() || !input(OLD_PR_NUMBER).trim())
+    return readOptionalInteger(input, COMMENT_PR_NUMBER, 1, Number.MAX_SAFE_INTEGER)
+  warnings.push(
+    `Input '${OLD_PR_NUMBER}' is now called '${COMMENT_PR_NUMBER}' (the output pr-number is the agent's own pull request, another one): rename it in the workflow; the old name will stop working in a later major version.`
+  )
+  return readOptionalInteger(input, OLD_PR_NUMBER, 1, Number.MAX_SAFE_INTEGER)
 }
+
+const COMMENT_PR_NUMBER = 'comment-pr-number'
+const OLD_PR_NUMBER = 'pr-number'
 
 /** `max-requests`: the analytics request budget of one run (the quota is paid per request). */
 export function readMaxRequests(input: InputReader): number {
@@ -76,6 +89,57 @@ export function readMaxRequests(input: InputReader): number {
 /** Relative paths mean the workspace, where the runner checked out the repository. */
 export function inWorkspace(path: string, env: RunEnvironment): string {
   return isAbsolute(path) ? path : resolve(env.workspace, path)
+}
+
+/**
+ * The file `name` names, resolved against the workspace; one that resolves outside it (symlinks followed,
+ * through the nearest existing folder for a file not yet written) is bad input naming `name`: a prompt
+ * file would send the runner's files to the agent, an output file would write over them.
+ */
+export function fileInWorkspace(name: string, file: string, env: RunEnvironment): string {
+  const path = inWorkspace(file, env)
+  const [workspace, real] = [realPathOf(env.workspace), realPathOf(path)]
+  const inside = workspace !== null && real !== null ? relative(workspace, real) : '..'
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+    throw new InputError(
+      name,
+      `Input '${name}' names ${clip(file)}, which is outside the workspace (${clip(env.workspace)}), symlinks followed: give a path inside the checked-out repository.`
+    )
+  return path
+}
+
+/**
+ * A path with its symlinks resolved: the nearest existing folder's real path and the rest as written; a
+ * dangling symlink on the way leads where it points (writing the file would follow it). Null for a loop.
+ */
+function realPathOf(path: string): string | null {
+  const rest: string[] = []
+  let existing = resolve(path)
+  for (let hops = 0; hops < MAX_SYMLINK_HOPS; hops++) {
+    try {
+      return join(realpathSync(existing), ...rest)
+    } catch {
+      if (isSymlink(existing)) {
+        existing = resolve(dirname(existing), readlinkSync(existing))
+        continue
+      }
+      if (dirname(existing) === existing) return join(existing, ...rest)
+      rest.unshift(basename(existing))
+      existing = dirname(existing)
+    }
+  }
+  return null
+}
+
+/** Linux follows at most 40 symlinks in one path. */
+const MAX_SYMLINK_HOPS = 40
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
 }
 
 /** Keeps echoed input short in messages. */

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { type Clock, type Random, systemClock, type Timer } from './clock.js'
-import { InputError, messageOf } from './errors.js'
+import { InputError, inputErrorsOf, messageOf } from './errors.js'
+import { failureSummary, troubleshootingLine } from './failure-summary.js'
 import { readAllowedBots } from './inputs.js'
 import { GitHubApi } from './github/api.js'
 import type { GitHubEvent } from './github/event.js'
@@ -62,20 +63,36 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     const operation = readInputs(deps, out)
     const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)
-    await out.summary(result.summary)
+    // A failure's summary, the operation's own, ends with the troubleshooting page as every failure's does.
+    await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
     conclude(result.verdict, out)
   } catch (error) {
-    // Bad input (nothing was sent), or a failure no operation could report itself (the commenter's
-    // permission check, say). One sentence; the stack only with debug logging on.
-    if (!(error instanceof InputError)) out.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
-    const message = messageOf(error)
-    // A call the cancel stopped fails too; the run ends because the workflow was cancelled, not because it broke.
-    out.setOutput('outcome', cancel.signal.aborted ? 'cancelled' : 'failed')
-    out.setOutput('failure-reason', message)
-    out.setFailed(message)
+    await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', deps.env, out)
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
+  }
+}
+
+/**
+ * Bad input (nothing was sent; every input error, one annotation each), or a failure no operation could
+ * report itself (the commenter's permission check, say): one sentence each, the stack only with debug
+ * logging on, and a short job summary. A call the cancel stopped fails too, as `cancelled`.
+ */
+async function fail(error: unknown, outcome: 'failed' | 'cancelled', env: NodeJS.ProcessEnv, out: ExitBoundary): Promise<void> {
+  if (!(error instanceof InputError)) out.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
+  const errors = error instanceof InputError ? inputErrorsOf(error) : [error]
+  const messages = errors.map(messageOf)
+  out.setOutput('outcome', outcome)
+  out.setOutput('failure-reason', messages.join(' '))
+  messages.slice(0, -1).forEach((message) => out.error(message))
+  out.setFailed(messages.at(-1) ?? '')
+  const badInputs = errors.flatMap((one) => (one instanceof InputError ? [one.input] : []))
+  const input = (name: string): string => core.getInput(name)
+  try {
+    await out.summary(failureSummary({ messages, outcome, badInputs, input, env }))
+  } catch (summaryError) {
+    out.debug(`No job summary written: ${messageOf(summaryError)}`)
   }
 }
 
@@ -93,6 +110,7 @@ interface ExitBoundary {
   info: (message: string) => void
   warning: (message: string) => void
   notice: (message: string) => void
+  error: (message: string) => void
   setFailed: (message: string) => void
   setOutput: (name: string, value: string) => void
   group: <T>(name: string, body: () => Promise<T>) => Promise<T>
@@ -117,6 +135,7 @@ function exitBoundary(secrets: readonly string[]): ExitBoundary {
     info: (message) => core.info(line(message)),
     warning: (message) => core.warning(line(message)),
     notice: (message) => core.notice(line(message)),
+    error: (message) => core.error(line(message)),
     setFailed: (message) => core.setFailed(line(message)),
     setOutput: (name, value) => core.setOutput(name, cutFor(name)(value)),
     group: (name, body) => core.group(line(name), body),

@@ -1,4 +1,4 @@
-import { InputError } from './errors.js'
+import { collectInputErrors, InputError } from './errors.js'
 import { PERMISSIONS, type Permission } from './github/permissions.js'
 import { clip, type InputReader, oneOf, readAllowedBots, readBoolean, readDuration, type RunEnvironment } from './inputs.js'
 
@@ -58,26 +58,30 @@ const MIN_POLL_INTERVAL_MS = 100
  * anything else (`gate` sends nothing to Mintlify: it needs no key, and ignores one given).
  */
 export function readCommonSettings(input: InputReader, warnings: string[]): CommonSettings {
-  const apiKey = input('operation').trim().toLowerCase() === 'gate' ? '' : readApiKey(input('api-key'), warnings)
-  const operation = oneOf(input, 'operation', OPERATIONS, 'job')
-  const allowedBots = readAllowedBots(input('allowed-bots'))
-  if (allowedBots === '*')
-    warnings.push(
-      "Input 'allowed-bots' is '*': every GitHub App installed on this repository can steer runs with the slash command and the label, passing on whatever outside text it echoes. List the bots you trust by login instead, unless every App that can comment or label here is yours."
-    )
-  return {
-    apiKey,
-    projectId: readProjectId(input('project-id')),
-    operation,
-    timeoutMs: readDuration(input, 'timeout', '30m', 1),
-    pollIntervalMs: readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS),
-    baseUrl: readBaseUrl(input('base-url')),
-    githubToken: input('github-token').trim(),
-    comment: readBoolean(input, 'comment', true),
-    dryRun: readBoolean(input, 'dry-run', false),
-    minPermission: oneOf(input, 'min-permission', PERMISSIONS, 'write'),
-    allowedBots
-  }
+  return collectInputErrors((field) => {
+    const gate = input('operation').trim().toLowerCase() === 'gate'
+    const apiKey = gate ? '' : field(() => readApiKey(input('api-key'), warnings))
+    const projectId = field(() => readProjectId(input('project-id')))
+    const operation = field(() => oneOf(input, 'operation', OPERATIONS, 'job'))
+    const allowedBots = field(() => readAllowedBots(input('allowed-bots')))
+    if (allowedBots === '*')
+      warnings.push(
+        "Input 'allowed-bots' is '*': every GitHub App installed on this repository can steer runs with the slash command and the label, passing on whatever outside text it echoes. List the bots you trust by login instead, unless every App that can comment or label here is yours."
+      )
+    return {
+      apiKey,
+      projectId,
+      operation,
+      timeoutMs: field(() => readDuration(input, 'timeout', '30m', 1)),
+      pollIntervalMs: field(() => readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS)),
+      baseUrl: field(() => readBaseUrl(input('base-url'))),
+      githubToken: input('github-token').trim(),
+      comment: field(() => readBoolean(input, 'comment', true)),
+      dryRun: field(() => readBoolean(input, 'dry-run', false)),
+      minPermission: field(() => oneOf(input, 'min-permission', PERMISSIONS, 'write')),
+      allowedBots
+    }
+  })
 }
 
 function readApiKey(raw: string, warnings: string[]): string {
@@ -146,6 +150,15 @@ function readBaseUrl(raw: string): string {
     throw new InputError(
       'base-url',
       "Input 'base-url' must be a plain API root without credentials, query or fragment, such as https://api.mintlify.com."
+    )
+  }
+  // The API's own paths (/v2/agent/…, /v1/analytics/…) are the action's to add: a root copied with them
+  // would double them. A proxy's prefix (/mintlify) is kept.
+  const apiPath = /\/v\d+(?:\/.*)?$/i.exec(url.pathname.replace(/\/+$/, ''))?.[0]
+  if (apiPath) {
+    throw new InputError(
+      'base-url',
+      `Input 'base-url' must be the API root, such as https://api.mintlify.com, without the API's own path: drop '${clip(apiPath)}', which the action adds itself.`
     )
   }
   // Plain http would send the admin key in clear text; it is allowed only to this machine, for local testing.

@@ -20,7 +20,9 @@ export const GITHUB_CUT = join(PROJECT_ROOT, '__tests__', 'contracts', 'github-o
 export const MINTLIFY_DOCUMENTS: { name: string; file: string; serverPath: string }[] = [
   { name: 'admin', file: 'admin-openapi.json', serverPath: '' },
   { name: 'analytics', file: 'analytics.openapi.json', serverPath: '' },
-  { name: 'external', file: 'openapi.json', serverPath: '/v1' }
+  { name: 'external', file: 'openapi.json', serverPath: '/v1' },
+  { name: 'static-export', file: 'static-export-openapi.json', serverPath: '/v1' },
+  { name: 'discovery', file: 'discovery-openapi.json', serverPath: '/discovery' }
 ]
 
 /** Whether this clone has Mintlify's documents (../shared): without them, the Mintlify half is skipped. */

@@ -41,6 +41,12 @@ export const OPERATION_ROWS: ContractRow[] = [
   { name: 'deploy', inputs: { operation: 'deploy', prompt: '' } },
   { name: 'preview', inputs: { operation: 'preview', prompt: '', branch: 'docs-preview' } },
   { name: 'automation', inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract' } },
+  { name: 'static-export', inputs: { operation: 'static-export', prompt: '', 'export-domain': 'docs.example.com' } },
+  { name: 'static-export of a job', inputs: { operation: 'static-export', prompt: '', 'job-id': 'se_contract' } },
+  {
+    name: 'report asking searches again',
+    inputs: { operation: 'report', ...EXPORT, 'impact-weeks': '0', 'assistant-key': 'mint_dsc_contract0123456789', subdomain: 'acme' }
+  },
   { name: 'gate', inputs: { operation: 'gate', prompt: '' }, githubOnly: true }
 ]
 

@@ -27,6 +27,7 @@ export interface Workflow {
       needs?: string | string[]
       outputs?: Record<string, string>
       concurrency?: Concurrency
+      permissions?: Record<string, string>
       steps: { id?: string; if?: string; uses?: string; with?: Record<string, string | number> }[]
     }
   >

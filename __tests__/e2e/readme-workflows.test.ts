@@ -47,7 +47,7 @@ describe('the pages this file reads', () => {
   test.each([
     ['README.md', ['Docs agent on push', 'Weekly docs refresh', 'Docs slash command']],
     ['docs/agent-jobs.md', ['Docs label', 'Docs agent from the code repository', 'Docs agent replies in the docs repository']],
-    ['docs/docs-check.md', ['Docs check']],
+    ['docs/docs-check.md', ['Docs check in one repository', 'Docs check']],
     ['docs/fix-checks.md', ["Docs agent fixes its pull request's checks"]],
     ['docs/analytics.md', ['Weekly docs analytics', 'Docs analytics for every project']],
     ['docs/docs-health.md', ['Weekly docs health', 'Weekly docs improvement']]
@@ -226,6 +226,49 @@ describe("docs/agent-jobs.md: a fork's pull request in the code repository", () 
   })
 })
 
+describe('docs/docs-check.md: docs in the same repository', () => {
+  test("the workflow's own token writes the check, pending then documented by the agent's pull request in the same repository", async () => {
+    const workflow = workflowNamed('docs/docs-check.md', 'Docs check in one repository')
+    expect(workflow.permissions).toEqual({})
+    const docs = defined(workflow.jobs.docs, 'the docs job')
+    // No custom App: the workflow's token, given on the docs job only, with what the docs check writes.
+    expect(docs.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' })
+    expect(docs.steps.filter((step) => step.uses?.startsWith('actions/create-github-app-token@'))).toEqual([])
+    expect(docs.concurrency?.['cancel-in-progress']).toBe(false)
+    const inputs = actionInputs(workflow, sim)
+    expect(inputs).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
+    // Neither another token nor another repository: the runner's github.token, the workflow's repository.
+    const step = defined(
+      docs.steps.find((one) => one.uses?.startsWith('your-org/docs-agent-action@')),
+      'the action step'
+    )
+    expect(Object.keys(step.with ?? {})).not.toEqual(expect.arrayContaining(['github-token']))
+    expect(Object.keys(step.with ?? {})).not.toEqual(expect.arrayContaining(['docs-repository']))
+    const CODE_PULL = 7
+    sim.github.addIssue(REPO, {
+      number: CODE_PULL,
+      title: 'Raise the rate limits',
+      user: COMMENTER,
+      pullRequest: true,
+      headRef: 'limits',
+      headSha: PULL_HEAD_SHA,
+      files: ['src/limits.ts']
+    })
+    const payload = pullRequestOpened()
+    payload.number = CODE_PULL
+    Object.assign(payload.pull_request, { number: CODE_PULL, html_url: `${REPO_URL}/pull/${CODE_PULL}` })
+
+    const gate = await runOn(sim, 'pull_request_target', payload, { inputs: gateInputs(workflow, sim) })
+    expect(gate.outputs.steer).toBe('true')
+    const opened = await runOn(sim, 'pull_request_target', payload, { inputs })
+    expect(opened.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': REPO, 'docs-state': 'success' })
+    expect(sim.github.statuses(REPO, PULL_HEAD_SHA).map((s) => [s.context, s.state])).toEqual([
+      ['docs', 'pending'],
+      ['docs', 'success']
+    ])
+  })
+})
+
 describe('docs/docs-check.md: a docs check on every code pull request', () => {
   test("a first gate job keeps an outsider's /docs out of the docs job's group; a maintainer's passes", async () => {
     const workflow = workflowNamed('docs/docs-check.md', 'Docs check')
@@ -320,6 +363,7 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     // A push that touches tests only: no job, the status carried over to the new head.
     const next = 'feedfacefeedfacefeedfacefeedfacefeedface'
     sim.github.setCompare(REPO, head, next, { files: ['src/limits.test.ts'] })
+    sim.github.pushToPull(REPO, CODE_PULL, next)
     const synchronize = codePull({ ...pullRequestOpened(), action: 'synchronize', before: head, after: next })
     synchronize.pull_request.head = { ...(synchronize.pull_request.head as object), sha: next }
     const pushed = await runOn(sim, 'pull_request_target', synchronize, { inputs })

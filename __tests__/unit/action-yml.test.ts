@@ -37,6 +37,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'github-token': '${{ github.token }}',
   comment: 'true',
   'pr-number': '',
+  // pr-number's new name (issue 35): the output pr-number is the agent's own pull request, another one.
+  'comment-pr-number': '',
   trigger: '/docs',
   label: '',
   'min-permission': 'write',
@@ -118,6 +120,14 @@ describe('action.yml', () => {
     for (const [name, spec] of [...Object.entries(action.inputs), ...Object.entries(action.outputs)]) {
       expect([name, spec.description.length > 20]).toEqual([name, true])
     }
+  })
+
+  it('keeps every description to at most 300 characters, linking docs/ for the rest (issue 35)', () => {
+    const long = [...Object.entries(action.inputs), ...Object.entries(action.outputs)]
+      .filter(([, spec]) => spec.description.length > 300)
+      .map(([name, spec]) => `${name}: ${spec.description.length}`)
+    expect(long).toEqual([])
+    expect(defined(action.inputs.operation, 'operation input').description).toContain('docs/reference.md#operations')
   })
 
   it('lists every outcome word the action can set in the outcome output', () => {

@@ -295,9 +295,9 @@ describe('prompt-file', () => {
     expect(settings.promptSource).toBe('prompt-file .github/prompts/weekly.md')
   })
 
-  it('reads an absolute path as it is', () => {
+  it('reads an absolute path inside the workspace as it is', () => {
     const path = join(workspace, '.github', 'prompts', 'weekly.md')
-    const settings = settingsFor({ prompt: '', 'prompt-file': path }, runEnvironment({ workspace: '/nonexistent' }))
+    const settings = settingsFor({ prompt: '', 'prompt-file': path }, runEnvironment({ workspace }))
     expect(settings.prompt).toBe('Review the changelog and update the docs.')
   })
 
@@ -554,7 +554,7 @@ describe('trigger', () => {
   it('refuses more than one word', () => {
     const error = refusal(() => anySettingsFor({ trigger: '/docs please' }))
     expectOneSentenceNaming(error, 'trigger')
-    expect(error.message).toBe("Input 'trigger' must be one word such as /docs; got '/docs please'.")
+    expect(error.message).toBe("Input 'trigger' must be one word starting with /, such as /docs; got '/docs please'.")
   })
 })
 
@@ -673,8 +673,8 @@ describe('analytics inputs', () => {
     expect(settings.outputPath).toBe(join(workspace, 'views.csv'))
   })
 
-  it('keeps an absolute output-file where it says', () => {
-    const path = join(tmpdir(), 'exports', 'v.json')
+  it('keeps an absolute output-file inside the workspace where it says', () => {
+    const path = join(runEnvironment().workspace, 'exports', 'v.json')
     expect(exportSettingsFor({ operation: 'visitors', 'output-file': path }).outputPath).toBe(path)
   })
 

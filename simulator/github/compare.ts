@@ -82,12 +82,12 @@ export class Comparisons {
   /**
    * A comparison no test planted, from a base commit to a head a pull request had: the pull request's own
    * files at that head, as GitHub diffs them from the merge base. The fake has no history: any base that is
-   * none of the pull request's own commits counts as a commit of its base branch. Undefined when no pull
-   * request's files are known at `head`.
+   * none of the pull request's own commits counts as a commit of its base branch, and where tests gave two
+   * pull requests one head, the one added last answers. Undefined when no pull request's files are known at `head`.
    */
   private pullDiff(repo: Repo, base: string, head: string): Comparison | undefined {
     const headSha = head.toLowerCase()
-    for (const pull of repo.issues.values()) {
+    for (const pull of [...repo.issues.values()].reverse()) {
       if (!pull.pullRequest) continue
       const own = new Set(
         [pull.headSha, ...pull.commits.map((c) => c.sha), ...(pull.filesAt?.keys() ?? [])].map((sha) => sha.toLowerCase())

@@ -2,6 +2,7 @@ import { messageOf } from '../errors.js'
 import { unreadableIn, withinCall } from './answers.js'
 import { serverText, SERVER_TEXT_LIMIT } from '../mintlify/errors.js'
 import { clipText, firstLine } from '../text.js'
+import { connectionCauses, connectionFailure, connectionProblem } from '../unreachable.js'
 
 /**
  * A request that got no answer (time limit, cancel). Named AbortError so that Octokit passes it on
@@ -76,6 +77,10 @@ export function describeFailure(what: string, permission: string | null, error: 
   // Octokit reports a request that never got an answer (DNS, refused) as a 500 without a response.
   if (!response) {
     const cause = error instanceof Error ? causeOf(error) : String(error)
+    const problem = connectionProblem(cause)
+    const host = requestHost(error)
+    if (problem && host)
+      return new GitHubError(`Could not ${what}: ${connectionFailure(problem, host, cause)}; ${connectionCauses(host)}.`, null)
     return new GitHubError(`Could not ${what}: the request to GitHub failed (${clipText(cause, SERVER_TEXT_LIMIT)}).`, null)
   }
   const { status } = response
@@ -147,6 +152,17 @@ function causeOf(error: Error): string {
   if (cause instanceof Error) return causeOf(cause)
   const code = (cause as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : firstLine(error.message)
+}
+
+/** The host a failed Octokit request went to (its RequestError keeps the request); null when unknown. */
+function requestHost(error: unknown): string | null {
+  const url = (error as { request?: { url?: unknown } } | null)?.request?.url
+  if (typeof url !== 'string') return null
+  try {
+    return new URL(url).host
+  } catch {
+    return null
+  }
 }
 
 function isCancelled(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { formatDuration } from '../duration.js'
 import { clipText, isRecord, tryParseJson } from '../text.js'
+import { connectionCauses, connectionFailure } from '../unreachable.js'
 
 export const SERVER_TEXT_LIMIT = 300
 
@@ -27,6 +28,7 @@ export type FailureCause =
   | { type: 'reset' }
   | { type: 'refused'; host: string }
   | { type: 'dns'; host: string }
+  | { type: 'tls'; host: string; code: string }
   | { type: 'malformed' }
   | { type: 'network'; code: string }
 
@@ -85,6 +87,7 @@ export function describeFailure(cause: FailureCause, context: FailureContext): s
   if (context.attempts > 1) parts.push(` after ${context.attempts} attempts`)
   if (context.budget) parts.push(`; ${describeBudget(context.budget, cause.type === 'status' && cause.retryAfterMs !== null)}`)
   if (context.uncertainty) parts.push(`; ${context.uncertainty}`)
+  if (cause.type === 'refused' || cause.type === 'dns' || cause.type === 'tls') parts.push(`; ${connectionCauses(cause.host)}`)
   return `${parts.join('')}.`
 }
 
@@ -97,9 +100,10 @@ function describeCause(cause: FailureCause, context: FailureContext): string {
     case 'reset':
       return 'the connection was closed before a response arrived'
     case 'refused':
-      return `the connection to ${cause.host} was refused`
     case 'dns':
-      return `the host ${cause.host} could not be found`
+      return connectionFailure(cause.type, cause.host, '')
+    case 'tls':
+      return connectionFailure('tls', cause.host, cause.code)
     case 'malformed':
       return 'the response was not the JSON the API documents'
     case 'network':

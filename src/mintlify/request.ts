@@ -1,6 +1,7 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
+import { connectionProblem } from '../unreachable.js'
 import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter, type RetryDecision } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
@@ -224,7 +225,7 @@ function networkCause(error: TransportError, host: string, timeoutMs: number): F
     case 'too-large':
       return { type: 'malformed' }
     case 'other':
-      return { type: 'network', code: error.code }
+      return connectionProblem(error.code) === 'tls' ? { type: 'tls', host, code: error.code } : { type: 'network', code: error.code }
   }
 }
 
@@ -248,5 +249,7 @@ function retryLabel(cause: FailureCause): string {
     case 'refused':
     case 'reset':
       return `connection ${cause.type}`
+    case 'tls':
+      return `TLS error ${cause.code}`
   }
 }

@@ -1,6 +1,7 @@
 import type { InputReader, RunEnvironment } from '../inputs.js'
 import type { OperationResult } from '../outcome.js'
-import { type CommonSettings, type InputsReader, type Operation, readCommonSettings, type Settings } from '../settings.js'
+import { collectInputErrors } from '../errors.js'
+import { type CommonSettings, type InputsReader, type Operation, OPERATIONS, readCommonSettings, type Settings } from '../settings.js'
 import { type AgentInputs, readAgentInputs } from './agent/inputs.js'
 import { runAgentOperation } from './agent/run.js'
 import { exportOperation } from './analytics/export.js'
@@ -88,24 +89,17 @@ export interface ReadyOperation {
 }
 
 /**
- * Every input of the step, read once: the common settings, then the operation's own inputs. Warnings are
- * valid but suspicious inputs, for the caller to log.
+ * Every input of the step, read once: the common settings, then the operation's own inputs, every input
+ * error of both told at once. Warnings are valid but suspicious inputs, for the caller to log.
  */
 export function readOperation(input: InputReader, env: RunEnvironment): { operation: ReadyOperation; warnings: string[] } {
   const warnings: string[] = []
-  const common = readCommonSettings(input, warnings)
-  return { operation: ready(common.operation, common, input, env, warnings), warnings }
+  return { operation: ready(readOperationName(input, warnings), input, env, warnings), warnings }
 }
 
 /** `operation` with its own inputs read, bound to its run: one type for both, so the run gets exactly its inputs. */
-function ready<O extends Operation>(
-  operation: O,
-  common: CommonSettings,
-  input: InputReader,
-  env: RunEnvironment,
-  warnings: string[]
-): ReadyOperation {
-  const settings = withOwnInputs({ ...common, operation }, input, env, warnings)
+function ready<O extends Operation>(operation: O, input: InputReader, env: RunEnvironment, warnings: string[]): ReadyOperation {
+  const settings = readSettings(operation, input, env, warnings)
   const entry = REGISTRY[operation]
   return { settings, run: (deps) => entry.run(settings, deps) }
 }
@@ -120,21 +114,26 @@ export function readSettingsOf<O extends Operation>(
   env: RunEnvironment
 ): { settings: SettingsOf<O>; warnings: string[] } {
   const warnings: string[] = []
-  const common = readCommonSettings(input, warnings)
-  const { operation } = common
+  const operation = readOperationName(input, warnings)
   if (!isOneOf(operation, operations)) throw new Error(`The step's operation is ${operation}, not ${operations.join(' or ')}.`)
-  return { settings: withOwnInputs({ ...common, operation }, input, env, warnings), warnings }
+  return { settings: readSettings(operation, input, env, warnings), warnings }
 }
 
-function withOwnInputs<O extends Operation>(
-  common: CommonSettings & { operation: O },
-  input: InputReader,
-  env: RunEnvironment,
-  warnings: string[]
-): SettingsOf<O> {
-  const own = REGISTRY[common.operation].inputs(input, env, warnings)
-  if (!RECORDS_DEPLOYMENTS.includes(common.operation)) warnIgnoredEnvironment(input, common.operation, warnings)
-  return { ...common, ...own }
+/** The `operation` input; one not known fails with every error of the common settings (it among them). */
+function readOperationName(input: InputReader, warnings: string[]): Operation {
+  const name = input('operation').trim().toLowerCase() || 'job'
+  if (isOneOf(name, OPERATIONS)) return name
+  return readCommonSettings(input, warnings).operation
+}
+
+/** The common settings and the operation's own, each field read through one collector (every input error at once). */
+function readSettings<O extends Operation>(operation: O, input: InputReader, env: RunEnvironment, warnings: string[]): SettingsOf<O> {
+  return collectInputErrors((field) => {
+    const common = field(() => readCommonSettings(input, warnings))
+    const own = field(() => REGISTRY[operation].inputs(input, env, warnings))
+    if (!RECORDS_DEPLOYMENTS.includes(operation)) warnIgnoredEnvironment(input, operation, warnings)
+    return { ...common, ...own, operation }
+  })
 }
 
 /** The operations that record a GitHub deployment (`environment`). */

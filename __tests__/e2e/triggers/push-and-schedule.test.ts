@@ -173,7 +173,12 @@ describe('comment: false', () => {
   // A pull request's own run reads one thing, its author's permission: pull-request.test.ts says so.
   const cases: [string, string, () => unknown, Record<string, string>][] = [
     ['push to a commit of a pull request', 'push', pushPayload, {}],
-    ['schedule with pr-number and context: false', 'schedule', schedulePayload, { 'pr-number': String(PULL), context: 'false' }],
+    [
+      'schedule with comment-pr-number and context: false',
+      'schedule',
+      schedulePayload,
+      { 'comment-pr-number': String(PULL), context: 'false' }
+    ],
     ['workflow_dispatch', 'workflow_dispatch', workflowDispatchPayload, {}]
   ]
   test.each(cases)('%s: no GitHub request at all, though the job opened a pull request', async (_, eventName, payload, inputs) => {

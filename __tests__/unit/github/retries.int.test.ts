@@ -206,12 +206,18 @@ describe('comment creation (not idempotent)', () => {
 
   it('is repeated when the connection was refused, since nothing was sent', async () => {
     const clock = fakeClock()
-    const { api } = await connect({ clock, baseUrl: `http://127.0.0.1:${await closedPort()}/api/v3` })
+    const port = await closedPort()
+    const { api } = await connect({ clock, baseUrl: `http://127.0.0.1:${port}/api/v3` })
 
     const error = await failureOf(api.createComment({ number: 7, kind: 'pull' }, 'working'))
 
     expect(clock.waits).toHaveLength(4)
-    expect(error.message).toBe('Could not comment on #7: the request to GitHub failed (ECONNREFUSED).')
+    // The host, and the likely causes in the same sentence.
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not comment on #7: the connection to 127\\.0\\.0\\.1:${port} was refused; check what keeps this runner from 127\\.0\\.0\\.1:${port}: a proxy it must use \\(set HTTPS_PROXY\\), .*GitHub Enterprise Server.*IP allowlist[^.]*\\.$`
+      )
+    )
   })
 
   // It waits out a real 3 s deadline against the simulator, so it keeps a limit of its own above the unit project's 15 s.

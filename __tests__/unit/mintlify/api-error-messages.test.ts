@@ -152,12 +152,28 @@ describe('describeFailure', () => {
 
   it.each<[FailureCause, string]>([
     [{ type: 'reset' }, 'the connection was closed before a response arrived'],
-    [{ type: 'refused', host: '127.0.0.1:9' }, 'the connection to 127.0.0.1:9 was refused'],
-    [{ type: 'dns', host: 'api.mintlify.invalid' }, 'the host api.mintlify.invalid could not be found'],
     [{ type: 'malformed' }, 'the response was not the JSON the API documents'],
     [{ type: 'network', code: 'EPROTO' }, 'a network error (EPROTO)']
   ])('describes a %j failure', (cause, text) => {
     expect(describeFailure(cause, CREATE)).toBe(`Could not create the agent job: ${text}.`)
+  })
+
+  it.each<[FailureCause, string]>([
+    [{ type: 'refused', host: '127.0.0.1:9' }, 'the connection to 127.0.0.1:9 was refused'],
+    [{ type: 'dns', host: 'api.mintlify.invalid' }, 'the host api.mintlify.invalid could not be found'],
+    [
+      { type: 'tls', host: 'api.mintlify.com', code: 'SELF_SIGNED_CERT_IN_CHAIN' },
+      'the secure connection to api.mintlify.com failed (SELF_SIGNED_CERT_IN_CHAIN)'
+    ]
+  ])('describes a connection that could not be made (%j) with its host and the likely causes, in one sentence', (cause, text) => {
+    const message = describeFailure(cause, CREATE)
+    expect(
+      message.startsWith(
+        `Could not create the agent job: ${text}; check what keeps this runner from ${cause.type === 'malformed' ? '' : (cause as { host: string }).host}: `
+      )
+    ).toBe(true)
+    for (const likely of ['HTTPS_PROXY', 'base-url', 'GitHub Enterprise Server', 'IP allowlist']) expect(message).toContain(likely)
+    expect(message.match(/\. |\.$/g)).toEqual(['.'])
   })
 
   it('names the time to retry when the server asks for more time than is left', () => {

@@ -230,7 +230,11 @@ describe('retries', () => {
     expect(clock.sleeps).toEqual([500, 1_000, 2_000, 4_000])
     expect(error.uncertain).toBe(false)
     expect(error.status).toBeNull()
-    expect(error.message).toBe(`Could not create the agent job: the connection to 127.0.0.1:${port} was refused after 5 attempts.`)
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not create the agent job: the connection to 127\\.0\\.0\\.1:${port} was refused after 5 attempts; check what keeps this runner from 127\\.0\\.0\\.1:${port}: a proxy .*HTTPS_PROXY`
+      )
+    )
     expect(error.message).not.toContain('may have been')
   })
 

@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js'
+import { collectInputErrors, InputError } from '../../errors.js'
 import { compilePaths, type PathsFilter, type PathsProblem } from './decide/paths.js'
 import { plainLine } from './decide/plain-text.js'
 
@@ -35,11 +35,11 @@ const LOGIN = /^[a-z\d](?:-?[a-z\d]){0,38}$/i
 const TEAM_SLUG = /^[a-z\d][a-z\d._-]{0,99}$/i
 
 export function readDocsCheckInputs(getInput: (name: string) => string): DocsCheckInputs {
-  return {
-    statusContext: readStatusContext(getInput('status-context')),
-    paths: readPaths(getInput('paths')),
-    reviewers: readReviewers(getInput('reviewers'))
-  }
+  return collectInputErrors((field) => ({
+    statusContext: field(() => readStatusContext(getInput('status-context'))),
+    paths: field(() => readPaths(getInput('paths'))),
+    reviewers: field(() => readReviewers(getInput('reviewers')))
+  }))
 }
 
 function readStatusContext(raw: string): string | null {

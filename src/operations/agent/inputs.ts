@@ -1,11 +1,11 @@
 import { readFileSync, statSync } from 'node:fs'
-import { InputError } from '../../errors.js'
+import { collectInputErrors, InputError } from '../../errors.js'
 import { fileProblem } from '../../files.js'
 import type { Repo } from '../../github/event.js'
 import {
   clip,
   type InputReader,
-  inWorkspace,
+  fileInWorkspace,
   readBoolean,
   readLogins,
   readOptionalInteger,
@@ -70,37 +70,41 @@ const CHECK_EVENTS = ['check_suite', 'check_run', 'workflow_run', 'status']
  * it), `message` a job id; `improve` has its default instruction.
  */
 export function readAgentInputs(operation: 'job' | 'message' | 'improve'): InputsReader<AgentInputs> {
-  return (input, env, warnings) => {
-    const slashCommand = COMMAND_EVENTS.includes(env.eventName)
-    const ownMessage = operation === 'job' && CHECK_EVENTS.includes(env.eventName)
-    const { prompt, promptSource } = readPrompt(input, env, operation !== 'improve' && !ownMessage, slashCommand)
-    const jobId = input('job-id').trim()
-    if (operation === 'message' && !jobId && !slashCommand) {
-      throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
-    }
-    const groupRuns = readBoolean(input, 'group-runs', false)
-    const docsRepository = readRepository(input('docs-repository'), 'docs-repository')
-    if (docsRepository && !groupRuns)
-      warnings.push(
-        "Input 'docs-repository' is set, but group-runs is false: it only tells group-runs where to look; set group-runs: true."
-      )
-    return {
-      prompt,
-      promptSource,
-      jobId,
-      context: readBoolean(input, 'context', true),
-      wait: readBoolean(input, 'wait', true),
-      prNumber: readPullNumber(input),
-      trigger: readTriggerWord(input('trigger')),
-      label: input('label').trim(),
-      agentLabel: readAgentLabel(input),
-      markerAuthors: readLogins(input('marker-authors'), 'marker-authors'),
-      groupRuns,
-      docsRepository,
-      docsCheck: readDocsCheckInputs(input),
-      fixChecks: readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS
-    }
-  }
+  return (input, env, warnings) =>
+    collectInputErrors((field) => {
+      const slashCommand = COMMAND_EVENTS.includes(env.eventName)
+      const ownMessage = operation === 'job' && CHECK_EVENTS.includes(env.eventName)
+      const prompt = field(() => readPrompt(input, env, operation !== 'improve' && !ownMessage, slashCommand))
+      const jobId = field(() => readJobId(input, operation === 'message' && !slashCommand))
+      const groupRuns = field(() => readBoolean(input, 'group-runs', false))
+      const docsRepository = field(() => readRepository(input('docs-repository'), 'docs-repository'))
+      if (docsRepository && !groupRuns)
+        warnings.push(
+          "Input 'docs-repository' is set, but group-runs is false: it only tells group-runs where to look; set group-runs: true."
+        )
+      return {
+        ...prompt,
+        jobId,
+        context: field(() => readBoolean(input, 'context', true)),
+        wait: field(() => readBoolean(input, 'wait', true)),
+        prNumber: field(() => readPullNumber(input, warnings)),
+        trigger: field(() => readTriggerWord(input('trigger'))),
+        label: input('label').trim(),
+        agentLabel: field(() => readAgentLabel(input)),
+        markerAuthors: field(() => readLogins(input('marker-authors'), 'marker-authors')),
+        groupRuns,
+        docsRepository,
+        docsCheck: field(() => readDocsCheckInputs(input)),
+        fixChecks: field(() => readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS)
+      }
+    })
+}
+
+function readJobId(input: InputReader, required: boolean): string {
+  const jobId = input('job-id').trim()
+  if (required && !jobId)
+    throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
+  return jobId
 }
 
 /** `owner/name`, as GitHub allows them; empty is null. */
@@ -125,7 +129,7 @@ function readPrompt(
     throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' are both set: give only one of them.")
   }
   if (file) {
-    const text = readPromptFile(file, inWorkspace(file, env))
+    const text = readPromptFile(file, fileInWorkspace('prompt-file', file, env))
     if (!text.trim()) {
       throw new InputError(
         'prompt-file',
@@ -181,8 +185,8 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
 
 function readTriggerWord(raw: string): string {
   const trigger = raw.trim() || '/docs'
-  if (/\s/.test(trigger)) {
-    throw new InputError('trigger', `Input 'trigger' must be one word such as /docs; got '${clip(trigger)}'.`)
+  if (/\s/.test(trigger) || !trigger.startsWith('/') || trigger === '/') {
+    throw new InputError('trigger', `Input 'trigger' must be one word starting with /, such as /docs; got '${clip(trigger)}'.`)
   }
   return trigger
 }

@@ -1,5 +1,5 @@
 import { type DateRange, resolveRange } from '../../date-range.js'
-import { InputError } from '../../errors.js'
+import { collectInputErrors, InputError } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
 import { inWorkspace, type InputReader, readBoolean, readMaxRequests } from '../../inputs.js'
 import { type PagedEndpoint, resolvePageSize } from '../../mintlify/paging.js'
@@ -21,17 +21,18 @@ export interface ExportInputs {
 
 /** The inputs of the export of `endpoint`. */
 export function readExportInputs(endpoint: PagedEndpoint): InputsReader<ExportInputs> {
-  return (input, env) => {
-    const outputFile = readOutputFile(input('output-file'), endpoint, env)
-    return {
-      showReaderText: readBoolean(input, 'show-reader-text', false),
-      range: resolveRange(input('date-from'), input('date-to'), env.now),
-      pageSize: readPageSize(input, endpoint),
-      maxRequests: readMaxRequests(input),
-      outputFile,
-      outputPath: inWorkspace(outputFile, env)
-    }
-  }
+  return (input, env) =>
+    collectInputErrors((field) => {
+      const outputFile = field(() => readOutputFile(input('output-file'), endpoint, env))
+      return {
+        showReaderText: field(() => readBoolean(input, 'show-reader-text', false)),
+        range: field(() => resolveRange(input('date-from'), input('date-to'), env.now)),
+        pageSize: field(() => readPageSize(input, endpoint)),
+        maxRequests: field(() => readMaxRequests(input)),
+        outputFile,
+        outputPath: inWorkspace(outputFile, env)
+      }
+    })
 }
 
 /** `page-size`: empty is the endpoint's largest page (fewest requests); above it is refused before any request. */

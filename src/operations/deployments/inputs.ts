@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js'
+import { collectInputErrors, InputError } from '../../errors.js'
 import { clip, readBoolean, readPullNumber } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
 import { branchProblem } from './branch.js'
@@ -26,18 +26,19 @@ export type DeploymentRequest =
   /** `branch` as the input gave it ('' to take the event's); `docsFolder` the prefix of the pages the comment links. */
   | { kind: 'preview'; branch: string; docsFolder: string }
 
-export const readDeployInputs: InputsReader<DeployInputs> = (input) => ({
-  wait: readBoolean(input, 'wait', true),
-  prNumber: readPullNumber(input),
-  environment: readEnvironment(input('environment'))
-})
+export const readDeployInputs: InputsReader<DeployInputs> = (input, _env, warnings) =>
+  collectInputErrors((field) => ({
+    wait: field(() => readBoolean(input, 'wait', true)),
+    prNumber: field(() => readPullNumber(input, warnings)),
+    environment: field(() => readEnvironment(input('environment')))
+  }))
 
-export const readPreviewInputs: InputsReader<PreviewInputs> = (input) => {
-  const wait = readBoolean(input, 'wait', true)
-  const prNumber = readPullNumber(input)
-  const branch = readBranch(input('branch'))
-  return { wait, prNumber, branch, environment: readEnvironment(input('environment')), docsFolder: readDocsPath(input('docs-path')) }
-}
+export const readPreviewInputs: InputsReader<PreviewInputs> = (input, env, warnings) =>
+  collectInputErrors((field) => ({
+    ...field(() => readDeployInputs(input, env, warnings)),
+    branch: field(() => readBranch(input('branch'))),
+    docsFolder: field(() => readDocsPath(input('docs-path')))
+  }))
 
 /** `branch` as git would take it (git check-ref-format --branch): a name git refuses cannot have been pushed. */
 function readBranch(raw: string): string {

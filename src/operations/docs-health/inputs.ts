@@ -1,4 +1,5 @@
 import { type DateRange, resolveRange } from '../../date-range.js'
+import { collectInputErrors } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
 import type { Repo } from '../../github/event.js'
 import { inWorkspace, readBoolean, readMaxRequests, readOptionalInteger } from '../../inputs.js'
@@ -46,27 +47,29 @@ export type ImproveInputs = HealthInputs & AgentInputs
 
 /** The inputs of `report` (`improve` adds the agent's: see `readImproveInputs`). */
 export function readHealthInputs(operation: 'report' | 'improve'): InputsReader<HealthInputs> {
-  return (input, env) => {
-    const outputFile = readOutputFile(input('output-file'), operation, env)
-    return {
-      showReaderText: readBoolean(input, 'show-reader-text', false),
-      range: resolveRange(input('date-from'), input('date-to'), env.now),
-      maxRequests: readMaxRequests(input),
-      outputFile,
-      outputPath: inWorkspace(outputFile, env),
-      trackRecord: {
-        agentLabel: readAgentLabel(input),
-        impactWeeks: readOptionalInteger(input, 'impact-weeks', 0, MAX_IMPACT_WEEKS) ?? DEFAULT_IMPACT_WEEKS,
-        docsFolder: readDocsPath(input('docs-path')),
-        docsRepository: readRepository(input('docs-repository'), 'docs-repository')
-      },
-      askAgain: readAskAgainInputs(input)
-    }
-  }
+  return (input, env) =>
+    collectInputErrors((field) => {
+      const outputFile = field(() => readOutputFile(input('output-file'), operation, env))
+      return {
+        showReaderText: field(() => readBoolean(input, 'show-reader-text', false)),
+        range: field(() => resolveRange(input('date-from'), input('date-to'), env.now)),
+        maxRequests: field(() => readMaxRequests(input)),
+        outputFile,
+        outputPath: inWorkspace(outputFile, env),
+        trackRecord: {
+          agentLabel: field(() => readAgentLabel(input)),
+          impactWeeks: field(() => readOptionalInteger(input, 'impact-weeks', 0, MAX_IMPACT_WEEKS) ?? DEFAULT_IMPACT_WEEKS),
+          docsFolder: field(() => readDocsPath(input('docs-path'))),
+          docsRepository: field(() => readRepository(input('docs-repository'), 'docs-repository'))
+        },
+        askAgain: field(() => readAskAgainInputs(input))
+      }
+    })
 }
 
 /** The inputs of `improve`: the agent's (the prompt first, as for a job), then the report's. */
-export const readImproveInputs: InputsReader<ImproveInputs> = (input, env, warnings) => {
-  const agent = readAgentInputs('improve')(input, env, warnings)
-  return { ...agent, ...readHealthInputs('improve')(input, env, warnings) }
-}
+export const readImproveInputs: InputsReader<ImproveInputs> = (input, env, warnings) =>
+  collectInputErrors((field) => ({
+    ...field(() => readAgentInputs('improve')(input, env, warnings)),
+    ...field(() => readHealthInputs('improve')(input, env, warnings))
+  }))

@@ -1,4 +1,4 @@
-import { InputError } from '../../errors.js'
+import { collectInputErrors, InputError } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
 import { clip, inWorkspace, readBoolean } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
@@ -23,29 +23,26 @@ export interface StaticExportInputs {
 export const DEFAULT_BUNDLE_FILE = 'docs-static-export.tar.gz'
 export const MAX_EXPORT_PATHS = 1000
 
-export const readStaticExportInputs: InputsReader<StaticExportInputs> = (input, env, warnings) => {
-  const jobId = readExportJobId(input('job-id'))
-  const domain = input('export-domain').trim()
-  if (jobId && (domain || input('export-version').trim() || input('export-paths').trim()))
-    warnings.push(
-      `Input 'job-id' names static export ${jobId}, which is fetched as it was made: export-domain, export-version and export-paths are ignored.`
-    )
-  const outputFile = readOutputFile(
-    input('output-file').trim() || DEFAULT_BUNDLE_FILE,
-    'static-export',
-    env,
-    `bundles/docs.tar.gz or ${DEFAULT_BUNDLE_FILE}`
-  )
-  return {
-    wait: readBoolean(input, 'wait', true),
-    jobId,
-    domain: jobId ? '' : readExportDomain(domain),
-    version: jobId ? null : readExportVersion(input('export-version')),
-    paths: jobId ? [] : readExportPaths(input('export-paths')),
-    outputFile,
-    outputPath: inWorkspace(outputFile, env)
-  }
-}
+export const readStaticExportInputs: InputsReader<StaticExportInputs> = (input, env, warnings) =>
+  collectInputErrors((field) => {
+    const jobId = field(() => readExportJobId(input('job-id')))
+    const domain = input('export-domain').trim()
+    if (jobId && (domain || input('export-version').trim() || input('export-paths').trim()))
+      warnings.push(
+        `Input 'job-id' names static export ${jobId}, which is fetched as it was made: export-domain, export-version and export-paths are ignored.`
+      )
+    const bundle = input('output-file').trim() || DEFAULT_BUNDLE_FILE
+    const outputFile = field(() => readOutputFile(bundle, 'static-export', env, `bundles/docs.tar.gz or ${DEFAULT_BUNDLE_FILE}`))
+    return {
+      wait: field(() => readBoolean(input, 'wait', true)),
+      jobId,
+      domain: jobId ? '' : field(() => readExportDomain(domain)),
+      version: jobId ? null : field(() => readExportVersion(input('export-version'))),
+      paths: jobId ? [] : field(() => readExportPaths(input('export-paths'))),
+      outputFile,
+      outputPath: outputFile === undefined ? '' : inWorkspace(outputFile, env)
+    }
+  })
 
 function readExportJobId(raw: string): string | null {
   const id = raw.trim()
