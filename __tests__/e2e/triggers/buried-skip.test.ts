@@ -8,11 +8,11 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
-import { commentPayload, COMMENTER, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { commentPayload, COMMENTER, REPO } from '../../fixtures/webhook-payloads.js'
+import { codePullEvent, STRANGER_FORK } from './code-pull-event.js'
 import { runOn, startHelloWorld } from './helpers.js'
 
 const PULL = 6
-const FORK_REPO = 'stranger/Hello-World'
 const HEAD = 'a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6a6'
 const INPUTS = { 'status-context': 'docs', paths: 'src/**' }
 
@@ -25,7 +25,7 @@ beforeEach(async () => {
     title: 'Add the invoices API',
     user: 'stranger',
     pullRequest: true,
-    headRepo: FORK_REPO,
+    headRepo: STRANGER_FORK,
     headSha: HEAD,
     commits: ['Add the invoices API'],
     files: ['src/invoices.ts']
@@ -37,19 +37,17 @@ afterEach(async () => {
 
 /** The fork's pull request event with `action` (an `edited` one changes the title), counting the comments it has now. */
 function forkEvent(action: 'opened' | 'edited', title = 'Add the invoices API'): Promise<ActionRun> {
-  const payload = pullRequestOpened() as unknown as Record<string, unknown> & { pull_request: Record<string, unknown> }
-  Object.assign(payload, { action, number: PULL, ...(action === 'edited' ? { changes: { title: { from: 'an older title' } } } : {}) })
-  const pull = payload.pull_request
-  const head = pull.head as Record<string, unknown>
-  Object.assign(pull, {
+  const changes = action === 'edited' ? { title: { from: 'an older title' } } : undefined
+  const comments = sim.github.comments(REPO, PULL).length
+  const payload = codePullEvent(action, {
     number: PULL,
+    head: HEAD,
+    fork: true,
+    files: 1,
+    comments,
     title,
-    html_url: `https://github.com/${REPO}/pull/${PULL}`,
-    changed_files: 1,
-    comments: sim.github.comments(REPO, PULL).length,
-    user: { ...(pull.user as object), login: 'stranger', type: 'User' }
+    ...(changes ? { changes } : {})
   })
-  pull.head = { ...head, sha: HEAD, repo: { ...(head.repo as object), full_name: FORK_REPO, fork: true } }
   return runOn(sim, 'pull_request_target', payload, { inputs: INPUTS })
 }
 

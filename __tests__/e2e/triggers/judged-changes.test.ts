@@ -9,10 +9,11 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { commentPayload, COMMENTER, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { type CodePullAt, codePullEvent, STRANGER_FORK } from './code-pull-event.js'
 import { mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
 
 const PULL = 5
-const FORK_REPO = 'stranger/Hello-World'
+const FORK_REPO = STRANGER_FORK
 const H0 = 'd0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0'
 const H1 = 'e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1'
 const H2 = 'f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2f2'
@@ -44,18 +45,8 @@ function addPull(fork: boolean, head: string): void {
 }
 
 /** The event of #5 with `action` at `head` (a synchronize from `before`), its `files` counted. */
-function pullEvent(action: string, at: { head: string; before?: string; fork: boolean; files: number }): Record<string, unknown> {
-  const payload = pullRequestOpened() as unknown as Record<string, unknown> & { pull_request: Record<string, unknown> }
-  Object.assign(payload, { action, number: PULL })
-  const pull = payload.pull_request
-  const head = pull.head as Record<string, unknown>
-  const repo = at.fork ? { ...(head.repo as object), full_name: FORK_REPO, fork: true } : head.repo
-  Object.assign(pull, { number: PULL, html_url: `https://github.com/${REPO}/pull/${PULL}`, changed_files: at.files, comments: 1 })
-  pull.head = { ...head, sha: at.head, repo }
-  if (at.fork) pull.user = { ...(pull.user as object), login: 'stranger', type: 'User' }
-  if (at.before) Object.assign(payload, { before: at.before, after: at.head })
-  return payload
-}
+const pullEvent = (action: string, at: Omit<CodePullAt, 'number'>): Record<string, unknown> =>
+  codePullEvent(action, { number: PULL, ...at })
 
 const onPull = (payload: Record<string, unknown>): Promise<ActionRun> => runOn(sim, 'pull_request_target', payload, { inputs: INPUTS })
 const descriptions = (sha: string): string[] => sim.github.statuses(REPO, sha).map((status) => status.description ?? '')
@@ -119,9 +110,7 @@ describe('a skip ends on any pull-request event that judges the change as matchi
     sim.github.pushToPull(REPO, PULL, H1)
     sim.github.setPullFiles(REPO, PULL, ['README.md', 'src/api.ts'])
     sim.github.setCompare(REPO, H0, H1, { commits: ['Add the API'], files: ['src/api.ts'] })
-    const edited = pullEvent('edited', { head: H1, fork: false, files: 2 })
-    Object.assign(edited, { changes: { title: { from: 'Move the API' } } })
-    const run = await onPull(edited)
+    const run = await onPull(pullEvent('edited', { head: H1, fork: false, files: 2, changes: { title: { from: 'Move the API' } } }))
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.log).toContain('The changes since the head last judged change files that match paths, which clears the skip by @')
@@ -155,8 +144,7 @@ describe('each status context keeps its own state', () => {
     expect(byContext('guides').at(-1)).toMatch(/^failure: /)
 
     // And the guides' check, run again on an edit, still carries its own failure.
-    const edited = pullEvent('edited', { head: H0, fork: false, files: 1 })
-    Object.assign(edited, { changes: { title: { from: 'Move the API' } } })
+    const edited = pullEvent('edited', { head: H0, fork: false, files: 1, changes: { title: { from: 'Move the API' } } })
     await runOn(sim, 'pull_request_target', edited, {
       inputs: { 'status-context': 'guides', paths: 'README.md' },
       env: { GITHUB_WORKFLOW: 'Guides', GITHUB_JOB: 'docs' }

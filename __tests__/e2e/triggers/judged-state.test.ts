@@ -9,10 +9,11 @@ import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { commentPayload, COMMENTER, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 import { annotations } from '../harness.js'
+import { type CodePullAt, codePullEvent, STRANGER_FORK } from './code-pull-event.js'
 import { mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
 
 const PULL = 4
-const FORK_REPO = 'stranger/Hello-World'
+const FORK_REPO = STRANGER_FORK
 const H0 = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0'
 const H1 = 'b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1'
 const H2 = 'c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2'
@@ -46,27 +47,8 @@ function addPull(options: { fork: boolean; head: string; files: string[] }): voi
 }
 
 /** The pull request event of #4 with `action`, at `head` (a synchronize from `before`), its files counted as GitHub counts them. */
-function pullEvent(
-  action: string,
-  at: { head: string; before?: string; fork?: boolean; files: number; base?: string; comments?: number }
-): Record<string, unknown> {
-  const payload = pullRequestOpened() as unknown as Record<string, unknown> & { pull_request: Record<string, unknown> }
-  Object.assign(payload, { action, number: PULL })
-  const pull = payload.pull_request
-  const head = pull.head as Record<string, unknown>
-  const repo = at.fork ? { ...(head.repo as object), full_name: FORK_REPO, fork: true } : head.repo
-  Object.assign(pull, {
-    number: PULL,
-    html_url: `https://github.com/${REPO}/pull/${PULL}`,
-    changed_files: at.files,
-    comments: at.comments ?? 1
-  })
-  pull.head = { ...head, sha: at.head, repo }
-  if (at.base) pull.base = { ...(pull.base as object), ref: at.base }
-  if (at.fork) pull.user = { ...(pull.user as object), login: 'stranger', type: 'User' }
-  if (at.before) Object.assign(payload, { before: at.before, after: at.head })
-  return payload
-}
+const pullEvent = (action: string, at: Omit<CodePullAt, 'number'>): Record<string, unknown> =>
+  codePullEvent(action, { number: PULL, ...at })
 
 const onPull = (payload: Record<string, unknown>): Promise<ActionRun> => runOn(sim, 'pull_request_target', payload, { inputs: INPUTS })
 
