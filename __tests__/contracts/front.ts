@@ -5,7 +5,8 @@
  * describes a request, strips that server path and forwards it. It also keeps every answer on loopback:
  * a `bundleUrl` becomes a local download, and GitHub's `Link` (whose example says "next: page 2" on every
  * page) is dropped, or, for a run that asks for it, points at page 2 of the same read again: a `next` that
- * never advances. GitHub's GraphQL, which no REST description covers, gets one fixed answer.
+ * never advances. GitHub's GraphQL, which no REST description covers, gets one fixed answer. Without
+ * Mintlify's documents (a clone with no ../shared beside it), Mintlify's requests go to the simulator.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type AddressInfo } from 'node:net'
@@ -58,11 +59,17 @@ export class Front {
   private server: Server | undefined
   url = ''
 
+  /**
+   * `mintlify` holds Prism's servers of the official documents, or, in a clone without them, the URL of the
+   * simulator's Mintlify: its requests are forwarded there unchecked, while GitHub's side is still Prism's.
+   */
   constructor(
-    mintlify: MockedDocument[],
+    private readonly mintlify: MockedDocument[] | { simulatorUrl: string },
     private readonly github: MockedDocument | undefined
   ) {
-    this.routes = mintlify.flatMap((document) => document.operations.map((operation) => route(document, operation)))
+    this.routes = Array.isArray(mintlify)
+      ? mintlify.flatMap((document) => document.operations.map((operation) => route(document, operation)))
+      : []
   }
 
   async start(): Promise<void> {
@@ -102,6 +109,8 @@ export class Front {
       return this.forward(req, res, { record, target: this.github.url + rest, body, prefix: `${this.url}/run/${match[1]}` })
     }
     record.mintlify.push(`${method} ${rest}`)
+    if (!Array.isArray(this.mintlify))
+      return this.forward(req, res, { record, target: this.mintlify.simulatorUrl + rest, body, prefix: `${this.url}/run/${match[1]}` })
     const path = rest.split('?')[0] ?? ''
     const found = this.routes.find((r) => r.method === method && r.pattern.test(path))
     if (!found) {

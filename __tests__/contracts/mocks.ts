@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
+import { type Simulator, startSimulator } from '../../simulator/index.js'
 import { Front, type MockedDocument } from './front.js'
 
 export const MINTLIFY_DIR = join(PROJECT_ROOT, '..', 'shared', 'reference', 'mintlify-api')
@@ -25,8 +26,18 @@ export const MINTLIFY_DOCUMENTS: { name: string; file: string; serverPath: strin
   { name: 'discovery', file: 'discovery-openapi.json', serverPath: '/discovery' }
 ]
 
-/** Whether this clone has Mintlify's documents (../shared): without them, the Mintlify half is skipped. */
+/**
+ * Whether this clone has Mintlify's documents (../shared, which a user's clone has not): without them, the
+ * event rows' Mintlify requests go to the simulator's Mintlify, and the operation rows are left out.
+ */
 export const HAS_MINTLIFY = MINTLIFY_DOCUMENTS.every((d) => existsSync(join(MINTLIFY_DIR, d.file)))
+
+/** What a skipped test's name says when HAS_MINTLIFY is false. */
+export const WITHOUT_MINTLIFY = 'the official Mintlify documents are not beside this checkout'
+
+/** The key and project every contract run is given: the simulator, where it stands in for Prism, takes them. */
+export const CONTRACT_KEY = 'mint_contract_key_0123456789'
+export const CONTRACT_PROJECT = 'proj_contract'
 
 /** How long Prism may take to read the documents and listen: far more than it needs on a loaded machine. */
 const START_BOUND_MS = 60_000
@@ -44,11 +55,16 @@ export async function startMocks(): Promise<Mocks> {
     stdio: ['pipe', 'pipe', 'pipe']
   })
   const urls = await listening(child)
-  const mintlify = HAS_MINTLIFY ? MINTLIFY_DOCUMENTS.map((d) => described(d.name, join(MINTLIFY_DIR, d.file), d.serverPath, urls)) : []
+  let simulator: Simulator | undefined
+  if (!HAS_MINTLIFY) simulator = await startSimulator({ apiKey: CONTRACT_KEY, projectId: CONTRACT_PROJECT })
+  const mintlify = simulator
+    ? { simulatorUrl: simulator.url }
+    : MINTLIFY_DOCUMENTS.map((d) => described(d.name, join(MINTLIFY_DIR, d.file), d.serverPath, urls))
   const front = new Front(mintlify, described('github', GITHUB_CUT, '', urls))
   await front.start()
   const stop = async (): Promise<void> => {
     await front.stop()
+    await simulator?.close()
     await stopChild(child)
   }
   return { front, stop }

@@ -1,7 +1,7 @@
 /**
  * The contract runs, one row each: an operation or an event the action handles, with its inputs and its
- * payload. Each row runs once per seed against the mocks (contract.ts). A row needs Mintlify's documents
- * unless it says `githubOnly`.
+ * payload. Each row runs once per seed against the mocks (contract.ts). In a clone without Mintlify's
+ * documents, a row runs only where its `withoutDocuments` says how.
  */
 import {
   checkSuitePayload,
@@ -23,8 +23,11 @@ export interface ContractRow {
   link?: LinkMode
   /** Fields set in some GitHub answers (to values the description allows); the rest stays random. */
   pins?: Pin[]
-  /** Runs without ../shared: the row makes no request to Mintlify. */
-  githubOnly?: boolean
+  /**
+   * In a clone without Mintlify's documents (no ../shared): `runs` (the row sends nothing to Mintlify) or
+   * `simulator` (its Mintlify requests go to the simulator's Mintlify, GitHub's still to Prism); else left out.
+   */
+  withoutDocuments?: 'runs' | 'simulator'
 }
 
 const EXPORT = { prompt: '', 'date-from': '2026-03-01', 'date-to': '2026-03-08' }
@@ -47,7 +50,7 @@ export const OPERATION_ROWS: ContractRow[] = [
     name: 'report asking searches again',
     inputs: { operation: 'report', ...EXPORT, 'impact-weeks': '0', 'assistant-key': 'mint_dsc_contract0123456789', subdomain: 'acme' }
   },
-  { name: 'gate', inputs: { operation: 'gate', prompt: '' }, githubOnly: true }
+  { name: 'gate', inputs: { operation: 'gate', prompt: '' }, withoutDocuments: 'runs' }
 ]
 
 /** The sender writes to the repository: the permission answer's words are otherwise random, and the gate refuses. */
@@ -79,8 +82,15 @@ const EVENTS: ContractRow[] = [
   { name: 'dispatch with pr-number', inputs: { 'pr-number': '2' }, eventName: 'workflow_dispatch', event: workflowDispatchPayload }
 ]
 
-/** Every event the action handles, under `job`, from a writer. */
-export const EVENT_ROWS: ContractRow[] = EVENTS.map((row) => ({ ...row, pins: [WRITER, ...(row.pins ?? [])] }))
+/**
+ * Every event the action handles, under `job`, from a writer. Without Mintlify's documents they run against
+ * the simulator's Mintlify: what they send to GitHub is still checked against GitHub's description.
+ */
+export const EVENT_ROWS: ContractRow[] = EVENTS.map((row) => ({
+  ...row,
+  pins: [WRITER, ...(row.pins ?? [])],
+  withoutDocuments: 'simulator' as const
+}))
 
 /** The reads of a pull request's commits and pages under a `Link` whose `next` is always page 2. */
 export const ENDLESS_LINK_ROWS: ContractRow[] = EVENT_ROWS.filter((row) =>
