@@ -55,7 +55,7 @@ export default {
       displayName: 'e2e',
       // The contract tests (__tests__/contracts/) run dist/index.js too, against Prism mocks.
       testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts', '<rootDir>/__tests__/contracts/**/*.test.ts'],
-      // 30 s a test (Jest reads testTimeout only globally: this file sets the e2e project's own).
+      // 120 s a test (Jest reads testTimeout only globally: this file sets the e2e project's own).
       setupFilesAfterEnv: ['<rootDir>/__tests__/e2e/timeout.ts'],
       // Runs only when an end-to-end test is selected: dist/ is rebuilt first unless it is the bundle of src/.
       globalSetup: '<rootDir>/scripts/dist-freshness.ts'

@@ -142,7 +142,9 @@ describe('a deploy recorded in an environment', () => {
     expect(run.outputs.outcome).toBe('timed-out')
     expect(onlyDeployment(sim).statuses.map((s) => s.state)).toEqual(['in_progress', 'error'])
     // The status last read, or `running` where the timeout came before the first read (a loaded machine).
-    expect(onlyDeployment(sim).statuses[1]?.description).toMatch(/^The deployment was still (?:in_progress|running) after the 1\.5s timeout/)
+    expect(onlyDeployment(sim).statuses[1]?.description).toMatch(
+      /^The deployment was still (?:in_progress|running) after the 1\.5s timeout/
+    )
   })
 
   test('a refused trigger leaves the deployment at error, and the trigger is sent once', async () => {
