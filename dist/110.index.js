@@ -36,7 +36,7 @@ var e=typeof Float64Array==="function"?Float64Array:null;r.exports=e},9714:(r,e,
 
 var t=a(6405);r.exports=t},6405:(r,e,a)=>{
 
-var t=a(910);var n=a(5265);function hasFloat64ArraySupport(){var r;var e;if(typeof n!=="function"){return false}try{e=new n([1,3.14,-3.14,NaN]);r=t(e)&&e[0]===1&&e[1]===3.14&&e[2]===-3.14&&e[3]!==e[3]}catch(e){r=false}return r}r.exports=hasFloat64ArraySupport},1907:(r,e,a)=>{
+var t=a(8529);var n=a(5265);function hasFloat64ArraySupport(){var r;var e;if(typeof n!=="function"){return false}try{e=new n([1,3.14,-3.14,NaN]);r=t(e)&&e[0]===1&&e[1]===3.14&&e[2]===-3.14&&e[3]!==e[3]}catch(e){r=false}return r}r.exports=hasFloat64ArraySupport},1907:(r,e,a)=>{
 
 var t=a(4270);r.exports=t},4270:r=>{
 
@@ -66,9 +66,9 @@ var t=a(249);r.exports=t},249:(r,e,a)=>{
 
 var t=a(228);var n=a(2732);var i=a(5545);function hasUint8ArraySupport(){var r;var e;if(typeof i!=="function"){return false}try{e=[1,3.14,-3.14,n+1,n+2];e=new i(e);r=t(e)&&e[0]===1&&e[1]===3&&e[2]===n-2&&e[3]===0&&e[4]===1}catch(e){r=false}return r}r.exports=hasUint8ArraySupport},5545:r=>{
 
-var e=typeof Uint8Array==="function"?Uint8Array:null;r.exports=e},910:(r,e,a)=>{
+var e=typeof Uint8Array==="function"?Uint8Array:null;r.exports=e},8529:(r,e,a)=>{
 
-var t=a(7439);r.exports=t},7439:(r,e,a)=>{
+var t=a(9820);r.exports=t},9820:(r,e,a)=>{
 
 var t=a(547);var n=typeof Float64Array==="function";function isFloat64Array(r){return n&&r instanceof Float64Array||t(r)==="[object Float64Array]"}r.exports=isFloat64Array},7604:(r,e,a)=>{
 

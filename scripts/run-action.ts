@@ -40,6 +40,8 @@ export interface RunOptions {
   cancelSignal?: NodeJS.Signals
   /** Kills the process after this long; a test should never get here. */
   killAfterMs?: number
+  /** The script run in the runner's place of the action; default dist/index.js (the bench's start-up floor runs another). */
+  entry?: string
 }
 
 export interface ActionRun {
@@ -114,7 +116,8 @@ export function runnerEnvironment(options: {
 }
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
-  if (!existsSync(ACTION_ENTRY)) throw new Error(`${ACTION_ENTRY} is missing: run npm run build first`)
+  const entry = options.entry ?? ACTION_ENTRY
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`)
   const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'))
   const workspace = join(dir, 'workspace')
   const outputFile = join(dir, 'output.txt')
@@ -144,7 +147,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
 
   const started = Date.now()
-  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [entry], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   let signalledAt: number | null = null

@@ -3,7 +3,6 @@ import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, inputErrorsOf, messageOf } from './errors.js'
 import { failureSummary, troubleshootingLine } from './failure-summary.js'
 import { readAllowedBots } from './inputs.js'
-import { GitHubApi } from './github/api.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
@@ -203,8 +202,9 @@ function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSig
     // The assistant key goes to this client only, and the API key never does.
     searchClient: (assistantKey) =>
       new SearchClient({ ...sending, baseUrl: settings.baseUrl, assistantKey, onRetry: (message) => out.info(message) }),
-    connectGitHub: (token, repo) =>
-      GitHubApi.connect(token, repo, {
+    // GitHub's calls are loaded with Octokit, by the first run that talks to GitHub.
+    connectGitHub: async (token, repo) =>
+      (await import('./github/api.js')).GitHubApi.connect(token, repo, {
         cancel: signal,
         clock: deps.clock,
         random: deps.random,

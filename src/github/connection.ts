@@ -1,5 +1,6 @@
 import { InputError, messageOf } from '../errors.js'
-import { type GitHubApi, GitHubError } from './api.js'
+import type { GitHubApi } from './api.js'
+import { GitHubError } from './errors.js'
 import type { Repo } from './event.js'
 
 /**

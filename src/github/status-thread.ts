@@ -1,4 +1,5 @@
-import { type GitHubApi, GitHubError } from './api.js'
+import type { GitHubApi } from './api.js'
+import { GitHubError } from './errors.js'
 import type { IssueRef } from './event.js'
 
 /** Where the status of this run is told. */

@@ -1,24 +1,17 @@
 import type { InputReader, RunEnvironment } from '../inputs.js'
+import type { PagedEndpoint } from '../mintlify/paging.js'
 import type { OperationResult } from '../outcome.js'
 import { collectInputErrors } from '../errors.js'
 import { type CommonSettings, type InputsReader, type Operation, OPERATIONS, readCommonSettings, type Settings } from '../settings.js'
 import { type AgentInputs, readAgentInputs } from './agent/inputs.js'
 import { runAgentOperation } from './agent/run.js'
-import { exportOperation } from './analytics/export.js'
 import { type ExportInputs, readExportInputs } from './analytics/inputs.js'
 import { type AutomationInputs, readAutomationInputs } from './automation/inputs.js'
-import { runAutomationOperation } from './automation/run.js'
 import { type DeployInputs, type PreviewInputs, readDeployInputs, readPreviewInputs } from './deployments/inputs.js'
-import { runDeploy, runPreview } from './deployments/run.js'
-import { runImproveOperation } from './docs-health/improve.js'
 import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInputs } from './docs-health/inputs.js'
-import { runDocsHealthOperation } from './docs-health/run.js'
-import { runFixChecks } from './fix-checks/run.js'
-import { runGate } from './gate/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 import { readStaticExportInputs, type StaticExportInputs } from './static-export/inputs.js'
-import { runStaticExport } from './static-export/run.js'
 
 /** Each operation's own inputs, by its `operation` input. */
 interface InputsByOperation {
@@ -49,33 +42,56 @@ export interface OperationEntry<Inputs extends object> {
  * Every operation, by its `operation` input: adding one is one family folder and one row here. Each passes
  * the trust gate (src/trust/gate.ts) before its first request: `job` and `message` inside the agent
  * workflow, which answers commands itself; `gate` answers with it; every other through `steered`.
+ * The inputs are read by code every run holds, so that bad input is told before any request; each run but
+ * the agent's is loaded as it starts (a chunk of its own in dist/), so a run parses only its family's code.
  */
 const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   job: { inputs: readAgentInputs('job'), run: runJobOperation },
   message: { inputs: readAgentInputs('message'), run: (settings, deps) => runAgentOperation(settings, 'message', deps) },
-  visitors: { inputs: readExportInputs('visitors'), run: steered(exportOperation('visitors')) },
-  views: { inputs: readExportInputs('views'), run: steered(exportOperation('views')) },
-  feedback: { inputs: readExportInputs('feedback'), run: steered(exportOperation('feedback')) },
-  searches: { inputs: readExportInputs('searches'), run: steered(exportOperation('searches')) },
-  assistant: { inputs: readExportInputs('assistant'), run: steered(exportOperation('assistant')) },
-  report: { inputs: readHealthInputs('report'), run: steered(runDocsHealthOperation) },
-  improve: { inputs: readImproveInputs, run: steered(runImproveOperation) },
-  deploy: { inputs: readDeployInputs, run: steered(runDeploy) },
-  preview: { inputs: readPreviewInputs, run: steered(runPreview) },
-  automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) },
+  visitors: { inputs: readExportInputs('visitors'), run: steered(exportRun('visitors')) },
+  views: { inputs: readExportInputs('views'), run: steered(exportRun('views')) },
+  feedback: { inputs: readExportInputs('feedback'), run: steered(exportRun('feedback')) },
+  searches: { inputs: readExportInputs('searches'), run: steered(exportRun('searches')) },
+  assistant: { inputs: readExportInputs('assistant'), run: steered(exportRun('assistant')) },
+  report: {
+    inputs: readHealthInputs('report'),
+    run: steered(loaded(async () => (await import('./docs-health/run.js')).runDocsHealthOperation))
+  },
+  improve: { inputs: readImproveInputs, run: steered(loaded(async () => (await import('./docs-health/improve.js')).runImproveOperation)) },
+  deploy: { inputs: readDeployInputs, run: steered(loaded(async () => (await import('./deployments/run.js')).runDeploy)) },
+  preview: { inputs: readPreviewInputs, run: steered(loaded(async () => (await import('./deployments/run.js')).runPreview)) },
+  automation: {
+    inputs: readAutomationInputs,
+    run: steered(loaded(async () => (await import('./automation/run.js')).runAutomationOperation))
+  },
   // Steered as `deploy` is: the admin key only, nothing written to GitHub.
-  'static-export': { inputs: readStaticExportInputs, run: steered(runStaticExport) },
+  'static-export': {
+    inputs: readStaticExportInputs,
+    run: steered(loaded(async () => (await import('./static-export/run.js')).runStaticExport))
+  },
   // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
-  gate: { inputs: () => ({}), run: runGate }
+  gate: { inputs: () => ({}), run: loaded(async () => (await import('./gate/run.js')).runGate) }
+}
+
+/** A run whose code is imported when it starts: ncc makes each imported family a chunk of dist/ that no other run parses. */
+function loaded<Inputs extends object>(load: () => Promise<RunOperation<Inputs>>): RunOperation<Inputs> {
+  return async (settings, deps) => (await load())(settings, deps)
+}
+
+/** An analytics export of `kind`, loaded as it starts. */
+function exportRun(kind: PagedEndpoint): RunOperation<ExportInputs> {
+  return loaded(async () => (await import('./analytics/export.js')).exportOperation(kind))
 }
 
 /**
  * `job`: the agent workflow; under a check event, the failing checks of the agent's own pull request
  * handed back to its job (`fix-checks`) instead.
  */
-function runJobOperation(settings: Settings<AgentInputs>, deps: OperationDeps): Promise<OperationResult> {
+async function runJobOperation(settings: Settings<AgentInputs>, deps: OperationDeps): Promise<OperationResult> {
   const { event } = deps.run
-  return event.kind === 'checks' ? runFixChecks(settings, event, deps) : runAgentOperation(settings, 'job', deps)
+  if (event.kind !== 'checks') return runAgentOperation(settings, 'job', deps)
+  const { runFixChecks } = await import('./fix-checks/run.js')
+  return runFixChecks(settings, event, deps)
 }
 
 /** The settings of `operation`: the common ones and exactly that operation's inputs. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { decideAfterJob } from '../../../src/operations/agent/decide/after-job.js'
 import type { RunPlan } from '../../../src/operations/agent/decide/before-job.js'
 import type { Reviewers } from '../../../src/operations/agent/docs-check-inputs.js'
+import { docsCheckCode } from '../../../src/operations/agent/docs-check.js'
 import { jobReport } from '../../fixtures/agent-jobs.js'
 
 const HEAD = '5ca1ab1e'.repeat(5)
@@ -57,7 +58,8 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       recordKnown: true,
       stickyId: null,
       paths: 'unset' as const
-    }
+    },
+    code: docsCheckCode
   }
   return { run: job, docs, before: [], job, end: null, removeLabel: null }
 }

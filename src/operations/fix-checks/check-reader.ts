@@ -1,4 +1,5 @@
-import { type CheckAnnotation, type CheckRun, type GitHubApi, GitHubError, type WorkflowJob } from '../../github/api.js'
+import type { CheckAnnotation, CheckRun, GitHubApi, WorkflowJob } from '../../github/api.js'
+import { GitHubError } from '../../github/errors.js'
 import { isOwnRun, learnSuites, learnWorkflowRuns, noOrigins, originsToRead, type OwnHead } from './check-origins.js'
 import { type HeadChecks, sortHeadChecks } from './check-states.js'
 import { type FailingCheck, failingRun, failingStatus, type JobLogTail, ROUND_LIMITS } from './failure-report.js'

@@ -7,7 +7,6 @@ import {
   type DocsRecord,
   EMPTY_RECORD,
   MAX_SHOWN,
-  MAX_SKIP_REASON,
   newestRecord,
   parseRecord,
   type RecordComment,
@@ -16,6 +15,7 @@ import {
   renderRecord,
   updateRecord
 } from '../../../../src/operations/agent/decide/docs-record.js'
+import { MAX_SKIP_REASON } from '../../../../src/operations/agent/decide/skip-command.js'
 
 const FULL: DocsRecord = {
   agentPull: { repository: 'acme/docs', number: 42 },

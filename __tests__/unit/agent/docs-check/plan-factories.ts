@@ -7,6 +7,7 @@ import type {
   DocsGate
 } from '../../../../src/operations/agent/decide/docs-check-rules.js'
 import { decideRun, type RunPlan } from '../../../../src/operations/agent/decide/before-job.js'
+import { docsCheckCode } from '../../../../src/operations/agent/docs-check.js'
 import type { RunFacts } from '../../../../src/operations/agent/decide/facts.js'
 import type { EventAsk } from '../../../../src/operations/agent/read/event-ask.js'
 import type { GateDecision, Steerer } from '../../../../src/trust/gate.js'
@@ -125,14 +126,17 @@ export function mergedPlan(facts: DocsCheckFacts): RunPlan {
     gate: gateOf(facts),
     agentPull: facts.event.kind === 'command' && facts.event.on === 'agent-pull' ? { jobId: 'job-41', freshBudget: '' } : null,
     docs: {
-      event: facts.event,
-      target: { pull: facts.pull, sha: facts.head, author: null },
-      record: facts.record,
-      statuses: {},
-      judged: { key: 'status docs', heads: {} },
-      recordKnown: facts.recordKnown,
-      stickyId: null,
-      paths: facts.paths
+      facts: {
+        event: facts.event,
+        target: { pull: facts.pull, sha: facts.head, author: null },
+        record: facts.record,
+        statuses: {},
+        judged: { key: 'status docs', heads: {} },
+        recordKnown: facts.recordKnown,
+        stickyId: null,
+        paths: facts.paths
+      },
+      code: docsCheckCode
     },
     now: facts.now
   }

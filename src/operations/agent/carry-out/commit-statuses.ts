@@ -2,15 +2,13 @@ import type { Repo } from '../../../github/event.js'
 import { pullRef } from '../../../github/event.js'
 import { redact } from '../../../text.js'
 import { docsStatus } from '../decide/commit-status.js'
-import type { AfterWrite, Write } from '../decide/writes.js'
+import type { Write } from '../decide/writes.js'
 import type { RunMeans } from '../means.js'
-import { labelAgentPull } from '../../agent-label.js'
 import type { Written } from './written.js'
 
 /**
  * The docs check's writes: the commit status on the run's commit, the note on the agent's pull request when
- * its code pull request closed, the people asked to review the agent's pull request. Every GitHub failure
- * here is one warning; the run goes on.
+ * its code pull request closed. Every GitHub failure here is one warning; the run goes on.
  */
 
 /** One commit status on the run's commit; a dry run shows it instead. */
@@ -47,34 +45,5 @@ export async function tellAgentPull({ note, dryRun }: Extract<Write, { kind: 'no
     await api?.createComment(pullRef(note.pull.number), redact(`${note.text}.`, settings.apiKey))
   } catch (error) {
     github.callFailed(error, `${note.pull.repository}#${note.pull.number} was not told.`)
-  }
-}
-
-/** `agent-label` on the agent's pull request, in its repository; a refusal is one warning (labelAgentPull). */
-export async function labelOf({ pull, name }: Extract<AfterWrite, { kind: 'label' }>, { github, log }: RunMeans): Promise<void> {
-  const [owner = '', repo = ''] = pull.repository.split('/')
-  const api = await github.apiIn({ owner, repo })
-  if (api) await labelAgentPull(api, pull.number, name, log)
-}
-
-/**
- * Asks `reviewers` to review the agent's pull request, in its repository: never the token's own identity
- * (a personal token's user who opened the code pull request cannot review the agent's).
- */
-export async function requestReviews(
-  { pull, people, teams }: Extract<AfterWrite, { kind: 'ask-reviewers' }>,
-  means: RunMeans
-): Promise<void> {
-  const { github, log } = means
-  const [owner = '', repo = ''] = pull.repository.split('/')
-  const api = await github.apiIn({ owner, repo })
-  const self = people.length > 0 ? ((await api?.tokenLogin().catch(() => '')) ?? '').toLowerCase() : ''
-  const logins = people.filter((login) => login.toLowerCase() !== self)
-  if (logins.length === 0 && teams.length === 0) return
-  try {
-    await api?.requestReviewers(pull.number, { users: logins, teams })
-    log.info(`Asked ${[...logins.map((l) => `@${l}`), ...teams].join(', ')} to review ${pull.repository}#${pull.number}.`)
-  } catch (error) {
-    github.callFailed(error, `Nobody was asked to review ${pull.repository}#${pull.number}.`)
   }
 }

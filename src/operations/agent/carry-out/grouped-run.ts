@@ -1,4 +1,5 @@
-import { type GitHubApi, GitHubError, type MarkerComment, type OpenPull } from '../../../github/api.js'
+import type { GitHubApi, MarkerComment, OpenPull } from '../../../github/api.js'
+import { GitHubError } from '../../../github/errors.js'
 import type { GitHubAccess } from '../../../github/connection.js'
 import { pullRef, type RunContext } from '../../../github/event.js'
 import type { RunOrigin } from '../../../github/markers.js'

@@ -1,4 +1,4 @@
-import { GitHubError } from '../../../github/api.js'
+import { GitHubError } from '../../../github/errors.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../../github/event.js'
 import { jobIdInMarker, jobMarker } from '../../../github/markers.js'
 import { parsePullLink } from '../../../mintlify/job.js'

@@ -6,12 +6,11 @@ import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from '.
 import { decideAfterJob } from '../decide/after-job.js'
 import type { JobStep, RunPlan } from '../decide/before-job.js'
 import { changeNotesHeading, type GroupedRun, groupedReport, groupedRequest } from '../decide/grouping.js'
-import { docsRecordMarker } from '../decide/record-marker.js'
-import type { AfterWrite } from '../decide/writes.js'
+import type { AfterWrite, Write } from '../decide/writes.js'
 import type { RunMeans, WorkflowResult } from '../means.js'
 import { renderResultComment, renderWorkingComment } from '../status-comment.js'
 import type { JobReport } from '../verdicts.js'
-import { labelOf, requestReviews, writeCommitStatus } from './commit-statuses.js'
+import { labelOf, requestReviews } from './agent-pull-asks.js'
 import { showDryRun } from './dry-run.js'
 import { addToTimeline, groupRun } from './grouped-run.js'
 import { introduceAgentPull } from './introduction.js'
@@ -46,7 +45,7 @@ export async function carryOutJob(plan: RunPlan, step: JobStep, written: Written
   const changeNotes = step.withChangeNotes ? await changeNotesFor(changeNotesHeading(grouped), means) : ''
   const job: JobRun = { plan, step, written, api, grouped }
   if (step.dryRun) {
-    if (step.statusSha) await writeCommitStatus(working(step.statusSha, 'that it starts', true), means, written)
+    if (step.statusSha) await plan.docs?.code.writeCommitStatus(working(step.statusSha, 'that it starts', true), means, written)
     return showDryRun({ ...request, changeNotes }, grouped, means)
   }
   const sent = await runAgentJob(
@@ -82,11 +81,11 @@ export async function carryOutJob(plan: RunPlan, step: JobStep, written: Written
 /** The job was accepted: the commit status says it works on it, and so does the status comment. */
 async function whenAccepted(job: JobRun, accepted: AgentJob, means: RunMeans): Promise<void> {
   const { step, written, api, plan } = job
-  if (step.statusSha) await writeCommitStatus(working(step.statusSha, accepted.id ?? '', false), means, written)
+  if (step.statusSha) await plan.docs?.code.writeCommitStatus(working(step.statusSha, accepted.id ?? '', false), means, written)
   const thread = written.thread
   if (!api || !thread) return
   const { settings, run } = means
-  const record = (plan.docs ? docsRecordMarker(plan.docs, written.status, null) : '') + step.freshBudget
+  const record = (plan.docs ? plan.docs.code.docsRecordMarker(plan.docs, written.status, null) : '') + step.freshBudget
   const text = renderWorkingComment(thread.target.marker, accepted, {
     runUrl: run.runUrl,
     timeoutMs: settings.timeoutMs,
@@ -148,11 +147,11 @@ async function carryOutAfter(writes: AfterWrite[], { job, report }: { job: JobRu
 
 /** The records the status comment carries: the docs record (with the job's pull request, once known), a person's fresh rounds record. */
 function recordsOf({ plan, written, step }: JobRun, report: JobReport | null): string {
-  return (plan.docs ? docsRecordMarker(plan.docs, written.status, report) : '') + step.freshBudget
+  return (plan.docs ? plan.docs.code.docsRecordMarker(plan.docs, written.status, report) : '') + step.freshBudget
 }
 
 /** The "working" commit status, naming the job (or, in a dry run, the one it would start). */
-function working(sha: string, jobId: string, dryRun: boolean): Parameters<typeof writeCommitStatus>[0] {
+function working(sha: string, jobId: string, dryRun: boolean): Extract<Write, { kind: 'commit-status' }> {
   return { kind: 'commit-status', situation: { kind: 'working', jobId }, sha, dryRun }
 }
 

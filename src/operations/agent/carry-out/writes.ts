@@ -4,11 +4,9 @@ import { stickyMarker } from '../../../github/markers.js'
 import { StatusThread } from '../../../github/status-thread.js'
 import { recordSubject } from '../comment-records.js'
 import type { RunPlan } from '../decide/before-job.js'
-import { docsRecordMarker } from '../decide/record-marker.js'
 import type { AfterWrite, Write } from '../decide/writes.js'
 import type { RunMeans } from '../means.js'
 import { renderWaitingComment } from '../status-comment.js'
-import { tellAgentPull, writeCommitStatus } from './commit-statuses.js'
 import { statusThread } from './status-thread-target.js'
 import type { Written } from './written.js'
 
@@ -31,17 +29,18 @@ export async function carryOutWrite({ write, plan, written }: WriteStep, means: 
       return means.log.info(write.message)
     case 'react':
       return reactTo(write, means)
+    // Only the docs check plans these: its code writes them.
     case 'commit-status':
-      return writeCommitStatus(write, means, written)
+      return plan.docs?.code.writeCommitStatus(write, means, written)
     case 'note':
-      return tellAgentPull(write, means)
+      return plan.docs?.code.tellAgentPull(write, means)
     case 'reply': {
       const api = await means.github.apiOrNull()
       if (!api) return
       const thread = statusThread(api, write.to, means.github)
       written.thread = thread
       if (!write.withRecord || !plan.docs) return thread.post(write.text)
-      return thread.post(sealedFor(thread, api, write.text + docsRecordMarker(plan.docs, written.status, null), means))
+      return thread.post(sealedFor(thread, api, write.text + plan.docs.code.docsRecordMarker(plan.docs, written.status, null), means))
     }
     case 'waiting-comment':
       return writeWaitingComment(write, plan, written, means)
@@ -60,7 +59,8 @@ async function writeWaitingComment(
   const marker = stickyMarker(`${means.run.workflow}/${means.run.job}`)
   const sticky = new StatusThread(api, { on: pullRef(write.pull), mode: 'sticky', marker }, means.github.callFailed)
   if (write.stickyId !== undefined) sticky.adopt(write.stickyId)
-  const body = renderWaitingComment(marker, write.head, means.settings.trigger) + docsRecordMarker(plan.docs, written.status, null)
+  const body =
+    renderWaitingComment(marker, write.head, means.settings.trigger) + plan.docs.code.docsRecordMarker(plan.docs, written.status, null)
   await sticky.conclude(sealedFor(sticky, api, body, means))
 }
 

@@ -1,8 +1,8 @@
 import { parsePullLink } from '../../../mintlify/job.js'
 import type { Reviewers } from '../docs-check-inputs.js'
 import type { JobReport } from '../verdicts.js'
-import type { RunPlan } from './before-job.js'
-import { situationAfterJob } from './commit-status.js'
+import type { DocsPart, RunPlan } from './before-job.js'
+import type { DocsSituation } from './commit-status.js'
 import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { AfterWrite } from './writes.js'
 
@@ -28,7 +28,8 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
   const { job, docs } = plan
   if (!job) return []
   const { report } = facts
-  const situation = job.statusSha ? statusAfter(report) : null
+  // A commit status is written only by the docs check.
+  const situation = job.statusSha && docs ? statusAfter(report, docs) : null
   const writes: AfterWrite[] = [
     ...(job.statusSha && situation ? [{ kind: 'commit-status' as const, situation, sha: job.statusSha, dryRun: false }] : []),
     { kind: 'result-comment' }
@@ -50,9 +51,9 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
 }
 
 /** The job's end, in the words of its commit status; `started` (not waited on) stays pending. */
-function statusAfter(report: JobReport): ReturnType<typeof situationAfterJob> {
+function statusAfter(report: JobReport, { code }: DocsPart): DocsSituation | null {
   const prLink = report.job?.prLink ?? null
-  return situationAfterJob({
+  return code.situationAfterJob({
     outcome: report.verdict.outcome,
     reason: report.verdict.failureReason,
     prLink,

@@ -2,8 +2,10 @@ import { judgeNoted, judgeQuiet, type Verdict } from '../../../outcome.js'
 import type { Settings } from '../../../settings.js'
 import type { GateDecision } from '../../../trust/gate.js'
 import type { AgentInputs } from '../inputs.js'
-import { type DocsCheckPlan, type DocsGate, planDocsCheck } from './docs-check-rules.js'
-import type { DocsFacts, RunFacts } from './facts.js'
+import type { DocsCheckCode } from '../docs-check.js'
+import type { DocsFacts } from '../read/docs-facts.js'
+import type { DocsCheckFacts, DocsCheckPlan, DocsGate } from './docs-check-rules.js'
+import type { RunFacts } from './facts.js'
 import { type LabelRemoval, type Plan, planRun, type ReactionPlan, type ReplyStatus } from './run-plan.js'
 import type { Write } from './writes.js'
 import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, renderSkipReply, renderUsageReply } from '../command-replies.js'
@@ -14,10 +16,11 @@ import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, rend
  * write in order, the job or follow-up to send, and how a run without a job ends. Pure; tested as tables.
  */
 
-/** The docs check's part of a run: its plan and the facts it was decided from. */
+/** The docs check's part of a run: its plan, the facts it was decided from, and its code, which writes it. */
 export interface DocsPart {
   plan: DocsCheckPlan
   facts: DocsFacts
+  code: DocsCheckCode
 }
 
 /** The job or follow-up a run sends (the run's own plan of it), and what its commit status and status comment carry. */
@@ -47,7 +50,10 @@ interface PlanParts {
 
 export function decideRun(facts: RunFacts, settings: Settings<AgentInputs>): RunPlan {
   const run = planRun(facts.asked, settings, facts.gate, facts.agentPull)
-  const docs = facts.docs ? { plan: planDocsCheck(docsCheckFacts(facts.docs, run, settings, facts.now)), facts: facts.docs } : null
+  const docs = facts.docs && {
+    ...facts.docs,
+    plan: facts.docs.code.planDocsCheck(docsCheckFacts(facts.docs.facts, run, settings, facts.now))
+  }
   const removeLabel = run.kind === 'help' || run.kind === 'skip' ? null : run.removeLabel
   const plan = { run, docs, removeLabel, job: null }
   if (docs?.plan.job === 'none') {
@@ -75,7 +81,7 @@ function followUpWords({ pull, jobId, recorded }: NonNullable<Extract<Plan, { ki
 }
 
 /** The docs check's facts as its rules read them: the gate's word from the run's plan (a fork's pull request waits). */
-function docsCheckFacts(docs: DocsFacts, run: Plan, settings: Settings<AgentInputs>, now: number): Parameters<typeof planDocsCheck>[0] {
+function docsCheckFacts(docs: DocsFacts, run: Plan, settings: Settings<AgentInputs>, now: number): DocsCheckFacts {
   const gate: DocsGate = run.kind === 'wait' ? { kind: 'wait', commanded: run.commanded } : { kind: 'steer' }
   return {
     event: docs.event,

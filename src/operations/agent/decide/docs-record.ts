@@ -2,6 +2,7 @@ import { hasExactly, isRecord, tryParseJson } from '../../../text.js'
 import type { ShownHead } from '../../../trust/gate.js'
 import { compare, inWritingOrder, type Placed } from '../../../trust/record-order.js'
 import { plainLine } from './plain-text.js'
+import { MAX_SKIP_REASON } from './skip-command.js'
 
 /**
  * A code pull request's docs state, kept in a hidden marker of a comment the token's identity wrote
@@ -55,8 +56,6 @@ export const MAX_SHOWN = 5
 
 /** Status descriptions are cut by GitHub at 140 characters; the record keeps them as written. */
 export const MAX_DESCRIPTION = 140
-/** A skip's reason is kept to this many characters: enough for a sentence or two, never a page. */
-export const MAX_SKIP_REASON = 300
 
 const MARKER = /<!-- docs-agent-action:docs-state v1 ([A-Za-z0-9_-]{1,20000}) -->/
 

@@ -1,10 +1,8 @@
 import type { GateDecision } from '../../../trust/gate.js'
-import type { CheckTarget } from '../read/docs-check-reads.js'
+import type { DocsCheckCode } from '../docs-check.js'
+import type { DocsFacts } from '../read/docs-facts.js'
 import type { EventAsk } from '../read/event-ask.js'
-import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
-import type { AgentPull, DocsRecord } from './docs-record.js'
-import type { ContextStatuses } from './context-statuses.js'
-import type { JudgedHeads } from './judged.js'
+import type { AgentPullJob } from './run-plan.js'
 
 /** Everything an agent run's plan is decided from: what its two reads found (read/), and the gate's decision. */
 export interface RunFacts {
@@ -12,33 +10,14 @@ export interface RunFacts {
   gate: GateDecision
   /** A command on a pull request: the job of the agent's pull request there (from a trusted, signed marker). */
   agentPull: AgentPullJob | null
-  /** What the docs check read; null when it has nothing to do this run. */
-  docs: DocsFacts | null
+  /** What the docs check read, with its code (loaded for it); null when it has nothing to do this run. */
+  docs: DocsRead | null
   /** Epoch milliseconds, for the times the records keep. */
   now: number
 }
 
-/** The agent's pull request a command is on: its job (null: none recorded), and the fresh `fix-checks` rounds record a person's follow-up carries. */
-export interface AgentPullJob {
-  jobId: string | null
-  freshBudget: string
-  /** On a fork's code pull request: the agent's pull request its docs record names, whose job a maintainer's command follows up. */
-  recorded?: AgentPull
-}
-
-/** The docs check's facts: its event, the code pull request and commit, the record, the sticky comment, `paths`. */
-export interface DocsFacts {
-  event: DocsEvent
-  target: CheckTarget
-  /** The newest trusted, signed record on the code pull request. */
-  record: DocsRecord | null
-  /** The judged heads the record keeps, and the key of this run's (its status context, or its workflow and job). */
-  judged: { key: string; heads: JudgedHeads }
-  /** The status each context wrote last, by the same keys (the record's `status` is this run's context's). */
-  statuses: ContextStatuses
-  /** Whether "no record" can be believed (see `RecordRead.known`): a fork's unknown record waits for a maintainer. */
-  recordKnown: boolean
-  /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
-  stickyId: number | null | undefined
-  paths: PathsVerdict
+/** The docs check's facts, and the code that read them and decides and writes the rest (docs-check.ts). */
+export interface DocsRead {
+  facts: DocsFacts
+  code: DocsCheckCode
 }

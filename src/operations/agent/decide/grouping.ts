@@ -1,4 +1,5 @@
-import { GitHubError, type MarkerComment, type OpenPull } from '../../../github/api.js'
+import type { MarkerComment, OpenPull } from '../../../github/api.js'
+import { GitHubError } from '../../../github/errors.js'
 import type { ChangeNotesHeading } from '../change-notes.js'
 import type { GitHubEvent, Repo, RunContext } from '../../../github/event.js'
 import { readJobMarker, type RunOrigin, sameOrigin } from '../../../github/markers.js'

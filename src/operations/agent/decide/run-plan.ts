@@ -5,7 +5,14 @@ import type { AgentInputs } from '../inputs.js'
 import { type Command, type EventAsk, type StickyStatus, writesToGitHub } from '../read/event-ask.js'
 import type { JobAction } from '../verdicts.js'
 import type { AgentPull } from './docs-record.js'
-import type { AgentPullJob } from './facts.js'
+
+/** The agent's pull request a command is on: its job (null: none recorded), and the fresh `fix-checks` rounds record a person's follow-up carries. */
+export interface AgentPullJob {
+  jobId: string | null
+  freshBudget: string
+  /** On a fork's code pull request: the agent's pull request its docs record names, whose job a maintainer's command follows up. */
+  recorded?: AgentPull
+}
 
 /**
  * What a run does, decided from the event and the settings before anything is written. What the event

@@ -1,5 +1,7 @@
-import { MAX_SKIP_REASON } from './docs-record.js'
 import { plainLine } from './plain-text.js'
+
+/** A skip's reason is kept to this many characters: enough for a sentence or two, never a page. */
+export const MAX_SKIP_REASON = 300
 
 /**
  * `/docs skip [reason]`: whether a slash command's text (what follows the trigger, as

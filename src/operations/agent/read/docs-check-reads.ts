@@ -32,6 +32,12 @@ export interface CheckTarget {
   author: { login: string; isBot: boolean } | null
 }
 
+/** What the run already read before the gate decided (a command's pull request, an outsider's record): not read twice. */
+export interface ReadBeforeGate {
+  target?: CheckTarget
+  record?: RecordRead
+}
+
 /**
  * A pull request event names its pull request and head; a command on a pull request reads its head; a
  * push is about its commit and the pull request that commit belongs to, if any.

@@ -11,7 +11,7 @@ import {
   whoSteers
 } from '../../../trust/gate.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, type CheckTarget, fetchDocsRecord, type RecordRead } from './docs-check-reads.js'
+import type { CheckTarget, ReadBeforeGate } from './docs-check-reads.js'
 import type { EventAsk } from './event-ask.js'
 
 /**
@@ -32,12 +32,6 @@ export interface GateFacts {
   docs: ReadBeforeGate
 }
 
-/** What the run already read before the gate decided (a command's pull request, an outsider's record): not read twice. */
-export interface ReadBeforeGate {
-  target?: CheckTarget
-  record?: RecordRead
-}
-
 export const NOTHING_READ: GateReading = { role: null, pull: null, shown: [] }
 
 export async function readGateFacts(asked: EventAsk, means: RunMeans): Promise<GateFacts> {
@@ -53,6 +47,8 @@ export async function readGateFacts(asked: EventAsk, means: RunMeans): Promise<G
     log.info(`${command.login} is listed in allowed-bots: its permission is not looked up.`)
   if (!needsRole(steerer) && !needsPull(steerer, settings, null, 'agent')) return facts
   const api = await github.apiOrThrow(`to check the permission of ${command.label ? 'the labeller' : 'the commenter'}`)
+  // The pull request and its record are read by the docs check's code, imported for them (its own chunk).
+  const { checkTarget, fetchDocsRecord } = (await import('../docs-check.js')).docsCheckCode
   const role = needsRole(steerer) ? await api.roleOf(command.login) : null
   const target = needsPull(steerer, settings, role, 'agent') ? await checkTarget(run, command, api) : undefined
   const pull = await pullReading(steerer, target, api)

@@ -1,4 +1,5 @@
-import { changedPaths, type GitHubApi } from '../../../github/api.js'
+import type { GitHubApi } from '../../../github/api.js'
+import { changedPaths } from '../../../github/calls/pulls.js'
 import type { PathsVerdict } from '../decide/docs-check-rules.js'
 import { judgeFrom, type JudgeStep } from '../decide/judging.js'
 import type { JudgedHead } from '../decide/judged.js'

@@ -1,24 +1,21 @@
-import { statusOfContext } from '../decide/context-statuses.js'
-import { commentCountOf, type GitHubEvent, pullRef } from '../../../github/event.js'
-import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
+import { commentCountOf, pullRef } from '../../../github/event.js'
+import { jobOfMarkers } from '../../../github/markers.js'
 import type { GateDecision } from '../../../trust/gate.js'
 import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
 import { recordSubject } from '../comment-records.js'
-import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
-import { anyDocumented, type PathsFilter } from '../decide/paths.js'
+import type { DocsEvent } from '../decide/docs-check-rules.js'
 import { docsEventFor } from '../decide/docs-event.js'
-import type { AgentPullJob, DocsFacts, RunFacts } from '../decide/facts.js'
-import { needsAgentJob, planRun } from '../decide/run-plan.js'
+import type { DocsRead, RunFacts } from '../decide/facts.js'
+import { type AgentPullJob, needsAgentJob, planRun } from '../decide/run-plan.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, fetchDocsRecord, pushFiles } from './docs-check-reads.js'
-import { judgePull, type JudgingReads } from './judge-pull.js'
 import type { Command } from './event-ask.js'
 import type { GateFacts } from './gate-facts.js'
 
 /**
  * The second read, for a run the gate lets through: what the plan needs. A command's agent pull request
  * and its job (a follow-up instead of a new job), then, where the docs check follows the run, the code
- * pull request, its record and `paths`. No Mintlify request: the grouped job's state is read after the plan.
+ * pull request, its record and `paths` (read/docs-facts.ts), by the docs check's code, loaded for it. No
+ * Mintlify request: the grouped job's state is read after the plan.
  */
 export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, means: RunMeans): Promise<RunFacts> {
   const { asked } = gateFacts
@@ -30,7 +27,7 @@ export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, me
   const now = clock.now()
   const docsEvent = docsEventFor(plan, asked, settings, run.event)
   const command = asked.kind === 'command' ? asked.command : null
-  const docs = docsEvent ? await readDocsFacts(docsEvent, command, gateFacts, means) : null
+  const docs = docsEvent ? await readDocs(docsEvent, command, gateFacts, means) : null
   return { asked, gate, agentPull, docs, now }
 }
 
@@ -64,62 +61,8 @@ async function agentJobOf(pull: number, means: RunMeans): Promise<AgentPullJob |
   }
 }
 
-/**
- * The docs check's facts, each read once (or taken from what the gate's read found); a GitHub failure
- * leaves a fact out (one warning), never the run.
- */
-async function readDocsFacts(event: DocsEvent, command: Command | null, gateFacts: GateFacts, means: RunMeans): Promise<DocsFacts> {
-  const { run, github, records, settings } = means
-  const before = gateFacts.docs
-  const facts: DocsFacts = {
-    event,
-    target: before.target ?? { pull: null, sha: null, author: null },
-    record: null,
-    judged: { key: judgedKey(means), heads: {} },
-    statuses: {},
-    recordKnown: false,
-    stickyId: undefined,
-    paths: 'unset'
-  }
-  if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
-  const api = await github.apiOrNull()
-  try {
-    facts.target = before.target ?? (await checkTarget(run, command, api))
-    const read = before.record ?? (await fetchDocsRecord(api, facts.target.pull, records, run.event))
-    // Each context carries its own status: another workflow's docs check writes another's.
-    const status = statusOfContext(read.statuses, facts.judged.key, read.record?.status ?? null)
-    const record = read.record && { ...read.record, status }
-    Object.assign(facts, {
-      record,
-      judged: { ...facts.judged, heads: read.judged },
-      statuses: read.statuses ?? {},
-      recordKnown: read.known
-    })
-    const marker = stickyMarker(`${run.workflow}/${run.job}`)
-    facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
-    if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
-  } catch (error) {
-    github.callFailed(error, 'The docs check goes on with what it could read.')
-  }
-  return facts
-}
-
-/** The key the judged head is kept under: the status context, else the workflow and job (which may judge other `paths`). */
-function judgedKey({ settings, run }: RunMeans): string {
-  const context = settings.docsCheck.statusContext
-  return context ? `status ${context}` : `job ${run.workflow}/${run.job}`
-}
-
-/**
- * `paths` against the change: a push's own commits, a pull request's state since its judged head
- * (judge-pull.ts). Commands and labels are asked for explicitly: they are not judged.
- */
-async function pathsOf(facts: DocsFacts, paths: PathsFilter | null, reads: JudgingReads & { event: GitHubEvent }): Promise<PathsVerdict> {
-  const { event, target, judged } = facts
-  if (event.kind === 'push' && reads.event.kind === 'push') {
-    const files = paths ? await pushFiles(reads.event, reads.api) : null
-    return paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset'
-  }
-  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return 'unset'
-  return judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
+/** The docs check's code, imported now (a chunk of its own, which a run the docs check does not follow never parses), and what it reads. */
+async function readDocs(event: DocsEvent, command: Command | null, gateFacts: GateFacts, means: RunMeans): Promise<DocsRead> {
+  const { docsCheckCode: code } = await import('../docs-check.js')
+  return { facts: await code.readDocsFacts(event, command, gateFacts.docs, means), code }
 }

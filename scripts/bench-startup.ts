@@ -1,0 +1,125 @@
+/**
+ * The start-up row: a `job` run (`wait: false`, `comment: false`, a push) against the floor of any
+ * action of this stack, a bundle of `@actions/core` alone that reads two inputs, masks one and sets one
+ * output, built as dist/index.js is built (ncc, `--minify --target es2022`, ESM) into a temporary folder at
+ * bench time. Both run as the runner runs a step (runAction), one of each in turn, so that both meet the
+ * machine in the same state; the medians are compared.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pushPayload } from '../__tests__/fixtures/webhook-payloads.js'
+import { startSimulator } from '../simulator/index.js'
+import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
+
+/** The floor's source: what every action of this stack does at the least. */
+const FLOOR_SOURCE = `import * as core from '@actions/core'
+const key = core.getInput('api-key')
+core.setSecret(key)
+core.setOutput('outcome', core.getInput('project-id') ? 'started' : 'none')
+`
+
+export interface StartupFigures {
+  runs: number
+  /** The floor bundle, median. */
+  floorMs: number
+  /** The `job` run, median. */
+  jobMs: number
+  floorBytes: number
+  /** What dist/index.js's entry holds (every run parses it); the chunks are parsed only by the runs that load them. */
+  entryBytes: number
+  /** A GitHub request was made: the run should make none. */
+  gitHubCalled: boolean
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/**
+ * The floor, bundled by the ncc of node_modules with dist/index.js's options. Its source sits under
+ * node_modules/.cache (so that `@actions/core` resolves as the action's does), its bundle in a temporary folder.
+ */
+async function buildFloor(out: string): Promise<string> {
+  const cache = join(PROJECT_ROOT, 'node_modules', '.cache')
+  mkdirSync(cache, { recursive: true })
+  const source = mkdtempSync(join(cache, 'startup-floor-'))
+  try {
+    const entry = join(source, 'floor.mjs')
+    writeFileSync(entry, FLOOR_SOURCE)
+    const ncc = join(PROJECT_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
+    const child = spawn(process.execPath, [ncc, 'build', entry, '-o', out, '--minify', '--target', 'es2022', '--quiet'], {
+      stdio: ['ignore', 'inherit', 'inherit']
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    if (code !== 0) throw new Error(`ncc could not build the start-up floor (exit ${code})`)
+    const built = readdirSync(out).find((name) => /^index\.m?js$/.test(name))
+    if (built === undefined) throw new Error(`ncc wrote no index.js or index.mjs into ${out}`)
+    return join(out, built)
+  } finally {
+    rmSync(source, { recursive: true, force: true })
+  }
+}
+
+export async function measureStartup(runs: number): Promise<StartupFigures> {
+  const out = mkdtempSync(join(tmpdir(), 'docs-startup-floor-'))
+  const sim = await startSimulator()
+  try {
+    const floorEntry = await buildFloor(out)
+    const inputs = {
+      'api-key': sim.apiKey,
+      'project-id': sim.projectId,
+      'base-url': sim.url,
+      prompt: 'Fix the typo',
+      wait: 'false',
+      comment: 'false'
+    }
+    // A push without `status-context` or `paths`: the docs check does not follow it (a dispatch's asks its actor to review).
+    const event = { eventName: 'push', event: pushPayload() }
+    const floor: number[] = []
+    const job: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const base = await runAction({ ...event, inputs, entry: floorEntry, env: { NODE_DEBUG: '' } })
+      if (base.exitCode !== 0 || base.outputs.outcome !== 'started') throw new Error(`the start-up floor failed: ${base.stderr}`)
+      floor.push(base.durationMs)
+      const run = await runAction({ ...event, inputs, githubApiUrl: `${sim.url}/api/v3`, env: { NODE_DEBUG: '' } })
+      if (run.exitCode !== 0) throw new Error(`the job run failed: ${run.log}`)
+      job.push(run.durationMs)
+      for (const done of [base, run]) rmSync(join(done.workspace, '..'), { recursive: true, force: true })
+    }
+    return {
+      runs,
+      floorMs: median(floor),
+      jobMs: median(job),
+      floorBytes: statSync(floorEntry).size,
+      entryBytes: statSync(ACTION_ENTRY).size,
+      gitHubCalled: sim.githubRequests().length > 0
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true })
+    await sim.close()
+  }
+}
+
+/** DESIGN.md's budget: a `job` run's start-up within this factor of the floor. */
+export const STARTUP_TARGET = 1.1
+
+/** The rows of the bench's table. */
+export function startupRows(figures: StartupFigures): [string, string, string][] {
+  const ratio = figures.jobMs / figures.floorMs
+  const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`
+  return [
+    [
+      `start-up: the floor, a bundle of \`@actions/core\` alone (median of ${figures.runs}, in turn with the next row)`,
+      `${figures.floorMs.toFixed(0)} ms`,
+      `${bytes(figures.floorBytes)}, built by ncc as dist/ is`
+    ],
+    [
+      `start-up: a \`job\` run on a push, wait false, comment false (median of ${figures.runs})`,
+      `${figures.jobMs.toFixed(0)} ms`,
+      `${ratio.toFixed(2)}× the floor (target ${STARTUP_TARGET.toFixed(2)}×: ${ratio <= STARTUP_TARGET ? 'reached' : 'not reached'}); dist/index.js ${bytes(figures.entryBytes)}${figures.gitHubCalled ? '; GitHub was called!' : ''}`
+    ]
+  ]
+}
