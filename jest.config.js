@@ -26,9 +26,9 @@ const typescript = {
 /** @type {import('jest').Config} */
 export default {
   // Jest's default is one worker per core but one, so one worker on a two-core machine. An end-to-end file
-  // spends a third to a half of its time waiting on the action's child process, the simulator or real time,
-  // and the longest ones almost all of it (the minute of CDN outage: 2 s of CPU in 70 s), so two workers
-  // more than cores keep the cores busy around them. Every test holds at any machine speed, so a loaded
+  // spends a third to a half of its time waiting on the action's child process, the simulator or real time
+  // (the fault matrix's 30 s request timeout, a cancelled run's last words to GitHub, a back-off), so two
+  // workers more than cores keep the cores busy around them. Every test holds at any machine speed, so a loaded
   // machine only makes it slower.
   maxWorkers: availableParallelism() + 2,
   // The few longest files first, also in a fresh clone that has no timings yet (see the file).

@@ -3,12 +3,22 @@ import { join, sep } from 'node:path'
 import Sequencer from '@jest/test-sequencer'
 
 /**
- * The test files that take longest, longest first. Each waits out real time and uses little CPU meanwhile:
- * a minute of CDN outage (about 70 s), the 30 s request timeout of the fault matrix (about 35 s), the
- * cancelled runs' last words, the contract runs of every event against the Prism mocks (about 25 s). Jest runs the files it has timed before longest first, but a fresh clone has
- * no timings, so Jest orders by file size, and these small files would start last and end alone.
+ * The small test files that take longest, longest first: Jest runs the files it has timed before longest
+ * first, but a fresh clone has no timings, so Jest orders by file size, and these would start last and end
+ * alone. Each run alone on a loaded two-core machine: the fault matrix (81 runs, six at a time, one
+ * waiting out the 30 s request timeout: 61 s quiet, 128 s at load 13), the fifty runs at once of the load
+ * test (77 s at load 29), the contract runs against the Prism mocks (69 s and 106 s at loads 28 and 38),
+ * the runs waiting out rate-limit windows (70 s at load 18) and the cancelled runs' last words (64 s at
+ * load 15). The minute of CDN outage left the list when it became a few refused reads (21 s at load 20).
  */
-const LONGEST = ['e2e/cdn-outage.test.ts', 'e2e/fault-matrix.test.ts', 'e2e/cancel.test.ts', 'contracts/events.test.ts']
+const LONGEST = [
+  'e2e/fault-matrix.test.ts',
+  'contracts/events.test.ts',
+  'e2e/load.test.ts',
+  'contracts/operations.test.ts',
+  'e2e/deployments/retries.test.ts',
+  'e2e/cancel.test.ts'
+]
 
 /** Jest's order, the longest files first. */
 export default class LongestFirst extends Sequencer {
