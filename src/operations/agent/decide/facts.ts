@@ -1,3 +1,4 @@
+import type { Comparison } from '../../../github/api.js'
 import type { GateDecision } from '../../../trust/gate.js'
 import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { EventAsk } from '../read/event-ask.js'
@@ -41,4 +42,9 @@ export interface DocsFacts {
   /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
   stickyId: number | null | undefined
   paths: PathsVerdict
+  /**
+   * The compare of the code pull request's base and head that judging `paths` read (null: none read): the
+   * context block takes the pull request's commits and files from it instead of reading them again.
+   */
+  ownCompare: Comparison | null
 }

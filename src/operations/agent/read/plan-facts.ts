@@ -4,7 +4,7 @@ import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
 import type { GateDecision } from '../../../trust/gate.js'
 import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
 import { recordSubject } from '../comment-records.js'
-import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import type { DocsEvent } from '../decide/docs-check-rules.js'
 import { anyDocumented, type PathsFilter } from '../decide/paths.js'
 import { docsEventFor } from '../decide/docs-event.js'
 import type { AgentPullJob, DocsFacts, RunFacts } from '../decide/facts.js'
@@ -79,7 +79,8 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     statuses: {},
     recordKnown: false,
     stickyId: undefined,
-    paths: 'unset'
+    paths: 'unset',
+    ownCompare: null
   }
   if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
   const api = await github.apiOrNull()
@@ -97,7 +98,7 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     })
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
     facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
-    if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
+    if (api) Object.assign(facts, await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event }))
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }
@@ -114,12 +115,17 @@ function judgedKey({ settings, run }: RunMeans): string {
  * `paths` against the change: a push's own commits, a pull request's state since its judged head
  * (judge-pull.ts). Commands and labels are asked for explicitly: they are not judged.
  */
-async function pathsOf(facts: DocsFacts, paths: PathsFilter | null, reads: JudgingReads & { event: GitHubEvent }): Promise<PathsVerdict> {
+async function pathsOf(
+  facts: DocsFacts,
+  paths: PathsFilter | null,
+  reads: JudgingReads & { event: GitHubEvent }
+): Promise<Pick<DocsFacts, 'paths' | 'ownCompare'>> {
   const { event, target, judged } = facts
   if (event.kind === 'push' && reads.event.kind === 'push') {
     const files = paths ? await pushFiles(reads.event, reads.api) : null
-    return paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset'
+    return { paths: paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset', ownCompare: null }
   }
-  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return 'unset'
-  return judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
+  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return { paths: 'unset', ownCompare: null }
+  const { verdict, own } = await judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
+  return { paths: verdict, ownCompare: own }
 }
