@@ -6,9 +6,18 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { ActionRun } from '../../../scripts/run-action.js'
-import { commentPayload, COMMENTER, PULL, pullRequestOpened, REPO, REPO_URL } from '../../fixtures/webhook-payloads.js'
+import {
+  commentPayload,
+  COMMENTER,
+  PULL,
+  PULL_COMMITS,
+  PULL_FILES,
+  pullRequestOpened,
+  REPO,
+  REPO_URL
+} from '../../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../../simulator/index.js'
-import { only } from '../../expect-helpers.js'
+import { defined, only } from '../../expect-helpers.js'
 import { annotations } from '../harness.js'
 import { githubCalls, mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
 
@@ -16,6 +25,8 @@ const HEAD = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const NEXT_HEAD = 'b1f2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const RUN_URL = `${REPO_URL}/actions/runs/4242`
 const CHECK = { 'status-context': 'docs' }
+/** The base commit of the pull_request example. */
+const BASE_SHA = String((pullRequestOpened().pull_request.base as { sha: string }).sha)
 
 let sim: Simulator
 beforeEach(async () => {
@@ -299,10 +310,25 @@ describe('what a run costs on GitHub beyond the job', () => {
     }
     expect(extra.sort()).toEqual([
       `GET /compare/${HEAD}...${NEXT_HEAD}`,
-      `GET /compare/${String((pullRequestOpened().pull_request.base as { sha: string }).sha)}...${NEXT_HEAD}`,
+      `GET /compare/${BASE_SHA}...${NEXT_HEAD}`,
       `POST /statuses/${NEXT_HEAD}`,
       `POST /statuses/${NEXT_HEAD}`
     ])
-    expect(withCheck.length - without.length).toBe(4)
+    // The context block takes the pull request's commits and files from the compare of its base and head.
+    expect(without.filter((call) => !withCheck.includes(call))).toEqual(['GET /pulls/2/commits', 'GET /pulls/2/files'])
+    expect(withCheck.length - without.length).toBe(2)
+  })
+
+  test("a follow-up's context block is built from the judging's two compares: no further read of the pull request's commits or files", async () => {
+    const inputs = { 'group-runs': 'true', ...CHECK, paths: 'README.md' }
+    const calls = await synchronizeCalls(inputs)
+
+    const lookUps = calls.filter((call) => /^GET \/(compare\/|pulls\/2\/(commits|files))/.test(call))
+    expect(lookUps.sort()).toEqual([`GET /compare/${HEAD}...${NEXT_HEAD}`, `GET /compare/${BASE_SHA}...${NEXT_HEAD}`])
+    const message = only(defined(sim.jobs.get('job_0001'), 'the job').messages, 'the follow-up')
+    expect(message).toContain('New changes since this pull request was opened')
+    // The pull request's commits and files, as its base...head compare listed them.
+    for (const subject of PULL_COMMITS) expect(message).toMatch(new RegExp(`\nCommit: [0-9a-f]{7} ${subject}\n`))
+    for (const file of PULL_FILES) expect(message).toContain(`\nChanged file: ${file}\n`)
   })
 })

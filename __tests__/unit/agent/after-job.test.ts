@@ -57,7 +57,8 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       statuses: {},
       recordKnown: true,
       stickyId: null,
-      paths: 'unset' as const
+      paths: 'unset' as const,
+      ownCompare: null
     },
     code: docsCheckCode
   }

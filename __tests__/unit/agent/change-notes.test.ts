@@ -231,7 +231,9 @@ describe('gatherChangeNotes', () => {
       { sha: '1111111111111111111111111111111111111111', subject: 'Add guide', files: ['docs/guide.mdx', 'mint.json'] },
       { sha: '2222222222222222222222222222222222222222', subject: 'Fix guide', files: ['docs/guide.mdx'] }
     ])
-    const result = await gatherChangeNotes({ event, repository: 'acme/docs', pullNumber: null }, github.api, (m) => warnings.push(m))
+    const result = await gatherChangeNotes({ event, repository: 'acme/docs', pullNumber: null, pullChange: null }, github.api, (m) =>
+      warnings.push(m)
+    )
     expect(result).toEqual({
       repository: 'acme/docs',
       event: 'push',
@@ -254,7 +256,11 @@ describe('gatherChangeNotes', () => {
       subject: `Commit ${i}`,
       files: []
     }))
-    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: pushEvent(commits), repository: 'acme/docs', pullNumber: null, pullChange: null },
+      null,
+      () => undefined
+    )
     expect(result.commits).toEqual(commits.slice(10).map((c) => `3333333 ${c.subject}`))
     expect(result.moreCommits).toBe(10)
     expect(renderChangeNotes(result)).toContain('\nNot listed above: 10 commits.')
@@ -262,14 +268,22 @@ describe('gatherChangeNotes', () => {
 
   it('says a push whose payload lists 2,048 commits may hold more', async () => {
     const commits = Array.from({ length: 2048 }, (_, i) => ({ sha: 'abcdef0'.padEnd(40, '0'), subject: `Commit ${i}`, files: [] }))
-    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: pushEvent(commits), repository: 'acme/docs', pullNumber: null, pullChange: null },
+      null,
+      () => undefined
+    )
     expect(result).toMatchObject({ moreCommits: 2028, payloadCut: true })
     expect(listed(renderChangeNotes(result), 'Commit')).toHaveLength(20)
     expect(notListed(renderChangeNotes(result), 'commits')).toBe('at least 2028')
   })
 
   it('names where the whole change of a push can be read', async () => {
-    const result = await gatherChangeNotes({ event: pushEvent([]), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: pushEvent([]), repository: 'acme/docs', pullNumber: null, pullChange: null },
+      null,
+      () => undefined
+    )
     expect(renderChangeNotes(result).split('\n')).toContain(
       'The whole change: https://github.com/acme/docs/compare/aaaaaaaaaaaa...bbbbbbbbbbbb'
     )
@@ -281,7 +295,11 @@ describe('gatherChangeNotes', () => {
       subject: `c${c}`,
       files: Array.from({ length: 60 }, (_, i) => `f${(c * 30 + i) % 150}.md`)
     }))
-    const result = await gatherChangeNotes({ event: pushEvent(commits), repository: 'acme/docs', pullNumber: null }, null, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: pushEvent(commits), repository: 'acme/docs', pullNumber: null, pullChange: null },
+      null,
+      () => undefined
+    )
     const distinct = [...new Set(commits.flatMap((c) => c.files))]
     expect(result.files).toEqual(distinct.slice(0, MAX_FILES))
     expect(new Set(result.files).size).toBe(MAX_FILES)
@@ -290,13 +308,21 @@ describe('gatherChangeNotes', () => {
 
   it('names a push by its branch, and a tag push by its ref', async () => {
     expect(
-      await gatherChangeNotes({ event: pushEvent([], 'refs/heads/feature/x'), repository: 'r', pullNumber: null }, null, () => undefined)
+      await gatherChangeNotes(
+        { event: pushEvent([], 'refs/heads/feature/x'), repository: 'r', pullNumber: null, pullChange: null },
+        null,
+        () => undefined
+      )
     ).toMatchObject({
       event: 'push',
       branch: 'feature/x'
     })
     expect(
-      await gatherChangeNotes({ event: pushEvent([], 'refs/tags/v1'), repository: 'r', pullNumber: null }, null, () => undefined)
+      await gatherChangeNotes(
+        { event: pushEvent([], 'refs/tags/v1'), repository: 'r', pullNumber: null, pullChange: null },
+        null,
+        () => undefined
+      )
     ).toMatchObject({
       event: 'push',
       branch: 'refs/tags/v1'
@@ -310,7 +336,9 @@ describe('gatherChangeNotes', () => {
     [PULL_EVENT, 'pull_request (opened)'],
     [COMMENT_EVENT, 'issue_comment (created)']
   ])('describes the event %#', async (event, described) => {
-    expect((await gatherChangeNotes({ event, repository: 'r', pullNumber: null }, null, () => undefined)).event).toBe(described)
+    expect((await gatherChangeNotes({ event, repository: 'r', pullNumber: null, pullChange: null }, null, () => undefined)).event).toBe(
+      described
+    )
   })
 
   it('reads commits and files of a pull request from the API, with the caps, using the event title', async () => {
@@ -321,7 +349,11 @@ describe('gatherChangeNotes', () => {
       commits: ['Add the CLI page', 'Fix a link'],
       files: ['docs/cli.mdx']
     })
-    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      github.api,
+      () => undefined
+    )
     expect(result).toEqual({
       repository: 'acme/docs',
       event: 'pull_request (opened)',
@@ -349,7 +381,11 @@ describe('gatherChangeNotes', () => {
   it('reads the pull request itself for a comment on it', async () => {
     const github = fakeGitHub()
     github.state.pulls.set(7, { title: 'From the API', url: 'https://github.com/acme/docs/pull/7', commits: ['c'], files: ['f'] })
-    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      github.api,
+      () => undefined
+    )
     expect(result.pull).toEqual({ number: 7, title: 'From the API', url: 'https://github.com/acme/docs/pull/7', headSha: '' })
     expect(github.callsTo('pull')).toHaveLength(1)
   })
@@ -362,15 +398,80 @@ describe('gatherChangeNotes', () => {
       commits: Array.from({ length: 25 }, (_, i) => `Commit ${i}`),
       files: Array.from({ length: 130 }, (_, i) => `f${i}.md`)
     })
-    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      github.api,
+      () => undefined
+    )
     expect(result).toMatchObject({ moreCommits: 5, moreFiles: 30 })
     expect(result.files).toHaveLength(MAX_FILES)
     const block = renderChangeNotes(result)
     expect(block.endsWith('\nNot listed above: 5 commits, 30 changed files.')).toBe(true)
   })
 
+  it("takes a pull request's commits and files from the compare the run already read, reading neither again", async () => {
+    const github = fakeGitHub()
+    const pullChange = {
+      commits: [
+        { sha: '3'.repeat(40), subject: 'Add the CLI page' },
+        { sha: '4'.repeat(40), subject: 'Fix a link' }
+      ],
+      totalCommits: 2,
+      files: ['docs/cli.mdx', 'docs/old-cli.mdx']
+    }
+    const result = await gatherChangeNotes(
+      { event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange },
+      github.api,
+      () => undefined
+    )
+
+    expect(result).toMatchObject({
+      commits: ['3333333 Add the CLI page', '4444444 Fix a link'],
+      moreCommits: 0,
+      files: ['docs/cli.mdx', 'docs/old-cli.mdx'],
+      moreFiles: 0
+    })
+    expect(github.calls).toEqual([])
+  })
+
+  it('lists the newest commits a compare listed and counts the rest, and reads only the pull request for a comment', async () => {
+    const github = fakeGitHub()
+    github.state.pulls.set(7, { title: 'From the API', url: 'https://github.com/acme/docs/pull/7', commits: [], files: [] })
+    const pullChange = {
+      commits: Array.from({ length: 100 }, (_, i) => ({ sha: String(i).padStart(40, '0'), subject: `Commit ${i}` })),
+      totalCommits: 150,
+      files: Array.from({ length: 130 }, (_, i) => `f${i}.md`)
+    }
+    const result = await gatherChangeNotes(
+      { event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange },
+      github.api,
+      () => undefined
+    )
+
+    expect(result.commits).toHaveLength(MAX_COMMITS)
+    expect(result.commits.at(-1)).toBe('0000000 Commit 99')
+    expect(result).toMatchObject({ moreCommits: 130, moreFiles: 30 })
+    expect(result.files).toHaveLength(MAX_FILES)
+    expect(github.calls.map((call) => call.method)).toEqual(['pull'])
+  })
+
+  it('says no file of a compare that gave none, and counts them all as not listed', async () => {
+    const event = pullRequestEvent({ number: 7, changedFiles: 12 })
+    const result = await gatherChangeNotes(
+      { event, repository: 'acme/docs', pullNumber: 7, pullChange: { commits: [], totalCommits: 0, files: null } },
+      fakeGitHub().api,
+      () => undefined
+    )
+
+    expect(result).toMatchObject({ files: [], moreFiles: 12 })
+  })
+
   it('calls nothing without a GitHub client', async () => {
-    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, null, () => undefined)
+    const result = await gatherChangeNotes(
+      { event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      null,
+      () => undefined
+    )
     expect(result).toMatchObject({
       pull: {
         number: 7,
@@ -391,8 +492,10 @@ describe('gatherChangeNotes', () => {
       new Error("Could not read the files of pull request #7: HTTP 403, the token lacks the 'pull-requests: read' permission.")
     )
     const warnings: string[] = []
-    const result = await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) =>
-      warnings.push(m)
+    const result = await gatherChangeNotes(
+      { event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      github.api,
+      (m) => warnings.push(m)
     )
     expect(result.commits).toEqual(['1111111 Add the CLI page'])
     expect(result.files).toEqual([])
@@ -406,8 +509,10 @@ describe('gatherChangeNotes', () => {
     const github = fakeGitHub()
     github.state.failures.set('pull', new Error('Could not read pull request #7: HTTP 404 (Not Found).'))
     const warnings: string[] = []
-    const result = await gatherChangeNotes({ event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) =>
-      warnings.push(m)
+    const result = await gatherChangeNotes(
+      { event: COMMENT_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null },
+      github.api,
+      (m) => warnings.push(m)
     )
     expect(result).toEqual(facts({ event: 'issue_comment (created)' }))
     expect(warnings).toEqual(['The context block is incomplete: Could not read pull request #7: HTTP 404 (Not Found).'])
@@ -421,7 +526,9 @@ describe('gatherChangeNotes', () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the case under test: an API that rejects with a bare string
     api.pullCommits = () => Promise.reject('socket hang up')
     const warnings: string[] = []
-    await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7 }, github.api, (m) => warnings.push(m))
+    await gatherChangeNotes({ event: PULL_EVENT, repository: 'acme/docs', pullNumber: 7, pullChange: null }, github.api, (m) =>
+      warnings.push(m)
+    )
     expect(warnings).toEqual(['The context block is incomplete: socket hang up'])
   })
 })

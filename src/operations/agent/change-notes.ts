@@ -3,6 +3,7 @@
  * "the context block"): the repository, the event, the commits and files, and where to read the whole
  * change. Named apart from the run's context (RunContext), which is where the run happens.
  */
+import type { Comparison } from '../../github/api.js'
 import { type GitHubEvent, WEBHOOK_MAX_COMMITS } from '../../github/event.js'
 import { cleanUntrustedLine, type UntrustedField, untrustedDataBlock, untrustedFieldText } from '../../trust/untrusted-data.js'
 
@@ -39,19 +40,25 @@ export interface ChangeNotesSource {
   pullFiles(number: number, max: number): Promise<string[]>
 }
 
+/** A pull request's commits, oldest first (`totalCommits` counts those beyond the listed ones), and its changed files (null: not known). */
+export type PullChange = Pick<Comparison, 'commits' | 'totalCommits' | 'files'>
+
 /** Where the change notes come from: the event, its repository (`owner/name`), and its pull request, if any. */
 export interface ChangeOrigin {
   event: GitHubEvent
   repository: string
   pullNumber: number | null
+  /** That pull request's commits and files as the run already read them (the docs check's compare); null: read here. */
+  pullChange: PullChange | null
 }
 
 /**
- * The facts of the triggering event. Push events carry commits and files in the payload; pull requests
- * are read from the API (paginated, stopping at the caps). GitHub errors leave a fact out, never the run.
+ * The facts of the triggering event. Push events carry commits and files in the payload; a pull request's
+ * are those the run already read, else read from the API (paginated, stopping at the caps). GitHub errors
+ * leave a fact out, never the run.
  */
 export async function gatherChangeNotes(
-  { event, repository, pullNumber }: ChangeOrigin,
+  { event, repository, pullNumber, pullChange }: ChangeOrigin,
   github: ChangeNotesSource | null,
   warn: (message: string) => void
 ): Promise<ChangeNotes> {
@@ -77,11 +84,11 @@ export async function gatherChangeNotes(
       // A pull request event carries the pull request; a comment or label on one reads it.
       const pull = event.kind === 'pull_request' ? event.pull : await github.pull(pullNumber)
       facts.pull ??= { number: pullNumber, title: pull.title, url: pull.url, headSha: pull.head.sha }
-      const commits = await github.pullCommits(pullNumber)
-      facts.commits = commits.slice(-MAX_COMMITS).map(commitLine)
-      facts.moreCommits = Math.max(0, commits.length - MAX_COMMITS)
-      facts.files = await github.pullFiles(pullNumber, MAX_FILES)
-      facts.moreFiles = Math.max(0, pull.changedFiles - facts.files.length)
+      // Commits first: a refused file list still leaves them in the block.
+      const commits = pullChange?.commits ?? (await github.pullCommits(pullNumber))
+      Object.assign(facts, listedCommits(commits, pullChange?.totalCommits ?? commits.length))
+      const files = pullChange ? (pullChange.files ?? []) : await github.pullFiles(pullNumber, MAX_FILES)
+      Object.assign(facts, listedFiles(files, pull.changedFiles))
     } catch (error) {
       warn(`The context block is incomplete: ${error instanceof Error ? error.message : String(error)}`)
     }
@@ -98,12 +105,22 @@ function pushFacts(event: Extract<GitHubEvent, { kind: 'push' }>): Partial<Chang
   return {
     branch: event.ref.replace(/^refs\/heads\//, '') || null,
     compare: event.compare || null,
-    commits: event.commits.slice(-MAX_COMMITS).map(commitLine),
-    moreCommits: Math.max(0, event.commits.length - MAX_COMMITS),
+    ...listedCommits(event.commits, event.commits.length),
     payloadCut: event.commits.length >= WEBHOOK_MAX_COMMITS,
-    files: files.slice(0, MAX_FILES),
-    moreFiles: Math.max(0, files.length - MAX_FILES)
+    ...listedFiles(files, files.length)
   }
+}
+
+/** The newest MAX_COMMITS of a change's commits (oldest first), and how many of its `total` are left out. */
+function listedCommits(commits: readonly { sha: string; subject: string }[], total: number): Pick<ChangeNotes, 'commits' | 'moreCommits'> {
+  const listed = commits.slice(-MAX_COMMITS).map(commitLine)
+  return { commits: listed, moreCommits: Math.max(0, total - listed.length) }
+}
+
+/** The first MAX_FILES of a change's files, and how many are left out of those known or of the `changedFiles` it counts. */
+function listedFiles(files: readonly string[], changedFiles: number): Pick<ChangeNotes, 'files' | 'moreFiles'> {
+  const listed = files.slice(0, MAX_FILES)
+  return { files: listed, moreFiles: Math.max(0, changedFiles - listed.length, files.length - listed.length) }
 }
 
 function commitLine(commit: { sha: string; subject: string }): string {

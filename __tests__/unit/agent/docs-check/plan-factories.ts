@@ -134,7 +134,8 @@ export function mergedPlan(facts: DocsCheckFacts): RunPlan {
         judged: { key: 'status docs', heads: {} },
         recordKnown: facts.recordKnown,
         stickyId: null,
-        paths: facts.paths
+        paths: facts.paths,
+        ownCompare: null
       },
       code: docsCheckCode
     },

@@ -42,7 +42,7 @@ export async function carryOutJob(plan: RunPlan, step: JobStep, written: Written
   // group-runs: the open agent pull request of this workflow and branch, whose job this run continues.
   const grouped = await groupRun(settings, step.request.action, run, means)
   const request = groupedRequest(step.request, grouped)
-  const changeNotes = step.withChangeNotes ? await changeNotesFor(changeNotesHeading(grouped), means) : ''
+  const changeNotes = step.withChangeNotes ? await changeNotesFor(changeNotesHeading(grouped), plan, means) : ''
   const job: JobRun = { plan, step, written, api, grouped }
   if (step.dryRun) {
     if (step.statusSha) await plan.docs?.code.writeCommitStatus(working(step.statusSha, 'that it starts', true), means, written)
@@ -155,8 +155,11 @@ function working(sha: string, jobId: string, dryRun: boolean): Extract<Write, { 
   return { kind: 'commit-status', situation: { kind: 'working', jobId }, sha, dryRun }
 }
 
-/** The change notes (`context`) of a new job: the event's commits and files, read from GitHub where the event is cut. */
-async function changeNotesFor(heading: ChangeNotesHeading, means: RunMeans): Promise<string> {
+/**
+ * The change notes (`context`) of a new job or follow-up: the event's commits and files, those of its pull
+ * request as the docs check's compare returned them, else read from GitHub.
+ */
+async function changeNotesFor(heading: ChangeNotesHeading, plan: RunPlan, means: RunMeans): Promise<string> {
   const { run, settings, github, log } = means
   const { event } = run
   const pullNumber =
@@ -167,5 +170,8 @@ async function changeNotesFor(heading: ChangeNotesHeading, means: RunMeans): Pro
         : settings.prNumber
   const api = pullNumber !== null ? await github.apiOrNull() : null
   const repository = run.repo ? `${run.repo.owner}/${run.repo.repo}` : 'unknown'
-  return renderChangeNotes(await gatherChangeNotes({ event, repository, pullNumber }, api, (message) => log.warning(message)), heading)
+  const docs = plan.docs?.facts
+  const pullChange = docs && docs.target.pull?.number === pullNumber ? docs.ownCompare : null
+  const origin = { event, repository, pullNumber, pullChange }
+  return renderChangeNotes(await gatherChangeNotes(origin, api, (message) => log.warning(message)), heading)
 }

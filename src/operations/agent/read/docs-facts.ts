@@ -1,3 +1,4 @@
+import type { Comparison } from '../../../github/api.js'
 import { stickyMarker } from '../../../github/markers.js'
 import type { GitHubEvent } from '../../../github/event.js'
 import { statusOfContext, type ContextStatuses } from '../decide/context-statuses.js'
@@ -30,6 +31,11 @@ export interface DocsFacts {
   /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
   stickyId: number | null | undefined
   paths: PathsVerdict
+  /**
+   * The compare of the code pull request's base and head that judging `paths` read (null: none read): the
+   * context block takes the pull request's commits and files from it instead of reading them again.
+   */
+  ownCompare: Comparison | null
 }
 
 /**
@@ -51,7 +57,8 @@ export async function readDocsFacts(
     statuses: {},
     recordKnown: false,
     stickyId: undefined,
-    paths: 'unset'
+    paths: 'unset',
+    ownCompare: null
   }
   if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
   const api = await github.apiOrNull()
@@ -69,7 +76,7 @@ export async function readDocsFacts(
     })
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
     facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
-    if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
+    if (api) Object.assign(facts, await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event }))
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }
@@ -86,12 +93,17 @@ function judgedKey({ settings, run }: RunMeans): string {
  * `paths` against the change: a push's own commits, a pull request's state since its judged head
  * (judge-pull.ts). Commands and labels are asked for explicitly: they are not judged.
  */
-async function pathsOf(facts: DocsFacts, paths: PathsFilter | null, reads: JudgingReads & { event: GitHubEvent }): Promise<PathsVerdict> {
+async function pathsOf(
+  facts: DocsFacts,
+  paths: PathsFilter | null,
+  reads: JudgingReads & { event: GitHubEvent }
+): Promise<Pick<DocsFacts, 'paths' | 'ownCompare'>> {
   const { event, target, judged } = facts
   if (event.kind === 'push' && reads.event.kind === 'push') {
     const files = paths ? await pushFiles(reads.event, reads.api) : null
-    return paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset'
+    return { paths: paths && files ? (anyDocumented(files, paths) ? 'matched' : 'unmatched') : 'unset', ownCompare: null }
   }
-  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return 'unset'
-  return judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
+  if (event.kind !== 'pull-request' || !target.pull || !target.sha) return { paths: 'unset', ownCompare: null }
+  const { verdict, own } = await judgePull({ target, judged: judged.heads[judged.key] ?? null, paths }, reads)
+  return { paths: verdict, ownCompare: own }
 }

@@ -1,4 +1,4 @@
-import type { GitHubApi } from '../../../github/api.js'
+import type { Comparison, GitHubApi } from '../../../github/api.js'
 import { changedPaths } from '../../../github/calls/pulls.js'
 import type { PathsVerdict } from '../decide/docs-check-rules.js'
 import { judgeFrom, type JudgeStep } from '../decide/judging.js'
@@ -25,6 +25,16 @@ export interface JudgingReads {
   callFailed: (error: unknown, consequence: string) => void
 }
 
+/** What a pull request's judging found: the verdict, and what it read of the pull request's own change. */
+export interface PullJudged {
+  verdict: PathsVerdict
+  /**
+   * The compare of the pull request's base and head commits, read for its own files: its commits and files
+   * are the context block's, which reads them no further. Null where none was read.
+   */
+  own: Comparison | null
+}
+
 /**
  * `paths` against what changed in the pull request since its judged head: the files between that head and
  * the current one that are also the pull request's own (a merge of the base brings other people's), or all
@@ -32,23 +42,27 @@ export interface JudgingReads {
  * the head is the judged head. A list that may be cut, or a read GitHub refuses, counts as a match: what a
  * run cannot see, it does not wave through.
  */
-export async function judgePull(judging: PullJudging, reads: JudgingReads): Promise<PathsVerdict> {
+export async function judgePull(judging: PullJudging, reads: JudgingReads): Promise<PullJudged> {
   const { target, judged, paths } = judging
   // With `paths` empty every change counts, as before: nothing to judge, nothing to read.
-  if (!paths) return 'unset'
+  if (!paths) return { verdict: 'unset', own: null }
   const step = judgeFrom(judged, target.sha ?? '', target.base?.ref ?? '')
-  if (step.kind === 'unchanged') return 'unchanged'
+  if (step.kind === 'unchanged') return { verdict: 'unchanged', own: null }
   try {
-    const files = await changedFiles(step, judging, reads.api)
-    if (files === 'cut') return 'matched'
-    return anyDocumented(files, paths) ? 'matched' : 'unmatched'
+    const { files, own } = await changedFiles(step, judging, reads.api)
+    if (files === 'cut') return { verdict: 'matched', own }
+    return { verdict: anyDocumented(files, paths) ? 'matched' : 'unmatched', own }
   } catch (error) {
     reads.callFailed(error, 'The changed files could not be read, so they count as documented files.')
-    return 'matched'
+    return { verdict: 'matched', own: null }
   }
 }
 
-type ChangedFiles = string[] | 'cut'
+/** The changed files to judge ('cut': they may be more), and the pull request's own compare where it was read. */
+interface ChangedFiles {
+  files: string[] | 'cut'
+  own: Comparison | null
+}
 
 async function changedFiles(
   step: Exclude<JudgeStep, { kind: 'unchanged' }>,
@@ -60,13 +74,13 @@ async function changedFiles(
     // Only a head that contains the judged one is judged by the difference: behind or diverged (a force-push),
     // or a status GitHub does not give, is judged whole.
     if (comparison.status === 'ahead' || comparison.status === 'identical') {
-      if (comparison.files === null || comparison.listed >= MAX_COMPARE_FILES) return 'cut'
-      const own = await ownFiles(target, api)
-      return own === 'cut' ? 'cut' : comparison.files.filter((file) => own.has(file))
+      if (comparison.files === null || comparison.listed >= MAX_COMPARE_FILES) return { files: 'cut', own: null }
+      const { files, own } = await ownFiles(target, api)
+      return { files: files === 'cut' ? 'cut' : comparison.files.filter((file) => files.has(file)), own }
     }
   }
-  const own = await ownFiles(target, api)
-  return own === 'cut' ? 'cut' : [...own]
+  const { files, own } = await ownFiles(target, api)
+  return { files: files === 'cut' ? 'cut' : [...files], own }
 }
 
 /**
@@ -75,15 +89,15 @@ async function changedFiles(
  * later push, after two quick pushes); the live list only where no base commit is known. Cut when the list
  * may be cut.
  */
-async function ownFiles(target: CheckTarget, api: GitHubApi): Promise<Set<string> | 'cut'> {
+async function ownFiles(target: CheckTarget, api: GitHubApi): Promise<{ files: Set<string> | 'cut'; own: Comparison | null }> {
   const baseSha = target.base?.sha ?? ''
   if (baseSha !== '' && target.sha) {
-    const comparison = await api.compare(baseSha, target.sha)
-    if (comparison.files === null || comparison.listed >= MAX_COMPARE_FILES) return 'cut'
-    return new Set(comparison.files)
+    const own = await api.compare(baseSha, target.sha)
+    if (own.files === null || own.listed >= MAX_COMPARE_FILES) return { files: 'cut', own }
+    return { files: new Set(own.files), own }
   }
   const files = await api.pullFileChanges(target.pull?.number ?? 0, MAX_PULL_FILES)
   const changed = target.base?.changedFiles ?? 0
-  if (files.cut || files.length >= MAX_PULL_FILES || changed > files.length) return 'cut'
-  return new Set(changedPaths(files))
+  if (files.cut || files.length >= MAX_PULL_FILES || changed > files.length) return { files: 'cut', own: null }
+  return { files: new Set(changedPaths(files)), own: null }
 }
