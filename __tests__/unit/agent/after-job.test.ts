@@ -42,7 +42,7 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       record: { kind: 'keep' as const },
       note: null,
       reply: null,
-      waitingComment: false,
+      sticky: null,
       outcome: null,
       why: '',
       quiet: false,
@@ -56,7 +56,9 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       statuses: {},
       recordKnown: true,
       stickyId: null,
-      paths: 'unset' as const
+      paths: 'unset' as const,
+      outsiders: false,
+      sharedHead: null
     }
   }
   return { run: job, docs, before: [], job, end: null, removeLabel: null }

@@ -1,7 +1,7 @@
 import type { GateDecision } from '../../../trust/gate.js'
 import type { CheckTarget } from '../read/docs-check-reads.js'
 import type { EventAsk } from '../read/event-ask.js'
-import type { DocsEvent, PathsVerdict } from './docs-check-rules.js'
+import type { DocsEvent, PathsVerdict, SharedHead } from './docs-check-rules.js'
 import type { AgentPull, DocsRecord } from './docs-record.js'
 import type { ContextStatuses } from './context-statuses.js'
 import type { JudgedHeads } from './judged.js'
@@ -41,4 +41,8 @@ export interface DocsFacts {
   /** The pull request's sticky comment among the token's own (null: none), when they were read; the status comment adopts it. */
   stickyId: number | null | undefined
   paths: PathsVerdict
+  /** The pull request is an outsider's (a fork's, or an author's below `min-permission`), as the gate judged it. */
+  outsiders: boolean
+  /** Another open pull request with the same head, asked only where needsHeadOwners says so; null: none, or not asked. */
+  sharedHead: SharedHead | null
 }

@@ -1,16 +1,16 @@
 import { statusOfContext } from '../decide/context-statuses.js'
 import { commentCountOf, type GitHubEvent, pullRef } from '../../../github/event.js'
 import { jobOfMarkers, stickyMarker } from '../../../github/markers.js'
-import type { GateDecision } from '../../../trust/gate.js'
+import { type GateDecision, needsShownHeads } from '../../../trust/gate.js'
 import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
 import { recordSubject } from '../comment-records.js'
-import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import { type DocsEvent, needsHeadOwners, type PathsVerdict } from '../decide/docs-check-rules.js'
 import { anyDocumented, type PathsFilter } from '../decide/paths.js'
 import { docsEventFor } from '../decide/docs-event.js'
 import type { AgentPullJob, DocsFacts, RunFacts } from '../decide/facts.js'
 import { needsAgentJob, planRun } from '../decide/run-plan.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, fetchDocsRecord, pushFiles } from './docs-check-reads.js'
+import { checkTarget, fetchDocsRecord, pushFiles, sharedHeadOf } from './docs-check-reads.js'
 import { judgePull, type JudgingReads } from './judge-pull.js'
 import type { Command } from './event-ask.js'
 import type { GateFacts } from './gate-facts.js'
@@ -30,7 +30,7 @@ export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, me
   const now = clock.now()
   const docsEvent = docsEventFor(plan, asked, settings, run.event)
   const command = asked.kind === 'command' ? asked.command : null
-  const docs = docsEvent ? await readDocsFacts(docsEvent, command, gateFacts, means) : null
+  const docs = docsEvent ? await readDocsFacts(docsEvent, { command, gate, gateFacts }, means) : null
   return { asked, gate, agentPull, docs, now }
 }
 
@@ -68,8 +68,9 @@ async function agentJobOf(pull: number, means: RunMeans): Promise<AgentPullJob |
  * The docs check's facts, each read once (or taken from what the gate's read found); a GitHub failure
  * leaves a fact out (one warning), never the run.
  */
-async function readDocsFacts(event: DocsEvent, command: Command | null, gateFacts: GateFacts, means: RunMeans): Promise<DocsFacts> {
+async function readDocsFacts(event: DocsEvent, judged: JudgedRun, means: RunMeans): Promise<DocsFacts> {
   const { run, github, records, settings } = means
+  const { command, gateFacts } = judged
   const before = gateFacts.docs
   const facts: DocsFacts = {
     event,
@@ -79,7 +80,9 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     statuses: {},
     recordKnown: false,
     stickyId: undefined,
-    paths: 'unset'
+    paths: 'unset',
+    outsiders: outsidersPull(judged, settings),
+    sharedHead: null
   }
   if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
   const api = await github.apiOrNull()
@@ -98,10 +101,29 @@ async function readDocsFacts(event: DocsEvent, command: Command | null, gateFact
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
     facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
     if (api) facts.paths = await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event })
+    const { pull, sha } = facts.target
+    if (api && pull && sha && needsHeadOwners(event, facts.outsiders, settings.docsCheck.statusContext !== null))
+      facts.sharedHead = await sharedHeadOf(api, pull, sha, (error) => github.callFailed(error, 'No docs status is written on it.'))
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }
   return facts
+}
+
+/** A run as the gate judged it: its command (if any), the decision, and what the gate read. */
+interface JudgedRun {
+  command: Command | null
+  gate: GateDecision
+  gateFacts: GateFacts
+}
+
+/**
+ * Whether the run is about an outsider's pull request, as the gate judged it: one waiting for a maintainer,
+ * or a permitted command on one (for which the gate read the heads shown).
+ */
+function outsidersPull({ gate, gateFacts }: JudgedRun, settings: RunMeans['settings']): boolean {
+  const { steerer, reading } = gateFacts
+  return gate.kind === 'wait-for-maintainer' || needsShownHeads(steerer, settings, reading.role, reading.pull)
 }
 
 /** The key the judged head is kept under: the status context, else the workflow and job (which may judge other `paths`). */
