@@ -8,9 +8,14 @@ import type { StepResult, Verdict } from './verdict.js'
 
 const ZERO_WIDTH_SPACE = '\u200B'
 
-/** Untrusted text as inert inline markdown: HTML escaped, markdown syntax escaped, mentions broken. */
+/** Untrusted text as inert inline markdown: HTML escaped, markdown syntax escaped, mentions, references and autolinks broken. */
 export function escapeText(text: string): string {
-  return breakMentions(
+  return breakAutolinks(breakMentions(escapeSyntax(text)))
+}
+
+/** HTML and markdown syntax escaped: nothing renders but the characters. */
+function escapeSyntax(text: string): string {
+  return (
     text
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
@@ -25,20 +30,22 @@ export function escapeText(text: string): string {
 
 /**
  * One line of untrusted text whose http(s) URLs become explicit links and whose rest is escaped: a URL
- * passed through `escapeInline` would carry backslashes that can cut GitHub's link detection short.
+ * passed through `escapeInline` would carry backslashes that can cut GitHub's link detection short. A link
+ * is the server's own path to a URL meant to be followed (its label keeps the URL as written); everywhere
+ * else an autolink is broken.
  */
 export function escapeWithLinks(text: string): string {
   return text
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .trim()
     .split(/(https?:\/\/[^\s<>()]*[^\s<>().,;:!?'"])/)
-    .map((part, i) => (i % 2 === 1 ? safeLink(part, part) : escapeText(part)))
+    .map((part, i) => (i % 2 === 1 ? linkWithLabel(breakMentions(escapeSyntax(part)), part) : escapeText(part)))
     .join('')
 }
 
 /** Untrusted text inside an HTML element (such as `<summary>`), where markdown does not apply. */
 export function escapeHtml(text: string): string {
-  return breakMentions(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))
+  return breakAutolinks(breakMentions(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')))
 }
 
 /** Untrusted text for one table cell or one line: escaped, line breaks folded into spaces. */
@@ -118,6 +125,14 @@ export function truncate(text: string, limit: number): string {
 /** `@user` and `@org/team` would ping; `#123` and `owner/repo#123` would link the other thread back here. */
 function breakMentions(text: string): string {
   return text.replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`).replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`)
+}
+
+/**
+ * GitHub links a bare `https://…` (any `scheme://`) and `www.…` in comments and summaries: a zero-width space
+ * after the colon and after `www` breaks the link, and the text still reads the same.
+ */
+function breakAutolinks(text: string): string {
+  return text.replace(/:(?=\/\/)/g, `:${ZERO_WIDTH_SPACE}`).replace(/\b(www)(?=\.)/gi, `$1${ZERO_WIDTH_SPACE}`)
 }
 
 /** The mark a summary or comment heading starts with, by how the step ends. */

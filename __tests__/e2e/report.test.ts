@@ -98,6 +98,19 @@ describe('operation: report', () => {
     expect(run.summary).not.toContain('@example.com')
   })
 
+  test("a reader's search term that is a URL or a www address is shown as text in the summary, never as a link", async () => {
+    sim.analytics.plantDeadSearch('https://evil.example/free-credits', 40)
+    sim.analytics.plantDeadSearch('www.evil.example', 35)
+
+    const run = await healthRun({ 'show-reader-text': 'true' })
+
+    // GitHub links a bare scheme:// and a www. address in a job summary (outside code); the words still read the same.
+    const prose = run.summary.replace(/`[^`\n]*`/g, '')
+    expect(prose).not.toMatch(/[A-Za-z][A-Za-z0-9+.-]*:\/\/|\bwww\./i)
+    expect(prose.replaceAll('\u200B', '')).toContain('evil.example/free-credits')
+    expect(prose.replaceAll('\u200B', '')).toContain('www.evil.example')
+  })
+
   test('a small max-requests marks the unpaid sections missing: partial, never guessed', async () => {
     const run = await healthRun({ 'max-requests': '6' })
     expect(run.exitCode).toBe(0)

@@ -67,7 +67,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'status-context': '',
   paths: '',
   reviewers: 'author',
-  'fix-checks': '2'
+  'fix-checks': '2',
+  'fix-checks-statuses': ''
 }
 
 const DESIGN_OUTPUTS = [

@@ -55,6 +55,7 @@ describe('defaults', () => {
       githubToken: '',
       docsCheck: { statusContext: null, paths: null, reviewers: { author: true, users: [], teams: [] } },
       fixChecks: 2,
+      fixChecksStatuses: [],
       comment: true,
       prNumber: null,
       trigger: '/docs',

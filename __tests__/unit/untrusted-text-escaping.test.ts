@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals'
-import { codeBlock, codeSpan, escapeInline, escapeText, escapeWithLinks, httpsImage, safeLink, truncate } from '../../src/markdown.js'
+import {
+  codeBlock,
+  codeSpan,
+  escapeHtml,
+  escapeInline,
+  escapeText,
+  escapeWithLinks,
+  httpsImage,
+  safeLink,
+  truncate
+} from '../../src/markdown.js'
 
 const ZWSP = '\u200B'
 
@@ -249,4 +259,40 @@ describe('httpsImage', () => {
       expect(httpsImage('x', url)).toBeNull()
     }
   )
+})
+
+/** Whether GitHub would autolink something in `text`: a bare `scheme://` or a `www.` (its extended autolinks). */
+function autolinks(text: string): boolean {
+  return /[A-Za-z][A-Za-z0-9+.-]*:\/\/|\bwww\./i.test(text)
+}
+
+describe('autolinks in untrusted text', () => {
+  it.each([
+    ['a reader’s search term', 'https://evil.example/login'],
+    ['a plain http link', 'see http://evil.example'],
+    ['another scheme', 'ftp://files.example/x'],
+    ['a www address', 'www.evil.example/free'],
+    ['a www address in capitals', 'Visit WWW.EVIL.EXAMPLE'],
+    ['a link inside a sentence', 'how do I reach https://evil.example?']
+  ])('%s is no link in escapeText, escapeInline or escapeHtml, and reads the same', (_, text) => {
+    for (const escape of [escapeText, escapeInline, escapeHtml]) {
+      const escaped = escape(text)
+      expect(autolinks(escaped)).toBe(false)
+      expect(escaped.replaceAll(ZWSP, '').replace(/\\(.)/g, '$1')).toBe(text)
+    }
+  })
+
+  it('leaves a colon and a word ending in www alone when no link follows', () => {
+    expect(escapeText('time: 10:30, see awww.')).toBe('time: 10:30, see awww.')
+  })
+
+  it('keeps the server’s own link in escapeWithLinks, and breaks a bare www beside it', () => {
+    const escaped = escapeWithLinks('Open https://dashboard.mintlify.com/settings or www.evil.example')
+    expect(escaped).toContain('[https://dashboard.mintlify.com/settings](https://dashboard.mintlify.com/settings)')
+    expect(escaped).toContain(`www${ZWSP}.evil.example`)
+  })
+
+  it('breaks a link in the label of a safe link, whose target stays the one link', () => {
+    expect(safeLink('https://evil.example', 'https://good.example/')).toBe(`[https:${ZWSP}//evil.example](https://good.example/)`)
+  })
 })

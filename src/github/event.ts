@@ -15,6 +15,8 @@ export type GitHubEvent =
       before: string
       after: string
       retargeted?: boolean
+      /** `reopened`: the event's sender, who reopened it (a triage user may reopen a writer's pull request). */
+      reopenedBy?: Actor
     }
   | { kind: 'issue_comment'; name: string; action: string; issue: IssueFacts; comment: CommentFacts }
   /** A comment on a line of a pull request's diff; the status reply goes into its thread. */

@@ -45,6 +45,7 @@ function parsePullRequest(name: string, action: string, payload: Record<string, 
     before: action === 'synchronize' ? str(payload.before) : '',
     after: action === 'synchronize' ? str(payload.after) : '',
     ...(action === 'edited' && isRecord(payload.changes) && isRecord(payload.changes.base) ? { retargeted: true } : {}),
+    ...(action === 'reopened' && isRecord(payload.sender) ? { reopenedBy: actorOf(payload.sender) } : {}),
     ...labeling(action, payload, pull)
   }
 }

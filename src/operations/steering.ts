@@ -2,7 +2,7 @@ import type { GitHubEvent, IssueRef } from '../github/event.js'
 import { codeSpan, escapeInline } from '../markdown.js'
 import { judgeQuiet, type Verdict } from '../outcome.js'
 import type { Settings } from '../settings.js'
-import { type GateDecision, judgeSteering, needsRole, type Steering, steeringOf } from '../trust/gate.js'
+import { type GateDecision, judgeSteering, needsRoles, readSteererRoles, type Steering, steeringOf } from '../trust/gate.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 
 /**
@@ -36,12 +36,9 @@ export async function gateOf(settings: Settings, deps: OperationDeps): Promise<G
   const steering = steeringOf(deps.run.event, settings.operation)
   if (steering.kind === 'unsteered') return steering
   const { steerer } = steering
-  let role: string | null = null
-  if (needsRole(steerer) && 'actor' in steerer) {
-    const api = await requiredGitHub(settings, deps)
-    role = await api.roleOf(steerer.actor.login)
-  }
-  return judgeSteering(steerer, settings, { role, pull: null, shown: [] }, 'other')
+  const api = needsRoles(steerer) ? await requiredGitHub(settings, deps) : null
+  const roles = api ? await readSteererRoles(steerer, (login) => api.roleOf(login)) : { role: null }
+  return judgeSteering(steerer, settings, { ...roles, pull: null, shown: [] }, 'other')
 }
 
 async function requiredGitHub(settings: Settings, deps: OperationDeps): ReturnType<OperationDeps['connectGitHub']> {

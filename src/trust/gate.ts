@@ -17,9 +17,9 @@ export type { CommandVia, Steerer, Steering } from './steerers.js'
  * of each operation only reads and carries the decision out.
  *
  * One notion decides who waits for a maintainer: an outsider's pull request, one from a fork or one whose
- * author is below `min-permission` (a bot: not listed in `allowed-bots`). GitHub lets readers of a private
- * or internal repository, and members of a public one's organisation, open a pull request between two of
- * its branches.
+ * author is below `min-permission` (a bot: not listed in `allowed-bots`), or one someone below it reopened.
+ * GitHub lets readers of a private or internal repository, and members of a public one's organisation, open
+ * a pull request between two of its branches.
  */
 
 /** The settings the gate reads. */
@@ -56,6 +56,8 @@ export interface GateReading {
   pull: PullReading | null
   /** The heads of an outsider's pull request shown as waiting, oldest first, from its signed record. */
   shown: readonly ShownHead[]
+  /** The role of who reopened a pull request (`reopenerToJudge`), null for none; unread otherwise. */
+  reopenerRole?: string | null
 }
 
 /** The operations that steer the agent on a pull request's code: an outsider's pull request needs a maintainer's look for them. */
@@ -86,6 +88,36 @@ export type GateDecision =
 export function needsRole(steerer: Steerer): boolean {
   if (steerer.kind === 'commander') return !steerer.actor.isBot
   return steerer.kind === 'pull-author' && !steerer.fork && !(steerer.closed && steerer.merged) && !steerer.actor.isBot
+}
+
+/**
+ * Who must be judged besides the steerer: the person who reopened a pull request of this repository, when
+ * not its author (a bot's trust is `allowed-bots`, whose role is not read). A fork's is an outsider's anyway.
+ */
+export function reopenerToJudge(steerer: Steerer): Actor | null {
+  if (steerer.kind !== 'pull-author' || steerer.fork || !steerer.reopenedBy) return null
+  return steerer.reopenedBy
+}
+
+/**
+ * The roles the gate judges a steerer by, read through `roleOf` (one permission read each): the steerer's
+ * where `needsRole` says so, and the reopener's (a bot's never: `allowed-bots` is its trust).
+ */
+export async function readSteererRoles(
+  steerer: Steerer,
+  roleOf: (login: string) => Promise<string | null>
+): Promise<Pick<GateReading, 'role' | 'reopenerRole'>> {
+  const reopener = reopenerToJudge(steerer)
+  const [role, reopenerRole] = await Promise.all([
+    needsRole(steerer) && 'actor' in steerer ? roleOf(steerer.actor.login) : null,
+    reopener && !reopener.isBot ? roleOf(reopener.login) : null
+  ])
+  return { role, reopenerRole }
+}
+
+/** Whether any role is to be read before the gate judges `steerer` (see readSteererRoles). */
+export function needsRoles(steerer: Steerer): boolean {
+  return needsRole(steerer) || reopenerToJudge(steerer)?.isBot === false
 }
 
 /**
@@ -144,7 +176,7 @@ export function judgeSteering(steerer: Steerer, settings: GateSettings, reading:
     case 'agent-pull':
       return { kind: 'steer', steerer }
     case 'pull-author':
-      return judgePullAuthor(steerer, settings, reading.role)
+      return judgePullAuthor(steerer, settings, reading)
     case 'commander':
       return judgeCommander(steerer, settings, reading, steering)
   }
@@ -156,9 +188,18 @@ export function judgeSteering(steerer: Steerer, settings: GateSettings, reading:
  * merged it may write here, and decided what runs on it (a note, a deploy); closed unmerged, it is its
  * author's act like any other.
  */
-function judgePullAuthor(steerer: Extract<Steerer, { kind: 'pull-author' }>, settings: GateSettings, role: string | null): GateDecision {
-  if ((steerer.closed && steerer.merged) || !outsiders({ fork: steerer.fork, author: steerer.actor }, settings, role))
-    return { kind: 'steer', steerer }
+function judgePullAuthor(steerer: Extract<Steerer, { kind: 'pull-author' }>, settings: GateSettings, reading: GateReading): GateDecision {
+  const { role } = reading
+  if (steerer.closed && steerer.merged) return { kind: 'steer', steerer }
+  const reopener = reopenerToJudge(steerer)
+  if (!outsiders({ fork: steerer.fork, author: steerer.actor }, settings, role)) {
+    if (!reopener || mayWrite(reopener, settings, reading.reopenerRole ?? null)) return { kind: 'steer', steerer }
+    const has = reopener.isBot
+      ? 'a bot not listed in allowed-bots'
+      : `who has ${reading.reopenerRole ?? 'no'} permission on this repository`
+    const why = `The pull request was reopened by ${reopener.login}, ${has}: it steers nothing by itself (pull requests need ${settings.minPermission} or higher).`
+    return { kind: 'wait-for-maintainer', steerer, head: '', commanded: false, why }
+  }
   const login = steerer.actor.login || 'an unknown author'
   const why = steerer.fork
     ? `The pull request comes from a fork (by ${login}), which steers nothing by itself.`

@@ -15,9 +15,10 @@ export type Steerer =
   /**
    * A pull-request event: its author, judged like a commander (a fork's is an outsider's whoever wrote it).
    * `merged`: closed by a merge, which someone with write access did. `showsNew`: on an outsider's pull
-   * request, whether the run has something new to do (see `showsNew`).
+   * request, whether the run has something new to do (see `showsNew`). `reopenedBy`: who reopened it, when
+   * not its author; they are judged as well.
    */
-  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean; merged: boolean; showsNew: boolean }
+  | { kind: 'pull-author'; actor: Actor; fork: boolean; closed: boolean; merged: boolean; showsNew: boolean; reopenedBy?: Actor }
   /** A comment, review, review comment or label: its author, judged by `min-permission` (bots by `allowed-bots`). */
   | { kind: 'commander'; actor: Actor; via: CommandVia; at: string; onPull: boolean }
   /** A check event: the agent's own pull request, within its budget of `fix-checks` rounds. */
@@ -115,7 +116,8 @@ export function whoSteers(event: GitHubEvent): Steerer {
         fork: event.pull.head.fork,
         closed: event.action === 'closed',
         merged: event.pull.merged,
-        showsNew: showsNew(event)
+        showsNew: showsNew(event),
+        ...reopener(event.reopenedBy, event.pull.author)
       }
     case 'checks':
       if (!steersAsItsStart(event)) return { kind: 'agent-pull' }
@@ -124,6 +126,15 @@ export function whoSteers(event: GitHubEvent): Steerer {
       if (WORKFLOW_EVENTS.includes(event.name)) return { kind: 'workflow' }
       return commander(event.sender ?? { login: '', isBot: false }, 'event', '', false)
   }
+}
+
+/**
+ * Who reopened a pull request, when it is someone other than its author: they steer its run as well, for a
+ * triage user may reopen a writer's pull request (below `min-permission`, it is then an outsider's).
+ */
+function reopener(sender: Actor | undefined, author: Actor): { reopenedBy?: Actor } {
+  if (!sender || sender.login.toLowerCase() === author.login.toLowerCase()) return {}
+  return { reopenedBy: { login: sender.login, isBot: sender.isBot } }
 }
 
 function commander(actor: Actor, via: CommandVia, at: string, onPull: boolean): Steerer {

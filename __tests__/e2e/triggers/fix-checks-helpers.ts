@@ -3,7 +3,7 @@
  * on it: what the fix-checks end-to-end files share.
  */
 import type { ActionRun } from '../../../scripts/run-action.js'
-import type { SimComment, Simulator } from '../../../simulator/index.js'
+import type { SimComment, Simulator, SimulatorOptions } from '../../../simulator/index.js'
 import { checkSuitePayload, REPO, workflowDispatchPayload } from '../../fixtures/webhook-payloads.js'
 import { ownComments, runOn, startHelloWorld } from './helpers.js'
 
@@ -18,8 +18,8 @@ export const LINK_ROT = 'Mintlify Validation (acme) - link-rot'
 export const SPELLING = 'Mintlify Validation (acme) - vale-spellcheck'
 
 /** A simulator with the agent's pull request #101 at HEAD_1. */
-export async function startWithAgentPull(): Promise<Simulator> {
-  const sim = await startHelloWorld()
+export async function startWithAgentPull(options: SimulatorOptions = {}): Promise<Simulator> {
+  const sim = await startHelloWorld(options)
   await runOn(sim, 'workflow_dispatch', workflowDispatchPayload())
   sim.github.pushToPull(REPO, AGENT_PULL, HEAD_1)
   return sim

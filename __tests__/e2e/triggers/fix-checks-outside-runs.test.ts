@@ -6,11 +6,12 @@
  * round.
  */
 import { afterEach, describe, expect, test } from '@jest/globals'
+import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
 import { only } from '../../expect-helpers.js'
 import { FORK_REPO, REPO, statusPayload, workflowRunPayload } from '../../fixtures/webhook-payloads.js'
 import { HEAD_1, LINK_ROT, linkRotFails, messages, startWithAgentPull, stickies, suiteCompleted, wake } from './fix-checks-helpers.js'
-import { githubCalls, mark, mintlifyCalls } from './helpers.js'
+import { githubCalls, type Mark, mark, mintlifyCalls } from './helpers.js'
 
 let sim: Simulator
 afterEach(async () => {
@@ -100,54 +101,118 @@ describe("a pull_request_target workflow on the agent's branch, started by a for
   })
 })
 
-describe("a fork's pull request pushed at the agent's head commit draws a CLA App's status", () => {
-  test('the failing CLA status starts no round: statuses are left out while the fork shares the head', async () => {
-    sim = await startWithAgentPull()
-    forkPullOn(HEAD_1)
-    claFails()
-    const before = mark(sim)
+/**
+ * A commit status carries no origin: a CLA App answers a fork's pull request on the agent's head commit, and
+ * its status outlives that pull request (closed, or moved on to another commit). So statuses count only for
+ * the contexts fix-checks-statuses names, whatever is open on the head when a run looks.
+ */
+describe("a CLA App's status on the agent's head commit, drawn by a fork's pull request", () => {
+  const OTHER_HEAD = 'd4'.repeat(20)
 
-    const run = await wake(sim, 'status', statusPayload({ sha: HEAD_1, context: CLA }))
-
+  /** What a run must not do for a status fix-checks-statuses does not name: read the statuses, send, or comment. */
+  function expectUntouched(run: ActionRun, before: Mark): void {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('skipped')
-    expect(run.log).toContain(
-      `Pull request #${FORK_PULL} from a fork has the same head commit ${HEAD_1.slice(0, 7)}: its commit statuses, which carry no origin, are left out; check runs count by their check suite.`
-    )
     expect(run.log).toContain(`No check failed at ${HEAD_1.slice(0, 7)}.`)
     expect(githubCalls(sim, before).filter((call) => call.includes('/status'))).toEqual([])
     expect(mintlifyCalls(sim, before)).toEqual([])
     expect(messages(sim)).toEqual([])
     expect(stickies(sim)).toEqual([])
+  }
+
+  test('its failure starts no round after the fork closed its pull request', async () => {
+    sim = await startWithAgentPull()
+    forkPullOn(HEAD_1)
+    claFails()
+    sim.github.closePull(REPO, FORK_PULL)
+    const before = mark(sim)
+
+    expectUntouched(await wake(sim, 'status', statusPayload({ sha: HEAD_1, context: CLA })), before)
   })
 
-  test("a pending CLA status does not stall the round the agent's own failure gets, and is not in it", async () => {
+  test('its failure starts no round after the fork pushed another commit to its pull request', async () => {
+    sim = await startWithAgentPull()
+    forkPullOn(HEAD_1)
+    claFails()
+    sim.github.pushToPull(REPO, FORK_PULL, OTHER_HEAD)
+    const before = mark(sim)
+
+    expectUntouched(await wake(sim, 'status', statusPayload({ sha: HEAD_1, context: CLA })), before)
+  })
+
+  test("its failure is not in the round of a run that waited on the agent's own check while the fork opened its pull request", async () => {
+    // The fake GitHub's clock, which completes the link-rot check: moved on by the second read of the check runs.
+    let ahead = 0
+    sim = await startWithAgentPull({ now: () => Date.now() + ahead })
+    linkRotFails(sim, HEAD_1, 1, { completesAfterSeconds: 600 })
+    let reads = 0
+    sim.route('GET', /\/commits\/[0-9a-f]{40}\/check-runs$/, () => {
+      reads++
+      // While the run waits: the fork opens its pull request at the agent's head, and the CLA App answers it.
+      if (reads === 1) {
+        forkPullOn(HEAD_1)
+        claFails()
+      }
+      if (reads === 2) ahead = 3_600_000
+      return undefined
+    })
+
+    const run = await suiteCompleted(sim, HEAD_1, { 'fix-checks-statuses': 'ci/jenkins' })
+
+    expect(run.outputs.outcome).toBe('pr-opened')
+    expect(run.log).toContain('Waiting for the checks')
+    expect(reads).toBeGreaterThanOrEqual(2)
+    const message = only(messages(sim), 'message')
+    expect(message).toContain(`Check: ${LINK_ROT}`)
+    expect(message).not.toContain(CLA)
+    expect(only(stickies(sim), 'sticky comment').body).not.toContain(CLA)
+  })
+
+  test("its pending state, left by a closed fork's pull request, stalls no run: the agent's own failure gets its round at once", async () => {
     sim = await startWithAgentPull()
     forkPullOn(HEAD_1)
     claFails('pending')
+    sim.github.closePull(REPO, FORK_PULL)
     linkRotFails(sim, HEAD_1)
-    const before = mark(sim)
 
-    // Mintlify's suite names the agent's pull request: the look-up for a fork on its head is one request more.
-    const run = await suiteCompleted(sim, HEAD_1, { timeout: '20s', 'poll-interval': '1s' })
+    const run = await suiteCompleted(sim, HEAD_1, { timeout: '5s' })
 
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(run.log).not.toContain('Waiting for the checks')
-    const calls = githubCalls(sim, before)
-    expect(calls.filter((call) => call.endsWith('/pulls'))).toEqual([`GET /commits/${HEAD_1}/pulls`])
     const message = only(messages(sim), 'message')
     expect(message).toContain(`Check: ${LINK_ROT}`)
     expect(message).not.toContain(CLA)
   })
+})
 
-  test("the same CLA failure counts on the agent's pull request when no fork shares its head", async () => {
+describe('a status context fix-checks-statuses names', () => {
+  const JENKINS = 'ci/jenkins'
+
+  test('its failure starts a round, and another context beside it is not in that round', async () => {
     sim = await startWithAgentPull()
     claFails()
+    sim.github.addStatus(REPO, HEAD_1, { state: 'failure', context: JENKINS, description: 'Build 12 failed', creator: 'jenkins' })
 
-    const run = await wake(sim, 'status', statusPayload({ sha: HEAD_1, context: CLA }))
+    const run = await wake(sim, 'status', statusPayload({ sha: HEAD_1, context: JENKINS }), {
+      'fix-checks-statuses': `${JENKINS}\nci/other`
+    })
 
     expect(run.outputs.outcome).toBe('pr-opened')
-    expect(only(messages(sim), 'message')).toContain(`Check: ${CLA}`)
-    expect(only(stickies(sim), 'sticky comment').body).toContain(`\`${CLA}\` failed`)
+    const message = only(messages(sim), 'message')
+    expect(message).toContain(`Check: ${JENKINS}`)
+    expect(message).not.toContain(CLA)
+    expect(only(stickies(sim), 'sticky comment').body).toContain(`\`${JENKINS}\` failed`)
+  })
+
+  test('its pending state is waited on until the deadline, naming it', async () => {
+    sim = await startWithAgentPull()
+    linkRotFails(sim, HEAD_1)
+    sim.github.addStatus(REPO, HEAD_1, { state: 'pending', context: JENKINS, description: 'Build 12 running', creator: 'jenkins' })
+
+    const run = await suiteCompleted(sim, HEAD_1, { 'fix-checks-statuses': JENKINS, timeout: '1s' })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(run.log).toContain(`Checks still running at the deadline: ${JENKINS}.`)
+    expect(messages(sim)).toEqual([])
   })
 })

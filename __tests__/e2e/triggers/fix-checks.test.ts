@@ -173,13 +173,17 @@ describe('a failing check on the agent pull request', () => {
     expect(message).not.toContain('Syncing repository')
   })
 
-  test('a failing legacy status is answered; the docs check status of the action itself never counts', async () => {
+  test('a failing legacy status that fix-checks-statuses names is answered; the docs check status of the action itself never counts', async () => {
     await startWithAgentPull()
     sim.github.addStatus(REPO, HEAD_1, { state: 'failure', context: 'ci/netlify', description: 'Deploy preview failed' })
     sim.github.addStatus(REPO, HEAD_1, { state: 'failure', context: 'docs', description: 'The docs agent failed' })
     const before = mark(sim)
 
-    const run = await wake('status', statusPayload({ sha: HEAD_1, context: 'ci/netlify' }), { 'status-context': 'docs' })
+    const run = await wake('status', statusPayload({ sha: HEAD_1, context: 'ci/netlify' }), {
+      'status-context': 'docs',
+      // Named or not, the action's own context never counts.
+      'fix-checks-statuses': 'ci/netlify, docs'
+    })
 
     expect(run.outputs.outcome).toBe('pr-opened')
     // A status event names no pull request: the one of the commit is looked up.
@@ -321,7 +325,7 @@ describe('trust', () => {
     sim.github.addStatus(REPO, HEAD_1, { state: 'error', context: 'ci/netlify', description: 'Deploy preview failed' })
     sim.github.forbid('checks')
 
-    const run = await suiteCompleted(HEAD_1)
+    const run = await suiteCompleted(HEAD_1, { 'fix-checks-statuses': 'ci/netlify' })
 
     expect(run.outputs.outcome).toBe('pr-opened')
     const warnings = annotations(run, 'warning')

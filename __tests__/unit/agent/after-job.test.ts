@@ -43,7 +43,7 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       record: { kind: 'keep' as const },
       note: null,
       reply: null,
-      waitingComment: false,
+      sticky: null,
       outcome: null,
       why: '',
       quiet: false,
@@ -58,7 +58,9 @@ function plan(options: { fork: boolean; statusSha: string | null; approver?: str
       recordKnown: true,
       stickyId: null,
       paths: 'unset' as const,
-      ownCompare: null
+      ownCompare: null,
+      outsiders: false,
+      sharedHead: null
     },
     code: docsCheckCode
   }

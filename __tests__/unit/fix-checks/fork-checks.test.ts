@@ -14,7 +14,7 @@ import {
   originsToRead,
   type OwnHead
 } from '../../../src/operations/fix-checks/check-origins.js'
-import { forkPullOnHead, payloadFacts, pullOfCommit } from '../../../src/operations/fix-checks/facts.js'
+import { payloadFacts, pullOfCommit } from '../../../src/operations/fix-checks/facts.js'
 
 const REPO = 'acme/docs'
 const FORK = 'outsider/docs'
@@ -115,17 +115,6 @@ describe('pullOfCommit', () => {
   })
 })
 
-describe('forkPullOnHead', () => {
-  it.each<[string, PullFacts[], number | null]>([
-    ['nothing listed', [], null],
-    ["the agent's alone", [listed(9, HEAD, false)], null],
-    ["a fork's on the same commit, listed after the agent's", [listed(9, HEAD, false), listed(7, HEAD, true)], 7],
-    ["a fork's whose head moved on", [listed(9, HEAD, false), listed(7, OTHER, true)], null]
-  ])('%s', (_, pulls, expected) => {
-    expect(forkPullOnHead(pulls, HEAD)).toBe(expected)
-  })
-})
-
 function run(name: string, suiteId: number, app = 'mintlify'): CheckRun {
   return {
     id: suiteId * 10,
@@ -142,7 +131,7 @@ function run(name: string, suiteId: number, app = 'mintlify'): CheckRun {
   }
 }
 
-const OWN_HEAD: OwnHead = { sha: HEAD, branch: 'docs-agent/limits', repository: REPO, countStatuses: true }
+const OWN_HEAD: OwnHead = { sha: HEAD, branch: 'docs-agent/limits', repository: REPO }
 const SUITES: CheckSuite[] = [
   { id: 1, app: 'mintlify', headBranch: 'docs-agent/limits' },
   { id: 2, app: 'github-actions', headBranch: 'docs-agent/limits' },

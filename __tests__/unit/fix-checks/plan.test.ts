@@ -18,8 +18,7 @@ const PULL: CheckedPullFacts = {
   url: 'https://github.com/acme/docs/pull/9',
   head: HEAD,
   branch: 'docs-agent/limits',
-  fork: false,
-  forkOnHead: null
+  fork: false
 }
 const MARKS: PullMarks = { jobId: 'job_1', record: null, stickyId: null, earlierLines: [] }
 
@@ -78,16 +77,6 @@ const cases: [string, Partial<FixChecksFacts>, Partial<FixChecksPlan>][] = [
   ['a stale event, its marks unread', { eventHead: OLD, marks: null, checks: null }, { kind: 'skip', reason: 'stale' }],
   ['a head answered already', record({ heads: [HEAD], rounds: [] }), { kind: 'skip', reason: 'answered', quiet: true }],
   ['checks not read yet', { checks: null }, { kind: 'read', what: 'checks' }],
-  [
-    'checks not read yet, the pull request read by its number (no look-up of the forks on its head yet)',
-    { pull: { ...PULL, forkOnHead: 'unread' }, checks: null },
-    { kind: 'read', what: 'forks' }
-  ],
-  [
-    "checks not read yet, a fork's pull request on the same head",
-    { pull: { ...PULL, forkOnHead: 300 }, checks: null },
-    { kind: 'read', what: 'checks' }
-  ],
   [
     "a pull_request_target run on the agent's branch, as the payload says",
     {

@@ -273,6 +273,8 @@ describe("a pull request's own events: its author judged like a commander, an ou
     const payload = structuredClone(pullRequest(fork))
     payload.action = action
     ;(payload.pull_request as Record<string, unknown>).user = author
+    // The author's own act (a reopening by someone else is judged in reopened.test.ts).
+    payload.sender = author
     if (changes) payload.changes = changes
     return parseEvent('pull_request_target', payload)
   }

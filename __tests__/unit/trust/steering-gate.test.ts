@@ -178,6 +178,8 @@ describe("pull-request events: an outsider's pull request never starts anything 
   it.each(rows)('$name $action from $origin by $author ($steering)', ({ action, origin, name, steering, author, type, role }) => {
     const payload = pullPayload(action, origin)
     ;(payload.pull_request as Record<string, unknown>).user = { login: author, type }
+    // The author's own act (a reopening by someone else is judged in reopened.test.ts).
+    if (action !== 'labeled') payload.sender = { login: author, type }
     const { decision, read } = judge(parseEvent(name, payload), { role, pull: null, shown: [] }, steering)
     const fork = origin === 'fork' || origin === 'fork-gone'
     const bot = type === 'Bot'

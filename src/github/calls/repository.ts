@@ -76,6 +76,8 @@ export class RepositoryCalls {
    * base permission), or null for a non-collaborator.
    */
   async roleOf(login: string): Promise<string | null> {
+    // An empty login names nobody (a deleted account, a payload without a user): no permission, and no request.
+    if (login === '') return null
     try {
       const { data } = await this.octokit.rest.repos.getCollaboratorPermissionLevel({ ...this.repo, username: login })
       return effectiveRole(data.role_name, data.permission)

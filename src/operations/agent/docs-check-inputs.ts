@@ -45,13 +45,36 @@ export function readDocsCheckInputs(getInput: (name: string) => string): DocsChe
 function readStatusContext(raw: string): string | null {
   const context = raw.trim()
   if (context === '') return null
-  // eslint-disable-next-line no-control-regex -- a line break or control character is what is refused
-  if (context.length > MAX_CONTEXT || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(context))
+  if (!isStatusContext(context))
     throw new InputError(
       'status-context',
       `Input 'status-context' must be a commit status name on one line of at most ${MAX_CONTEXT} characters, such as docs; got '${echo(context)}'.`
     )
   return context
+}
+
+/**
+ * `fix-checks-statuses`: the commit status contexts, comma-separated or one per line, that count as the
+ * agent's pull request's own checks. Empty: none (a status carries no origin, see docs/fix-checks.md).
+ */
+export function readFixChecksStatuses(raw: string): string[] {
+  const contexts = raw
+    .split(/[\n\r,]+/)
+    .map((context) => context.trim())
+    .filter(Boolean)
+  const bad = contexts.find((context) => !isStatusContext(context))
+  if (bad !== undefined)
+    throw new InputError(
+      'fix-checks-statuses',
+      `Input 'fix-checks-statuses' has '${echo(bad)}', which is no commit status name: give status contexts of at most ${MAX_CONTEXT} characters, comma-separated or one per line, such as ci/jenkins.`
+    )
+  return [...new Set(contexts)]
+}
+
+/** A commit status name GitHub keeps: one line of at most 255 characters. */
+function isStatusContext(context: string): boolean {
+  // eslint-disable-next-line no-control-regex -- a line break or control character is what is refused
+  return context.length <= MAX_CONTEXT && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(context)
 }
 
 /** One glob per line or separated by commas; blank entries are ignored. Empty: every change counts. */

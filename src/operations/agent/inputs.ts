@@ -15,7 +15,7 @@ import {
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
 import { readAgentLabel } from '../agent-label.js'
-import { type DocsCheckInputs, readDocsCheckInputs } from './docs-check-inputs.js'
+import { type DocsCheckInputs, readDocsCheckInputs, readFixChecksStatuses } from './docs-check-inputs.js'
 
 /** The inputs of an agent run (`job`, `message`, and the job of `improve`): the prompt, the conversation's triggers, grouping. */
 export interface AgentInputs {
@@ -42,6 +42,8 @@ export interface AgentInputs {
   docsCheck: DocsCheckInputs
   /** `fix-checks`: automatic follow-ups per agent pull request whose checks fail; 0: none. */
   fixChecks: number
+  /** `fix-checks-statuses`: the commit status contexts that count as the agent's own checks; empty: none. */
+  fixChecksStatuses: string[]
 }
 
 /**
@@ -95,7 +97,8 @@ export function readAgentInputs(operation: 'job' | 'message' | 'improve'): Input
         groupRuns,
         docsRepository,
         docsCheck: field(() => readDocsCheckInputs(input)),
-        fixChecks: field(() => readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS)
+        fixChecks: field(() => readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS),
+        fixChecksStatuses: field(() => readFixChecksStatuses(input('fix-checks-statuses')))
       }
     })
 }

@@ -40,6 +40,23 @@ export function renderWaitingComment(marker: string, head: string, trigger: stri
   ].join('\n')
 }
 
+/**
+ * The words on an outsider's pull request whose head is another open pull request's head too (`why`, the
+ * plan's words, with that pull request's number): no status was written. A sticky comment with `marker`; a
+ * command's reply without. It also holds the record, as it was.
+ */
+export function renderSharedHeadComment(marker: string, why: string): string {
+  return withMarker(
+    marker,
+    [
+      '### Docs: no status written',
+      '',
+      `${why} A commit status belongs to the commit, not to one pull request, so this pull request writes none there and starts no docs agent job; push a commit of its own to get a docs check.`,
+      ''
+    ].join('\n')
+  )
+}
+
 /** A sticky comment starts with its hidden marker; a reply comment has none. */
 function withMarker(marker: string, body: string): string {
   return marker ? `${marker}\n${body}` : body

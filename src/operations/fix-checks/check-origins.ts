@@ -35,12 +35,6 @@ export interface OwnHead {
   sha: string
   branch: string
   repository: string
-  /**
-   * Whether its commit statuses count. Statuses carry no origin, so they are left out while an open pull
-   * request from a fork has this head commit too: other Apps (a CLA or DCO check, a preview App) answer the
-   * fork's pull request on the shared commit.
-   */
-  countStatuses: boolean
 }
 
 const ACTIONS_APP = 'github-actions'

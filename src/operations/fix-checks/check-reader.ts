@@ -34,24 +34,26 @@ export class CheckReader {
   constructor(
     private readonly api: GitHubApi,
     private readonly callFailed: ReadTrouble,
-    /** The action's own docs-check status context (`status-context`), which never counts; '' for none. */
-    private readonly ownContext: string
+    /** The commit status contexts that count (see countedContexts); none: the combined status is not read. */
+    private readonly countedStatuses: readonly string[]
   ) {}
 
   /**
-   * The head's check runs (one page) that are the pull request's own, and its combined status (unless its
-   * statuses do not count, see OwnHead), sorted: what runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
+   * The head's check runs (one page) that are the pull request's own, and its combined status (when some
+   * contexts count), sorted: what runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
    */
   async headChecks(head: OwnHead): Promise<HeadChecks> {
     this.roundRequests = 0
     const [runs, status] = await Promise.all([
       this.readPicture(() => this.api.checkRuns(head.sha), 'The check runs are left out.'),
-      head.countStatuses ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.') : null
+      this.countedStatuses.length > 0
+        ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.')
+        : null
     ])
     const listed = runs?.runs ?? []
     await this.learnOrigins(listed, head.sha)
     const own = listed.filter((run) => isOwnRun(run, this.origins, head))
-    this.lastRead = sortHeadChecks(own, status?.statuses ?? [], this.ownContext)
+    this.lastRead = sortHeadChecks(own, status?.statuses ?? [], this.countedStatuses)
     return this.lastRead
   }
 

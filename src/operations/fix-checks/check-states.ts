@@ -36,19 +36,26 @@ export interface HeadChecks {
 }
 
 /**
- * Sorts a head's check runs and statuses. The action's own docs-check status (`ownContext`, its
- * `status-context`; '' when the workflow sets none) never counts: it says what the action did, not what
- * the agent's files are.
+ * The commit status contexts that count: those `fix-checks-statuses` names. A status carries no origin (an
+ * App installed here writes one on any pull request's head, a fork's included, and it outlives that pull
+ * request), so no other status starts, appears in, or is waited on by a round. The action's own docs-check
+ * status (`ownContext`, its `status-context`; '' when the workflow sets none) never counts: it says what the
+ * action did, not what the agent's files are.
  */
-export function sortHeadChecks(runs: readonly CheckRun[], statuses: readonly CommitStatusFacts[], ownContext: string): HeadChecks {
-  const counted = statuses.filter((status) => ownContext === '' || status.context !== ownContext)
+export function countedContexts(named: readonly string[], ownContext: string): string[] {
+  return named.filter((context) => context !== ownContext)
+}
+
+/** Sorts a head's check runs and, of its statuses, those of the `counted` contexts (see countedContexts). */
+export function sortHeadChecks(runs: readonly CheckRun[], statuses: readonly CommitStatusFacts[], counted: readonly string[]): HeadChecks {
+  const own = statuses.filter((status) => counted.includes(status.context))
   return {
     pending: [
       ...runs.filter((run) => verdictOfRun(run.status, run.conclusion) === 'pending').map((run) => run.name),
-      ...counted.filter((status) => verdictOfStatus(status.state) === 'pending').map((status) => status.context)
+      ...own.filter((status) => verdictOfStatus(status.state) === 'pending').map((status) => status.context)
     ],
     failedRuns: runs.filter((run) => verdictOfRun(run.status, run.conclusion) === 'failed'),
-    failedStatuses: counted.filter((status) => verdictOfStatus(status.state) === 'failed')
+    failedStatuses: own.filter((status) => verdictOfStatus(status.state) === 'failed')
   }
 }
 

@@ -49,11 +49,6 @@ export interface CheckedPullFacts {
   head: string
   branch: string
   fork: boolean
-  /**
-   * An open pull request from a fork whose head is this pull request's head commit too (its number), null
-   * when none is, 'unread' until the commit look-up was read.
-   */
-  forkOnHead: number | null | 'unread'
 }
 
 /** The agent's marks on its pull request: its job, its rounds, and the sticky comment that tells them. */
@@ -89,14 +84,6 @@ export function payloadFacts(event: ChecksEvent, repository: string): PayloadFac
     forkNamed: own === undefined ? (event.pulls[0]?.number ?? null) : null,
     otherRunEvent: event.name === 'workflow_run' && !OWN_RUN_EVENTS.includes(startedBy) ? startedBy || 'an unknown event' : null
   }
-}
-
-/**
- * An open pull request from a fork among those GitHub lists for a commit whose head is that commit: it
- * shares the agent's head, so the commit's statuses may answer it rather than the agent's pull request.
- */
-export function forkPullOnHead(listed: readonly PullFacts[], sha: string): number | null {
-  return listed.find((pull) => pull.head.fork && pull.head.sha.toLowerCase() === sha.toLowerCase())?.number ?? null
 }
 
 /**

@@ -7,6 +7,7 @@ import { CommentRecords } from '../agent/comment-records.js'
 import type { AgentInputs } from '../agent/inputs.js'
 import type { OperationDeps } from '../operation.js'
 import { CheckReader } from './check-reader.js'
+import { countedContexts } from './check-states.js'
 
 /**
  * What a `fix-checks` run reads and writes with, in one value: its settings and event, the operation's
@@ -42,7 +43,7 @@ export async function connectMeans(settings: Settings<AgentInputs>, event: Check
     api,
     github,
     records: new CommentRecords(settings.apiKey, deps.log, deps.clock),
-    reader: new CheckReader(api, github.callFailed, settings.docsCheck.statusContext ?? ''),
+    reader: new CheckReader(api, github.callFailed, countedContexts(settings.fixChecksStatuses, settings.docsCheck.statusContext ?? '')),
     sticky: stickyMarker(`${deps.run.workflow}/${deps.run.job}`)
   }
 }

@@ -4,11 +4,8 @@ import { EMPTY_ROUNDS, type Round, type RoundsRecord, withHandOver, withRound } 
 /** Why a run does nothing; every one is quiet (a debug line) but `still-running`, which names the checks. */
 export type SkipReason = 'disabled' | 'no-agent-pull' | 'fork' | 'other-run' | 'stale' | 'answered' | 'nothing-failed' | 'still-running'
 
-/**
- * What to read next (see FixChecksFacts): the pull request, its marks, the forks' pull requests on its head
- * (the commit look-up, when the pull request was read by its number), the head's checks, or what the failures say.
- */
-export type ReadWhat = 'pull' | 'marks' | 'forks' | 'checks' | 'failures'
+/** What to read next (see FixChecksFacts): the pull request, its marks, the head's checks, or what the failures say. */
+export type ReadWhat = 'pull' | 'marks' | 'checks' | 'failures'
 
 export type FixChecksPlan =
   | { kind: 'skip'; reason: SkipReason; why: string; quiet: boolean }
@@ -55,7 +52,7 @@ function planRound(facts: FixChecksFacts, pull: CheckedPullFacts, marks: PullMar
   const { budget, checks } = facts
   const record = marks.record ?? EMPTY_ROUNDS
   if (record.heads.includes(pull.head)) return skip('answered', `The checks at ${short(pull.head)} were answered already.`)
-  if (!checks) return { kind: 'read', what: pull.forkOnHead === 'unread' ? 'forks' : 'checks' }
+  if (!checks) return { kind: 'read', what: 'checks' }
   if (checks.pending.length > 0) {
     if (!facts.waitedOut) return { kind: 'wait', pending: checks.pending }
     return {

@@ -4,15 +4,7 @@ import { waitFor } from '../../wait.js'
 import { recordSubject } from '../agent/comment-records.js'
 import type { OwnHead } from './check-origins.js'
 import { failedNames, type HeadChecks } from './check-states.js'
-import {
-  type CheckedPullFacts,
-  type ChecksFacts,
-  type FixChecksFacts,
-  forkPullOnHead,
-  type PullMarks,
-  pullOfCommit,
-  short
-} from './facts.js'
+import { type CheckedPullFacts, type ChecksFacts, type FixChecksFacts, type PullMarks, pullOfCommit, short } from './facts.js'
 import { failureMarks, fixChecksMessage } from './failure-report.js'
 import { failureFingerprint } from './fingerprint.js'
 import { mergedRounds, newestRoundsComment } from './fresh-budget.js'
@@ -25,11 +17,8 @@ export async function readInto(what: ReadWhat, facts: FixChecksFacts, means: Fix
   if (what === 'pull') return { ...facts, pull: await readPull(facts, means) }
   const pull = readPullOf(facts)
   if (what === 'marks') return { ...facts, marks: await readMarks(pull, means) }
-  if (what === 'forks')
-    return { ...facts, pull: { ...pull, forkOnHead: forkPullOnHead(await means.api.openPullsOfCommit(pull.head), pull.head) } }
   const { reader } = means
   if (what === 'checks') {
-    if (typeof pull.forkOnHead === 'number') means.deps.log.info(statusesLeftOut(pull.forkOnHead, pull.head))
     await reader.headChecks(ownHead(pull, means))
     return { ...facts, checks: checksFacts(means) }
   }
@@ -44,18 +33,13 @@ export async function readInto(what: ReadWhat, facts: FixChecksFacts, means: Fix
  */
 async function readPull(facts: FixChecksFacts, { api, event }: FixChecksMeans): Promise<CheckedPullFacts | null> {
   const named = facts.payload.ownNamed
-  if (named !== null) return checkedPull(await api.pull(named), 'unread')
-  const listed = await api.openPullsOfCommit(event.headSha)
-  const pull = pullOfCommit(listed, event.headSha)
-  return pull && checkedPull(pull, forkPullOnHead(listed, pull.head.sha))
+  if (named !== null) return checkedPull(await api.pull(named))
+  const pull = pullOfCommit(await api.openPullsOfCommit(event.headSha), event.headSha)
+  return pull && checkedPull(pull)
 }
 
-function checkedPull(pull: PullFacts, forkOnHead: CheckedPullFacts['forkOnHead']): CheckedPullFacts {
-  return { number: pull.number, url: pull.url, head: pull.head.sha, branch: pull.head.ref, fork: pull.head.fork, forkOnHead }
-}
-
-function statusesLeftOut(forkPull: number, head: string): string {
-  return `Pull request #${forkPull} from a fork has the same head commit ${short(head)}: its commit statuses, which carry no origin, are left out; check runs count by their check suite.`
+function checkedPull(pull: PullFacts): CheckedPullFacts {
+  return { number: pull.number, url: pull.url, head: pull.head.sha, branch: pull.head.ref, fork: pull.head.fork }
 }
 
 /**
@@ -112,7 +96,7 @@ function checksFacts({ reader }: FixChecksMeans): ChecksFacts {
 }
 
 function ownHead(pull: CheckedPullFacts, { api }: FixChecksMeans): OwnHead {
-  return { sha: pull.head, branch: pull.branch, repository: `${api.repo.owner}/${api.repo.repo}`, countStatuses: pull.forkOnHead === null }
+  return { sha: pull.head, branch: pull.branch, repository: `${api.repo.owner}/${api.repo.repo}` }
 }
 
 /** The pull request read; the plan reads nothing of its checks before it. */

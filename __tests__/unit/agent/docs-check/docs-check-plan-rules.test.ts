@@ -72,7 +72,12 @@ describe('planDocsCheck: rules across every combination', () => {
   it("shows a waiting fork's head, in the sticky comment by itself, in the reply to a command that came too early", () => {
     for (const { c, plan } of planned.filter(({ plan }) => plan.record.kind === 'show-head')) {
       const commanded = c.gate.kind === 'wait' && c.gate.commanded
-      expect([c, plan.job, plan.waitingComment, plan.reply]).toEqual([c, 'none', !commanded, commanded ? 'repeat-for-head' : null])
+      expect([c, plan.job, plan.sticky, plan.reply]).toEqual([
+        c,
+        'none',
+        commanded ? null : 'waiting',
+        commanded ? 'repeat-for-head' : null
+      ])
     }
   })
 

@@ -3,7 +3,7 @@
  * docs-check-plan-rules.test.ts checks the rules that hold across every combination.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { DocsCheckPlan, CommitStatusNow } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { DocsCheckPlan, CommitStatusNow } from '../../../../src/operations/agent/decide/docs-check-plan.js'
 import {
   type Case,
   closed,
@@ -35,7 +35,7 @@ function summary(plan: DocsCheckPlan): Record<string, unknown> {
     record: plan.record.kind,
     outcome: plan.outcome,
     ...(plan.reply ? { reply: plan.reply } : {}),
-    ...(plan.waitingComment ? { waitingComment: true } : {}),
+    ...(plan.sticky ? { sticky: plan.sticky } : {}),
     ...(plan.note ? { note: plan.note.text } : {})
   }
 }
@@ -51,7 +51,7 @@ const none = (outcome: string, status = 'none', extra: Record<string, unknown> =
 const CARRIED_SKIP = 'carried success: Docs skipped by @maintainer at f00dcaf: tests only'
 /** A fork's pull request waiting for a maintainer by itself: its head shown in the sticky comment. */
 const waiting = (status = 'waiting-for-maintainer'): Record<string, unknown> => ({
-  ...none('skipped', status, { waitingComment: true }),
+  ...none('skipped', status, { sticky: 'waiting' }),
   record: 'show-head'
 })
 /** A maintainer's command that came before the fork's head was shown: shown now, and the reply asks to repeat it. */
@@ -280,7 +280,7 @@ describe('planDocsCheck: the details of a plan', () => {
       record: { kind: 'set-skip', skip },
       note: null,
       reply: 'skip-recorded',
-      waitingComment: false,
+      sticky: null,
       outcome: 'skipped',
       why: 'Docs were skipped by @octocat at 5ca1ab1 (refactor only); no docs job will run on this pull request until /docs asks for one.',
       quiet: false,

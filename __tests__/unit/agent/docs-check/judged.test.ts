@@ -92,9 +92,9 @@ describe('planDocsCheck: the rules around the judged head', () => {
     }
     const base = factsOf({ event: pullEvent('synchronize'), gate: WAITING, paths: 'unmatched' })
     const plan = planDocsCheck({ ...base, record: waitingRecord })
-    expect(plan).toMatchObject({ job: 'none', waitingComment: true, record: { kind: 'show-head', head: { sha: HEAD } } })
+    expect(plan).toMatchObject({ job: 'none', sticky: 'waiting', record: { kind: 'show-head', head: { sha: HEAD } } })
     // A documented fork's pull request stays documented: nothing waits, nothing is shown.
     const documented = planDocsCheck(factsOf({ event: pullEvent('synchronize'), gate: WAITING, paths: 'unmatched', record: 'documented' }))
-    expect(documented).toMatchObject({ waitingComment: false, record: { kind: 'keep' } })
+    expect(documented).toMatchObject({ sticky: null, record: { kind: 'keep' } })
   })
 })

@@ -1,11 +1,6 @@
 /** The facts the docs check's plan is tested with: records, events, and a case turned into facts. */
-import type {
-  CodePull,
-  DocsCheckFacts,
-  DocsCheckPlan,
-  DocsEvent,
-  DocsGate
-} from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate, SharedHead } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { DocsCheckPlan } from '../../../../src/operations/agent/decide/docs-check-plan.js'
 import { decideRun, type RunPlan } from '../../../../src/operations/agent/decide/before-job.js'
 import { docsCheckCode } from '../../../../src/operations/agent/docs-check.js'
 import type { RunFacts } from '../../../../src/operations/agent/decide/facts.js'
@@ -88,6 +83,10 @@ export interface Case {
   statusContext?: boolean
   /** Whether "no record" can be believed; true unless said. */
   recordKnown?: boolean
+  /** An outsider's pull request; as the gate says unless said. */
+  outsiders?: boolean
+  /** Another open pull request at the same head; none unless said. */
+  sharedHead?: SharedHead
 }
 
 export function factsOf(c: Case): DocsCheckFacts {
@@ -102,6 +101,8 @@ export function factsOf(c: Case): DocsCheckFacts {
     record: RECORDS[c.record ?? 'none'],
     recordKnown: c.recordKnown ?? true,
     paths: c.paths ?? 'unset',
+    outsiders: c.outsiders ?? gate.kind === 'wait',
+    sharedHead: c.sharedHead ?? null,
     statusContext: c.statusContext ?? true,
     dryRun: false,
     trigger: '/docs',
@@ -135,7 +136,9 @@ export function mergedPlan(facts: DocsCheckFacts): RunPlan {
         recordKnown: facts.recordKnown,
         stickyId: null,
         paths: facts.paths,
-        ownCompare: null
+        ownCompare: null,
+        outsiders: facts.outsiders,
+        sharedHead: facts.sharedHead
       },
       code: docsCheckCode
     },

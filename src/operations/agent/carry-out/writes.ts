@@ -6,7 +6,7 @@ import { recordSubject } from '../comment-records.js'
 import type { RunPlan } from '../decide/before-job.js'
 import type { AfterWrite, Write } from '../decide/writes.js'
 import type { RunMeans } from '../means.js'
-import { renderWaitingComment } from '../status-comment.js'
+import { renderSharedHeadComment, renderWaitingComment } from '../status-comment.js'
 import { statusThread } from './status-thread-target.js'
 import type { Written } from './written.js'
 
@@ -42,14 +42,14 @@ export async function carryOutWrite({ write, plan, written }: WriteStep, means: 
       if (!write.withRecord || !plan.docs) return thread.post(write.text)
       return thread.post(sealedFor(thread, api, write.text + plan.docs.code.docsRecordMarker(plan.docs, written.status, null), means))
     }
-    case 'waiting-comment':
-      return writeWaitingComment(write, plan, written, means)
+    case 'sticky-comment':
+      return writeStickyComment(write, plan, written, means)
   }
 }
 
-/** The sticky comment says the fork's pull request waits for a maintainer; its record holds the head shown. */
-async function writeWaitingComment(
-  write: Extract<Write, { kind: 'waiting-comment' }>,
+/** The sticky comment of an outsider's pull request: it waits for a maintainer (its record holds the head shown), or its head is shared. */
+async function writeStickyComment(
+  write: Extract<Write, { kind: 'sticky-comment' }>,
   plan: RunPlan,
   written: Written,
   means: RunMeans
@@ -59,8 +59,9 @@ async function writeWaitingComment(
   const marker = stickyMarker(`${means.run.workflow}/${means.run.job}`)
   const sticky = new StatusThread(api, { on: pullRef(write.pull), mode: 'sticky', marker }, means.github.callFailed)
   if (write.stickyId !== undefined) sticky.adopt(write.stickyId)
-  const body =
-    renderWaitingComment(marker, write.head, means.settings.trigger) + plan.docs.code.docsRecordMarker(plan.docs, written.status, null)
+  const words =
+    write.says === 'waiting' ? renderWaitingComment(marker, write.head, means.settings.trigger) : renderSharedHeadComment(marker, write.why)
+  const body = words + plan.docs.code.docsRecordMarker(plan.docs, written.status, null)
   await sticky.conclude(sealedFor(sticky, api, body, means))
 }
 

@@ -4,11 +4,13 @@ import type { GateDecision } from '../../../trust/gate.js'
 import type { AgentInputs } from '../inputs.js'
 import type { DocsCheckCode } from '../docs-check.js'
 import type { DocsFacts } from '../read/docs-facts.js'
-import type { DocsCheckFacts, DocsCheckPlan, DocsGate } from './docs-check-rules.js'
+import type { DocsCheckPlan } from './docs-check-plan.js'
+import type { DocsCheckFacts, DocsGate } from './docs-check-rules.js'
 import type { RunFacts } from './facts.js'
 import { type LabelRemoval, type Plan, planRun, type ReactionPlan, type ReplyStatus } from './run-plan.js'
 import type { Write } from './writes.js'
 import { renderDeniedReply, renderHeadMovedReply, renderRepeatForHeadReply, renderSkipReply, renderUsageReply } from '../command-replies.js'
+import { renderSharedHeadComment } from '../status-comment.js'
 
 /**
  * An agent run's whole plan, decided once from its facts and settings before anything is written: what the
@@ -91,6 +93,8 @@ function docsCheckFacts(docs: DocsFacts, run: Plan, settings: Settings<AgentInpu
     record: docs.record,
     recordKnown: docs.recordKnown,
     paths: docs.paths,
+    outsiders: docs.outsiders,
+    sharedHead: docs.sharedHead,
     statusContext: settings.docsCheck.statusContext !== null,
     dryRun: settings.dryRun,
     trigger: settings.trigger,
@@ -118,8 +122,8 @@ function docsAnswer(run: Plan, docs: DocsPart, text: string | null): Write[] {
     ...(plan.note ? [{ kind: 'note' as const, note: plan.note, dryRun: plan.dryRun }] : []),
     ...(replyTo && text !== null && !plan.dryRun ? [reply(replyTo, text, plan.reply !== 'usage')] : []),
     // The waiting record is written whatever `comment` says: without it, no maintainer's command could ever hold.
-    ...(plan.waitingComment && pull && !plan.dryRun
-      ? [{ kind: 'waiting-comment' as const, pull: pull.number, head, stickyId: facts.stickyId }]
+    ...(plan.sticky && pull && !plan.dryRun
+      ? [{ kind: 'sticky-comment' as const, says: plan.sticky, pull: pull.number, head, why: plan.why, stickyId: facts.stickyId }]
       : []),
     ...(reactOn ? [react(reactOn, 'rocket')] : [])
   ]
@@ -134,6 +138,8 @@ function replyText(plan: DocsCheckPlan, commander: string, head: string, setting
       return renderSkipReply(plan.why, settings.trigger)
     case 'repeat-for-head':
       return renderRepeatForHeadReply(commander, head, settings.trigger)
+    case 'shared-head':
+      return renderSharedHeadComment('', plan.why)
     case null:
       return null
   }

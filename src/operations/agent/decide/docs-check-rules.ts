@@ -1,5 +1,6 @@
-import type { AgentPull, DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
+import type { DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
 import type { DocsSituation } from './commit-status.js'
+import type { CommitStatusNow, DocsCheckPlan, NoJobOutcome } from './docs-check-plan.js'
 
 /**
  * The docs check's decision for one run, from the event and what is known about the code pull request, before
@@ -62,6 +63,10 @@ export interface DocsCheckFacts {
   recordKnown: boolean
   /** Judged on push and pull-request events only; commands and labels are asked for explicitly. */
   paths: PathsVerdict
+  /** The run is about an outsider's pull request (a fork's, or an author's below `min-permission`). */
+  outsiders: boolean
+  /** Another open pull request of this repository whose head is `head` too (see HeadOwners); null: none, or not asked. */
+  sharedHead: SharedHead | null
   /** `status-context` is set. */
   statusContext: boolean
   dryRun: boolean
@@ -71,40 +76,19 @@ export interface DocsCheckFacts {
   now: number
 }
 
-/** The commit status written before the job, or instead of it. */
-export type CommitStatusNow =
-  | { kind: 'none' }
-  /** Pending, "working (job <id>)", once the job is accepted; its end writes the final status. */
-  | { kind: 'working' }
-  | { kind: 'write'; situation: DocsSituation }
+/**
+ * Another open pull request whose head is the run's commit too: its number, or `unknown` when the look-up
+ * failed. A commit status belongs to the commit, so a status written there is that pull request's too.
+ */
+export type SharedHead = { kind: 'pull'; number: number } | { kind: 'unknown' }
 
-/** A comment for the agent's pull request: the code pull request closed. */
-export interface ClosingNote {
-  pull: AgentPull
-  text: string
-}
-
-export type NoJobOutcome = 'skipped' | 'noted'
-
-export interface DocsCheckPlan {
-  job: 'start' | 'none'
-  statusNow: CommitStatusNow
-  record: RecordUpdate
-  note: ClosingNote | null
-  /**
-   * `usage`: skip where it does not apply; `skip-recorded`: the reply to a `/docs skip` that says so;
-   * `repeat-for-head`: a maintainer's command came before the fork's head was shown, which it now is.
-   */
-  reply: 'usage' | 'skip-recorded' | 'repeat-for-head' | null
-  /** The sticky comment says the fork's pull request waits for a maintainer (written with `comment: false` too: it holds the record). */
-  waitingComment: boolean
-  /** How a run without a job ends; null when a job starts (its verdict decides). */
-  outcome: NoJobOutcome | null
-  /** For the log and, unless `quiet`, a notice. */
-  why: string
-  quiet: boolean
-  /** Show the statuses, record and note instead of writing them. */
-  dryRun: boolean
+/**
+ * Whether a run must ask which open pull requests have its head before it writes a status there: about an
+ * outsider's pull request, with `status-context` set, on any event but its closing (which writes none).
+ * Anyone can open a pull request from a fork whose head is another pull request's head.
+ */
+export function needsHeadOwners(event: DocsEvent, outsiders: boolean, statusContext: boolean): boolean {
+  return outsiders && statusContext && event.kind !== 'pull-request-closed' && event.kind !== 'scheduled'
 }
 
 const NO_STATUS: CommitStatusNow = { kind: 'none' }
@@ -112,6 +96,7 @@ const KEEP: RecordUpdate = { kind: 'keep' }
 
 export function planDocsCheck(facts: DocsCheckFacts): DocsCheckPlan {
   const { event } = facts
+  if (facts.sharedHead && needsHeadOwners(event, facts.outsiders, facts.statusContext)) return headShared(facts, facts.sharedHead)
   switch (event.kind) {
     case 'pull-request-closed':
       return planClosed(event, facts)
@@ -175,7 +160,7 @@ function nothingNew(facts: DocsCheckFacts, carried: Extract<DocsSituation, { kin
   const shows = facts.gate.kind === 'wait' && head !== null && waiting
   return noJob(facts, 'skipped', why, {
     statusNow: statusOf(facts, carried ?? { kind: 'nothing-documented' }),
-    ...(shows ? { record: { kind: 'show-head', head: { sha: head, at: shownAt(facts.now) } }, waitingComment: true } : {})
+    ...(shows ? { record: { kind: 'show-head', head: { sha: head, at: shownAt(facts.now) } }, sticky: 'waiting' as const } : {})
   })
 }
 
@@ -200,8 +185,23 @@ function waitForMaintainer(facts: DocsCheckFacts): DocsCheckPlan {
     statusNow: statusOf(facts, { kind: 'waiting-for-maintainer', trigger }),
     record: head ? { kind: 'show-head', head: { sha: head, at: shownAt(facts.now) } } : KEEP,
     reply: commanded ? 'repeat-for-head' : null,
-    waitingComment: !commanded
+    sticky: commanded ? null : 'waiting'
   })
+}
+
+/**
+ * An outsider's pull request whose head is another open pull request's head too: any status written on it
+ * would be that pull request's docs check. Nothing is written on the commit and no job starts, whoever asked;
+ * the sticky comment (a command's reply) says why.
+ */
+function headShared(facts: DocsCheckFacts, shared: SharedHead): DocsCheckPlan {
+  const head = facts.head ? facts.head.slice(0, 7) : 'The head'
+  const why =
+    shared.kind === 'pull'
+      ? `${head} is also the head of #${shared.number}: its docs check stands.`
+      : `Which open pull requests have ${head} as their head could not be read, and another one's docs check may stand on it: no status was written.`
+  const command = facts.event.kind === 'command' || facts.event.kind === 'label'
+  return noJob(facts, 'skipped', why, command ? { reply: 'shared-head' } : { sticky: 'shared-head' })
 }
 
 /** A closed code pull request never starts a job; with a recorded agent pull request, that one is told. */
@@ -270,7 +270,7 @@ function startJob(facts: DocsCheckFacts, how: { status: boolean; record: RecordU
     record: how.record,
     note: null,
     reply: null,
-    waitingComment: false,
+    sticky: null,
     outcome: null,
     why: how.why,
     quiet: false,
@@ -282,7 +282,7 @@ function noJob(
   facts: DocsCheckFacts,
   outcome: NoJobOutcome,
   why: string,
-  changes: Partial<Pick<DocsCheckPlan, 'statusNow' | 'record' | 'note' | 'reply' | 'waitingComment' | 'quiet'>>
+  changes: Partial<Pick<DocsCheckPlan, 'statusNow' | 'record' | 'note' | 'reply' | 'sticky' | 'quiet'>>
 ): DocsCheckPlan {
   return {
     job: 'none',
@@ -290,7 +290,7 @@ function noJob(
     record: KEEP,
     note: null,
     reply: null,
-    waitingComment: false,
+    sticky: null,
     outcome,
     why,
     quiet: false,

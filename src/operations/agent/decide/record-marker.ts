@@ -1,7 +1,7 @@
 import { parsePullLink } from '../../../mintlify/job.js'
 import type { JobReport } from '../verdicts.js'
 import { type CommitStatus, recordWith, renderRecord, updateRecord } from './docs-record.js'
-import type { DocsCheckPlan } from './docs-check-rules.js'
+import type { DocsCheckPlan } from './docs-check-plan.js'
 import type { DocsFacts } from '../read/docs-facts.js'
 import { renderStatuses, statusesWith } from './context-statuses.js'
 import { type JudgedHeads, judgedWith, renderJudged } from './judged.js'

@@ -1,7 +1,7 @@
 import type { Reaction } from '../../../github/api.js'
 import type { DocsSituation } from './commit-status.js'
 import type { AgentPull } from './docs-record.js'
-import type { ClosingNote } from './docs-check-rules.js'
+import type { ClosingNote } from './docs-check-plan.js'
 import type { ReactionPlan, ReplyStatus } from './run-plan.js'
 
 /** The writes a plan lists, in the order the run makes them. Each is carried out by carry-out/writes.ts. */
@@ -19,8 +19,18 @@ export type Write =
    * stands after the writes before it (the commit status written, if GitHub took it).
    */
   | { kind: 'reply'; to: ReplyStatus; text: string; withRecord: boolean }
-  /** The sticky comment of a fork's pull request that waits for a maintainer, carrying the record of its shown head. */
-  | { kind: 'waiting-comment'; pull: number; head: string; stickyId: number | null | undefined }
+  /**
+   * The sticky comment of an outsider's pull request, carrying the record: it waits for a maintainer (the
+   * record holds its shown head), or its head is another pull request's too (`why` says whose).
+   */
+  | {
+      kind: 'sticky-comment'
+      says: 'waiting' | 'shared-head'
+      pull: number
+      head: string
+      why: string
+      stickyId: number | null | undefined
+    }
 
 /** One write once the job ended, decided from the plan and the job's report. */
 export type AfterWrite =

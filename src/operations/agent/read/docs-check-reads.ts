@@ -9,7 +9,7 @@ import {
 } from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from './event-ask.js'
-import type { CodePull } from '../decide/docs-check-rules.js'
+import type { CodePull, SharedHead } from '../decide/docs-check-rules.js'
 import { type DocsRecord, newestRecordIn } from '../decide/docs-record.js'
 import { type ContextStatuses, parseStatuses } from '../decide/context-statuses.js'
 import { type JudgedHeads, parseJudged } from '../decide/judged.js'
@@ -117,4 +117,25 @@ export async function pushFiles(event: Extract<GitHubEvent, { kind: 'push' }>, a
   const cut = event.commits.length >= WEBHOOK_MAX_COMMITS || event.commits.some((c) => c.files.length >= WEBHOOK_MAX_FILES)
   if (!cut) return [...new Set(event.commits.flatMap((commit) => commit.files))]
   return api && event.before && event.sha ? (await api.compare(event.before, event.sha)).files : null
+}
+
+/**
+ * Another open pull request of this repository whose head is the target's head too (one look-up, at most 3
+ * pages): anyone can open a pull request from a fork at another pull request's head, and a commit status
+ * belongs to the commit. A look-up that fails is `unknown`, never "none": an outsider gains by a wrong "none".
+ */
+export async function sharedHeadOf(
+  api: GitHubApi,
+  pull: CodePull,
+  sha: string,
+  failed: (error: unknown) => void
+): Promise<SharedHead | null> {
+  try {
+    const listed = await api.openPullsOfCommit(sha)
+    const other = listed.find((listedPull) => listedPull.number !== pull.number && listedPull.head.sha.toLowerCase() === sha.toLowerCase())
+    return other ? { kind: 'pull', number: other.number } : null
+  } catch (error) {
+    failed(error)
+    return { kind: 'unknown' }
+  }
 }

@@ -2,12 +2,12 @@ import type { Comparison } from '../../../github/api.js'
 import { stickyMarker } from '../../../github/markers.js'
 import type { GitHubEvent } from '../../../github/event.js'
 import { statusOfContext, type ContextStatuses } from '../decide/context-statuses.js'
-import type { DocsEvent, PathsVerdict } from '../decide/docs-check-rules.js'
+import { type DocsEvent, needsHeadOwners, type PathsVerdict, type SharedHead } from '../decide/docs-check-rules.js'
 import type { DocsRecord } from '../decide/docs-record.js'
 import type { JudgedHeads } from '../decide/judged.js'
 import { anyDocumented, type PathsFilter } from '../decide/paths.js'
 import type { RunMeans } from '../means.js'
-import { checkTarget, type CheckTarget, fetchDocsRecord, pushFiles, type ReadBeforeGate } from './docs-check-reads.js'
+import { checkTarget, type CheckTarget, fetchDocsRecord, pushFiles, type ReadBeforeGate, sharedHeadOf } from './docs-check-reads.js'
 import type { Command } from './event-ask.js'
 import { judgePull, type JudgingReads } from './judge-pull.js'
 
@@ -36,19 +36,26 @@ export interface DocsFacts {
    * context block takes the pull request's commits and files from it instead of reading them again.
    */
   ownCompare: Comparison | null
+  /** The pull request is an outsider's (a fork's, or an author's below `min-permission`), as the gate judged it. */
+  outsiders: boolean
+  /** Another open pull request with the same head, asked only where needsHeadOwners says so; null: none, or not asked. */
+  sharedHead: SharedHead | null
+}
+
+/** What the docs check takes of the gate's judgement: the run's command (if any), what the gate read, whether the pull request is an outsider's. */
+export interface JudgedRun {
+  command: Command | null
+  before: ReadBeforeGate
+  outsiders: boolean
 }
 
 /**
  * The docs check's facts, each read once (or taken from what the gate's read found); a GitHub failure
  * leaves a fact out (one warning), never the run.
  */
-export async function readDocsFacts(
-  event: DocsEvent,
-  command: Command | null,
-  before: ReadBeforeGate,
-  means: RunMeans
-): Promise<DocsFacts> {
+export async function readDocsFacts(event: DocsEvent, judged: JudgedRun, means: RunMeans): Promise<DocsFacts> {
   const { run, github, records, settings } = means
+  const { command, before } = judged
   const facts: DocsFacts = {
     event,
     target: before.target ?? { pull: null, sha: null, author: null },
@@ -58,7 +65,9 @@ export async function readDocsFacts(
     recordKnown: false,
     stickyId: undefined,
     paths: 'unset',
-    ownCompare: null
+    ownCompare: null,
+    outsiders: judged.outsiders,
+    sharedHead: null
   }
   if (event.kind === 'scheduled') return { ...facts, target: await checkTarget(run, command, null), recordKnown: true }
   const api = await github.apiOrNull()
@@ -77,6 +86,9 @@ export async function readDocsFacts(
     const marker = stickyMarker(`${run.workflow}/${run.job}`)
     facts.stickyId = read.own.filter((comment) => comment.body.includes(marker)).at(-1)?.id ?? null
     if (api) Object.assign(facts, await pathsOf(facts, settings.docsCheck.paths, { api, callFailed: github.callFailed, event: run.event }))
+    const { pull, sha } = facts.target
+    if (api && pull && sha && needsHeadOwners(event, facts.outsiders, settings.docsCheck.statusContext !== null))
+      facts.sharedHead = await sharedHeadOf(api, pull, sha, (error) => github.callFailed(error, 'No docs status is written on it.'))
   } catch (error) {
     github.callFailed(error, 'The docs check goes on with what it could read.')
   }

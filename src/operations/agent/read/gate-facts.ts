@@ -5,8 +5,10 @@ import {
   needsAuthorRole,
   needsPull,
   needsRole,
+  needsRoles,
   needsShownHeads,
   type PullReading,
+  readSteererRoles,
   type Steerer,
   whoSteers
 } from '../../../trust/gate.js'
@@ -39,7 +41,7 @@ export async function readGateFacts(asked: EventAsk, means: RunMeans): Promise<G
   const facts = { asked, steerer, reading: NOTHING_READ, docs: {} }
   // A pull request's author, or the sender of any other event (a star, a wiki edit), judged like a commenter: their role, nothing more.
   if (asked.kind === 'step')
-    return needsRole(steerer) ? { ...facts, reading: { ...NOTHING_READ, role: await steererRole(steerer, means) } } : facts
+    return needsRoles(steerer) ? { ...facts, reading: { ...NOTHING_READ, ...(await steererRoles(steerer, means)) } } : facts
   if (asked.kind !== 'command' || steerer.kind !== 'commander') return facts
   const { settings, run, log, github, records } = means
   const { command } = asked
@@ -65,9 +67,9 @@ async function pullReading(steerer: Steerer, target: CheckTarget | undefined, ap
   return { ...read, authorRole: needsAuthorRole(steerer, read) ? await api.roleOf(read.author.login) : null }
 }
 
-async function steererRole(steerer: Steerer, { github }: RunMeans): Promise<string | null> {
+async function steererRoles(steerer: Steerer, { github }: RunMeans): Promise<Pick<GateReading, 'role' | 'reopenerRole'>> {
   const login = 'actor' in steerer ? steerer.actor.login : ''
   const who = steerer.kind === 'pull-author' ? 'who opened the pull request' : 'who sent the event'
   const api = await github.apiOrThrow(`to check the permission of ${login}, ${who}`)
-  return api.roleOf(login)
+  return readSteererRoles(steerer, (user) => api.roleOf(user))
 }

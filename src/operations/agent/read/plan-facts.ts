@@ -1,6 +1,6 @@
 import { commentCountOf, pullRef } from '../../../github/event.js'
 import { jobOfMarkers } from '../../../github/markers.js'
-import type { GateDecision } from '../../../trust/gate.js'
+import { type GateDecision, needsShownHeads } from '../../../trust/gate.js'
 import { freshBudgetRecord } from '../../fix-checks/fresh-budget.js'
 import { recordSubject } from '../comment-records.js'
 import type { DocsEvent } from '../decide/docs-check-rules.js'
@@ -8,7 +8,7 @@ import { docsEventFor } from '../decide/docs-event.js'
 import type { DocsRead, RunFacts } from '../decide/facts.js'
 import { type AgentPullJob, needsAgentJob, planRun } from '../decide/run-plan.js'
 import type { RunMeans } from '../means.js'
-import type { Command } from './event-ask.js'
+import type { JudgedRun } from './docs-facts.js'
 import type { GateFacts } from './gate-facts.js'
 
 /**
@@ -27,7 +27,8 @@ export async function readPlanFacts(gateFacts: GateFacts, gate: GateDecision, me
   const now = clock.now()
   const docsEvent = docsEventFor(plan, asked, settings, run.event)
   const command = asked.kind === 'command' ? asked.command : null
-  const docs = docsEvent ? await readDocs(docsEvent, command, gateFacts, means) : null
+  const judged = { command, before: gateFacts.docs, outsiders: outsidersPull(gate, gateFacts, means.settings) }
+  const docs = docsEvent ? await readDocs(docsEvent, judged, means) : null
   return { asked, gate, agentPull, docs, now }
 }
 
@@ -62,7 +63,15 @@ async function agentJobOf(pull: number, means: RunMeans): Promise<AgentPullJob |
 }
 
 /** The docs check's code, imported now (a chunk of its own, which a run the docs check does not follow never parses), and what it reads. */
-async function readDocs(event: DocsEvent, command: Command | null, gateFacts: GateFacts, means: RunMeans): Promise<DocsRead> {
+async function readDocs(event: DocsEvent, judged: JudgedRun, means: RunMeans): Promise<DocsRead> {
   const { docsCheckCode: code } = await import('../docs-check.js')
-  return { facts: await code.readDocsFacts(event, command, gateFacts.docs, means), code }
+  return { facts: await code.readDocsFacts(event, judged, means), code }
+}
+
+/**
+ * Whether the run is about an outsider's pull request, as the gate judged it: one waiting for a maintainer,
+ * or a permitted command on one (for which the gate read the heads shown).
+ */
+function outsidersPull(gate: GateDecision, { steerer, reading }: GateFacts, settings: RunMeans['settings']): boolean {
+  return gate.kind === 'wait-for-maintainer' || needsShownHeads(steerer, settings, reading.role, reading.pull)
 }

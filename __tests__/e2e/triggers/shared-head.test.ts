@@ -1,0 +1,119 @@
+/**
+ * A commit status belongs to the commit, not to a pull request (DESIGN "The docs check on code pull
+ * requests"): anyone can open a pull request from a fork whose head is another pull request's head. Before a
+ * run about an outsider's pull request writes its docs status, or a maintainer's command on it does, it asks
+ * which open pull requests have that head; where another one does, it writes none, says so, and ends skipped.
+ */
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
+import type { ActionRun } from '../../../scripts/run-action.js'
+import type { Simulator } from '../../../simulator/index.js'
+import { commentPayload, COMMENTER, PULL, PULL_HEAD_SHA, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
+import { annotations } from '../harness.js'
+import { mintlifyCalls, ownComments, runOn, startHelloWorld } from './helpers.js'
+
+/** The fork's pull request, opened at the head of pull request #2 (this repository's). */
+const FORK_PULL = 3
+const FORK_REPO = 'stranger/Hello-World'
+const SHARED = `${PULL_HEAD_SHA.slice(0, 7)} is also the head of #${PULL}: its docs check stands.`
+/** Pull request #2's docs check, red: its change is not documented yet. */
+const RED = { state: 'failure', context: 'docs', description: 'The docs agent job job_0001 failed.' } as const
+
+let sim: Simulator
+beforeEach(async () => {
+  sim = await startHelloWorld()
+  sim.github.addIssue(REPO, {
+    number: FORK_PULL,
+    title: 'Same commits as #2',
+    user: 'stranger',
+    pullRequest: true,
+    headRepo: FORK_REPO,
+    headSha: PULL_HEAD_SHA,
+    files: ['README.md']
+  })
+  sim.github.setPermission(REPO, 'stranger', null)
+  sim.github.addStatus(REPO, PULL_HEAD_SHA, { ...RED, creator: sim.github.identity })
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+/** The fork's pull request event, at #2's head. */
+function forkEvent(action: string): Record<string, unknown> & { pull_request: Record<string, unknown> } {
+  const payload = pullRequestOpened() as unknown as Record<string, unknown> & { pull_request: Record<string, unknown> }
+  payload.action = action
+  payload.number = FORK_PULL
+  const pull = payload.pull_request
+  pull.number = FORK_PULL
+  pull.html_url = `https://github.com/${REPO}/pull/${FORK_PULL}`
+  const headPart = pull.head as Record<string, unknown>
+  pull.head = { ...headPart, sha: PULL_HEAD_SHA, repo: { ...(headPart.repo as object), full_name: FORK_REPO, fork: true } }
+  pull.user = { ...(pull.user as object), login: 'stranger', type: 'User' }
+  return payload
+}
+
+const DOCS_CHECK = { 'status-context': 'docs' }
+const onFork = (inputs: Record<string, string> = {}): Promise<ActionRun> =>
+  runOn(sim, 'pull_request_target', forkEvent('opened'), { inputs: { ...DOCS_CHECK, ...inputs } })
+const command = (body: string, on = FORK_PULL): Promise<ActionRun> =>
+  runOn(sim, 'issue_comment', commentPayload(sim, { body, on, pullRequest: true, login: COMMENTER }), { inputs: DOCS_CHECK })
+
+/** The docs statuses on #2's head: the red one it had, and whatever runs wrote after it. */
+const docsStatuses = (): string[] => sim.github.statuses(REPO, PULL_HEAD_SHA).map((status) => `${status.state}: ${status.description}`)
+const RED_ONLY = [`${RED.state}: ${RED.description}`]
+
+describe("a fork's pull request at another pull request's head", () => {
+  test('opened, it writes no "waiting for a maintainer" on that head: the other pull request can still merge as before', async () => {
+    const run = await onFork()
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(docsStatuses()).toEqual(RED_ONLY)
+    expect(annotations(run, 'notice')).toEqual([SHARED])
+    expect(ownComments(sim, FORK_PULL).map((comment) => comment.body)).toEqual([expect.stringContaining(SHARED)])
+    expect(mintlifyCalls(sim)).toEqual([])
+  })
+
+  test('with nothing documented changed (a stacked base just behind the head), it does not turn the red check green', async () => {
+    const event = forkEvent('opened')
+    const base = event.pull_request.base as Record<string, unknown>
+    sim.github.setCompare(REPO, String(base.sha), PULL_HEAD_SHA, { files: ['README.md'] })
+
+    const run = await runOn(sim, 'pull_request_target', event, { inputs: { ...DOCS_CHECK, paths: 'src/**' } })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(docsStatuses()).toEqual(RED_ONLY)
+    expect(ownComments(sim, FORK_PULL).at(-1)?.body).toContain(SHARED)
+  })
+
+  test("a maintainer's /docs skip on it writes no success on that head, and the reply says why", async () => {
+    await onFork()
+    const run = await command('/docs skip typo only')
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(docsStatuses()).toEqual(RED_ONLY)
+    expect(ownComments(sim, FORK_PULL).at(-1)?.body).toContain(SHARED)
+    expect(mintlifyCalls(sim)).toEqual([])
+  })
+
+  test("the other pull request's own maintainer still skips its docs there", async () => {
+    const run = await command('/docs skip typo only', PULL)
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(docsStatuses().at(-1)).toBe(`success: Docs skipped by @${COMMENTER} at ${PULL_HEAD_SHA.slice(0, 7)}: typo only`)
+  })
+})
+
+describe("a fork's pull request at a head of its own", () => {
+  test('waits for a maintainer as before, after the one look-up', async () => {
+    const OWN = 'f0e1d2c3b4a5968778695a4b3c2d1e0f98765432'
+    sim.github.pushToPull(REPO, FORK_PULL, OWN)
+    const event = forkEvent('opened')
+    event.pull_request.head = { ...(event.pull_request.head as object), sha: OWN }
+
+    const run = await runOn(sim, 'pull_request_target', event, { inputs: DOCS_CHECK })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(sim.github.statuses(REPO, OWN).map((status) => status.state)).toEqual(['pending'])
+    expect(sim.githubRequests().filter((request) => request.path.endsWith(`/commits/${OWN}/pulls`))).toHaveLength(1)
+  })
+})
