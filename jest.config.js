@@ -38,10 +38,11 @@ export default {
   testTimeout: 15_000,
   // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
   collectCoverageFrom: ['src/**/*.ts'],
-  // What the unit suite reached, less a margin. It fell from 92% statements, 87% branches and 93% lines to
-  // 88.4%, 82.5% and 89.7% with the static export's download and the searches asked again, which are tested
-  // end to end on dist/index.js (the simulator's download and search scenarios), where this cannot see.
-  coverageThreshold: { global: { statements: 88, branches: 82, functions: 90, lines: 89 } },
+  // What the unit suite reaches, less a margin: 93.9% statements, 87.5% branches, 94.9% functions and 95.3%
+  // lines. The static export's download, the searches asked again and unreachable hosts are tested here
+  // behind their seams (the simulator or a loopback server as the link and the APIs, temporary folders as
+  // the disk), besides end to end on dist/index.js, where this cannot see.
+  coverageThreshold: { global: { statements: 92, branches: 86, functions: 92, lines: 93 } },
   coverageReporters: ['text-summary'],
   projects: [
     {
