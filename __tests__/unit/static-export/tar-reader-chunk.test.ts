@@ -20,8 +20,8 @@ describe('dist/', () => {
     expect(holding).not.toContain('index.js')
   })
 
-  it('holds at most 1,100,000 bytes of JavaScript, chunks included', () => {
+  it('holds at most 1,300,000 bytes of JavaScript, chunks included', () => {
     const bytes = chunks.reduce((sum, name) => sum + readFileSync(join(DIST, name)).length, 0)
-    expect(bytes).toBeLessThanOrEqual(1_100_000)
+    expect(bytes).toBeLessThanOrEqual(1_300_000)
   })
 })

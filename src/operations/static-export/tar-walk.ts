@@ -1,5 +1,6 @@
 import { once } from 'node:events'
-import { createGunzip } from 'node:zlib'
+import type { TransformOptions } from 'node:stream'
+import { createGunzip, type ZlibOptions } from 'node:zlib'
 import { extract } from 'tar-stream'
 import { UNSAFE_SHOWN, unsafeEntry } from './entries.js'
 import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
@@ -9,8 +10,18 @@ import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-chec
  * content skipped, so nothing of the archive is kept in memory. Loaded with `import()` by proof.ts alone,
  * so tar-stream sits in a chunk of its own.
  */
+/**
+ * gunzip's output pieces, and what it may hold before a write waits: with zlib's 16 KiB for both, every
+ * 64 KiB the socket hands over waited for its own inflate on the thread pool, and the download, the hash
+ * and gunzip took turns (the main thread sat idle more than half the time); a few megabytes let them overlap.
+ */
+const INFLATE_CHUNK_BYTES = 256 * 1024
+const GUNZIP_BUFFER_BYTES = 4 << 20
+/** zlib hands its options on to the Transform stream it is, whose buffer sizes its own types leave out. */
+const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { chunkSize: INFLATE_CHUNK_BYTES, highWaterMark: GUNZIP_BUFFER_BYTES }
+
 export function readArchive(): ArchiveCheck {
-  const gunzip = createGunzip()
+  const gunzip = createGunzip(GUNZIP_OPTIONS)
   const tar = extract()
   const facts: ArchiveFacts = { entries: 0, files: 0, htmlPages: 0, unsafe: [], unsafeCount: 0 }
   let failure: ProofError | null = null
