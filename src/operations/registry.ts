@@ -18,6 +18,7 @@ import { runGate } from './gate/run.js'
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 import { readStaticExportInputs, type StaticExportInputs } from './static-export/inputs.js'
+import { readSweepInputs, type SweepInputs } from './sweep/inputs.js'
 import { runStaticExport } from './static-export/run.js'
 
 /** Each operation's own inputs, by its `operation` input. */
@@ -35,6 +36,7 @@ interface InputsByOperation {
   preview: PreviewInputs
   automation: AutomationInputs
   'static-export': StaticExportInputs
+  sweep: SweepInputs
   /** `gate` has no inputs of its own: the common ones say who may steer. */
   gate: object
 }
@@ -65,6 +67,8 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   automation: { inputs: readAutomationInputs, run: steered(runAutomationOperation) },
   // Steered as `deploy` is: the admin key only, nothing written to GitHub.
   'static-export': { inputs: readStaticExportInputs, run: steered(runStaticExport) },
+  // Its own chunk, loaded by a sweep only; under a comment, review or label the gate skips it.
+  sweep: { inputs: readSweepInputs, run: steered(async (settings, deps) => (await import('./sweep/run.js')).runSweep(settings, deps)) },
   // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
   gate: { inputs: () => ({}), run: runGate }
 }
