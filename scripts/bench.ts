@@ -14,6 +14,7 @@ import { fixChecksRows, measureFixChecksRound } from './bench-fix-checks.js'
 import { LARGE_SITE, measureReportRequests, measureTrackRecordRequests, TYPICAL_SITE } from './bench-report.js'
 import { measureStaticExport, staticExportRows } from './bench-static-export.js'
 import { measureAskedAgainRequests } from './bench-asked-again.js'
+import { measureSweep, sweepRows } from './bench-sweep.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   const fixChecksRound = await measureFixChecksRound()
   const staticExport = await measureStaticExport()
   const askedAgain = await measureAskedAgainRequests()
+  const sweepCost = await measureSweep()
   const rows: [string, string, string][] = [
     [`start-up: \`node -e 0\` (median of ${STARTUP_RUNS}, in turn with the next row)`, `${startup.baselineMs.toFixed(0)} ms`, ''],
     [
@@ -150,6 +152,7 @@ async function main(): Promise<void> {
     ],
     ...fixChecksRows(fixChecksRound),
     ...staticExportRows(staticExport),
+    ...sweepRows(sweepCost),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

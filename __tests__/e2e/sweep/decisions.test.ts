@@ -194,9 +194,10 @@ describe('stale', () => {
       .filter((request) => request.path.endsWith('/requested_reviewers') && request.method === 'POST')
     expect(asked.map((request) => JSON.parse(request.body) as unknown)).toEqual([{ reviewers: ['bob'] }])
 
+    // The sweep's own comment is no one's activity: still stale, said already.
     const again = mark(sim)
     const second = await sweep(sim)
-    expect(decisions(second)).toEqual({ 201: 'fine' })
+    expect(decisions(second)).toEqual({ 201: 'stale' })
     expect(githubWrites(sim, again)).toEqual([])
   })
 

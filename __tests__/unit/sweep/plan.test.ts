@@ -68,8 +68,7 @@ interface VisitInit {
 
 function visit(init: VisitInit = {}): VisitedPull {
   const number = init.number ?? 1
-  const s =
-    init.standing && 'read' in init.standing ? init.standing : read(standing({ number, ...(init.standing!) }))
+  const s = init.standing && 'read' in init.standing ? init.standing : read(standing({ number, ...init.standing! }))
   const c = init.comments && 'read' in init.comments ? init.comments : read(comments(init.comments))
   return {
     listed: {
@@ -255,6 +254,14 @@ describe('stale: waiting for review, idle for stale-days', () => {
     expect(one({ standing: STALE, reviews: read([]), comments: { record } })).toMatchObject({ decision: 'stale', writes: [] })
     const older: SweepRecord = { ...EMPTY_SWEEP_RECORD, staleAt: at(7) }
     expect(one({ standing: STALE, reviews: read([]), comments: { record: older } }).writes).toHaveLength(1)
+  })
+
+  it("the sweep's own comment is no one's activity; someone else's after it is", () => {
+    const record: SweepRecord = { ...EMPTY_SWEEP_RECORD, staleAt: at(1) }
+    const own = { ...STALE, updatedAt: new Date(Date.parse(at(1)) + 60_000).toISOString() }
+    expect(one({ standing: own, reviews: read([]), comments: { record } })).toMatchObject({ decision: 'stale', writes: [] })
+    const theirs = { ...STALE, updatedAt: new Date(Date.parse(at(1)) + 3_600_000).toISOString() }
+    expect(one({ standing: theirs, reviews: read([]), comments: { record } }).decision).toBe('fine')
   })
 
   it.each([

@@ -86,10 +86,24 @@ export function mergeableState(standing: PullStanding): MergeableState {
 
 /**
  * Whether a pull request may be stale, so its reviews are worth a request: `stale-days` set, not a draft,
- * not a conflict (which decides first), and no activity for `stale-days`.
+ * not a conflict (which decides first), and no activity for `stale-days`, or none since the sweep said it
+ * was stale (its own comment and record count as activity on GitHub, not as someone's).
  */
-export function mayBeStale(standing: PullStanding, staleDays: number, now: number): boolean {
-  return staleDays > 0 && !standing.draft && !conflictCandidate(standing) && idleDays(standing.updatedAt, now) >= staleDays
+export function mayBeStale(standing: PullStanding, record: SweepRecord, staleDays: number, now: number): boolean {
+  if (staleDays <= 0 || standing.draft || conflictCandidate(standing)) return false
+  return idleDays(standing.updatedAt, now) >= staleDays || (recentlySaidStale(record, staleDays, now) && onlyOwnActivity(standing, record))
+}
+
+/** The sweep's writes of one run come within minutes of the time its record gives. */
+const OWN_WRITES_MS = 10 * 60_000
+
+function recentlySaidStale(record: SweepRecord, staleDays: number, now: number): boolean {
+  return record.staleAt !== null && idleDays(record.staleAt, now) < staleDays
+}
+
+function onlyOwnActivity(standing: PullStanding, record: SweepRecord): boolean {
+  const said = Date.parse(record.staleAt ?? '')
+  return Date.parse(standing.updatedAt) - said <= OWN_WRITES_MS
 }
 
 interface PullContext {
@@ -195,16 +209,16 @@ export function conflictPrompt(baseRef: string, headRef: string): string {
  */
 function staleRule(visit: VisitedPull, standing: PullStanding, comments: PullComments, context: PullContext): Ruling | null {
   const { settings, facts } = context
-  if (!mayBeStale(standing, settings.staleDays, facts.now)) return null
+  if (!mayBeStale(standing, comments.record, settings.staleDays, facts.now)) return null
   const reviews = visit.reviews ?? notRead('its reviews')
   if (!reviews.read) return unknown(`its reviews could not be read: ${reviews.why}`)
   if (reviews.value.some((review) => review.state === 'APPROVED' && review.commitId === standing.headSha)) return null
   const asked = standing.requested.users.length + standing.requested.teams.length
   if (asked === 0 && reviews.value.length === 0) return null
-  const idle = `no activity for ${plural(idleDays(standing.updatedAt, facts.now), 'day')}, waiting for review`
   const last = comments.record.staleAt
-  if (last !== null && idleDays(last, facts.now) < settings.staleDays)
-    return { decision: 'stale', why: `${idle}; the sweep said so on ${last.slice(0, 10)}`, writes: [] }
+  if (last !== null && recentlySaidStale(comments.record, settings.staleDays, facts.now))
+    return { decision: 'stale', why: `waiting for review; the sweep said so on ${last.slice(0, 10)}`, writes: [] }
+  const idle = `no activity for ${plural(idleDays(standing.updatedAt, facts.now), 'day')}, waiting for review`
   const days = idleDays(standing.createdAt || visit.listed.createdAt, facts.now)
   const who = reviewersToAsk(standing, reviews.value, comments.codePull, settings)
   const writes: SweepWrite[] = [

@@ -95,7 +95,7 @@ async function readVisit(listed: ListedPull, means: SweepMeans, budget: Budget):
   budget.take(2)
   const standing = await fact(() => api.pullStanding(listed.number))
   const comments = await fact(() => readComments(listed.number, means))
-  const stale = standing.read && mayBeStale(standing.value, settings.staleDays, clock.now())
+  const stale = standing.read && comments.read && mayBeStale(standing.value, comments.value.record, settings.staleDays, clock.now())
   const code = comments.read ? comments.value.codePull : null
   if (!budget.take(Number(stale) + Number(code !== null))) return null
   const reviews = stale ? { reviews: await fact(() => api.pullReviews(listed.number)) } : {}
