@@ -13,6 +13,7 @@ import { LARGE_SITE, measureReportRequests, measureTrackRecordRequests, TYPICAL_
 import { measureStaticExport, staticExportRows } from './bench-static-export.js'
 import { measureAskedAgainRequests } from './bench-asked-again.js'
 import { measureStartup, startupRows } from './bench-startup.js'
+import { measureSweep, sweepRows } from './bench-sweep.js'
 import { ACTION_ENTRY, PROJECT_ROOT } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   const fixChecksRound = await measureFixChecksRound()
   const staticExport = await measureStaticExport()
   const askedAgain = await measureAskedAgainRequests()
+  const sweepCost = await measureSweep()
   const rows: [string, string, string][] = [
     ...startupRows(startup),
     [
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     ],
     ...fixChecksRows(fixChecksRound),
     ...staticExportRows(staticExport),
+    ...sweepRows(sweepCost),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

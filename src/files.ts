@@ -1,4 +1,5 @@
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { InputError } from './errors.js'
 import { clip, fileInWorkspace, type RunEnvironment } from './inputs.js'
@@ -37,6 +38,20 @@ export function readOutputFile(
     throw fail(`cannot be created: ${fileProblem(error)}`)
   }
   return file
+}
+
+/** JSON written whole to a temporary file beside `output-file`, then renamed: a failed run never leaves half a file. */
+export async function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
+  const temporary = `${file.outputPath}.${process.pid}.tmp`
+  try {
+    await mkdir(dirname(file.outputPath), { recursive: true })
+    await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`)
+    await rename(temporary, file.outputPath)
+  } catch (error) {
+    // Nothing to clean up when the folder itself could not be reached.
+    await rm(temporary, { force: true }).catch(() => undefined)
+    throw isFileSystemError(error) ? outputFileError(file.outputFile, error) : error
+  }
 }
 
 /** A file system error while writing `output-file`, as one sentence naming the input. */

@@ -22,6 +22,7 @@ export const OPERATIONS = [
   'preview',
   'automation',
   'static-export',
+  'sweep',
   'gate'
 ] as const
 export type Operation = (typeof OPERATIONS)[number]

@@ -14,6 +14,7 @@ export const OUTCOMES = [
   'started',
   'skipped',
   'noted',
+  'swept',
   'denied',
   'dry-run',
   'exported',

@@ -65,8 +65,8 @@ async function recordedRun(
   return { run, loaded: loadedFiles(log) }
 }
 
-/** The docs check's rules, in words no other code of dist/ says. */
-const RULES_TEXT = 'was closed without merging: this documentation may no longer apply'
+/** The docs check's rules, in words no other code of dist/ says (the closed-unmerged note is the sweep's too). */
+const RULES_TEXT = 'None of the changed files matches paths, so no docs job was started.'
 
 /** Words only each family's code says. */
 const FAMILIES: [string, string][] = [
@@ -75,7 +75,8 @@ const FAMILIES: [string, string][] = [
   ['the docs-health report', 'No read page got a thumbs down.'],
   ['the deployments', 'Mintlify sent no log lines.'],
   ['the static export', 'Docs static export'],
-  ['the analytics export', 'The site totals changed between pages']
+  ['the analytics export', 'The site totals changed between pages'],
+  ['the sweep', 'Waiting for review for ']
 ]
 
 describe('dist/', () => {

@@ -1,6 +1,6 @@
 // Issues and pull requests as a test plants them, and their labels.
 import type { RouteResponse } from '../types.js'
-import { gitHubError, notFound, parseJsonObject, route, validationFailed, type Context, type Route } from './http.js'
+import { gitHubError, notFound, paginate, parseJsonObject, route, validationFailed, type Context, type Route } from './http.js'
 import { fakeSha, perRepo, timestamp, userTypeOf, type GitHubState, type Issue, type PullFile, type Repo } from './state.js'
 import type { GitHubFileStatus, GitHubIssueInit, GitHubPullFile } from './types.js'
 
@@ -49,12 +49,17 @@ export class Issues {
       headRef: init.headRef ?? `feature-${init.number}`,
       headRepo: headRepoOf(repo, init.headRepo),
       mergeCommitSha: fakeSha(`${repo.fullName}#${init.number}/test-merge/${headSha}`),
+      draft: init.draft ?? false,
+      mergeable: init.mergeable ?? true,
+      mergeableState: init.mergeableState ?? ((init.mergeable ?? true) ? 'clean' : 'dirty'),
+      mergeableKnown: false,
+      reviews: [],
       requestedReviewers: [],
       requestedTeams: [],
       commits,
       files: (init.files ?? []).map(pullFileOf),
       labels: [...(init.labels ?? [])],
-      createdAt: timestamp(),
+      createdAt: wholeSeconds(init.createdAt, 'createdAt') ?? timestamp(),
       state: 'open',
       mergedAt: null,
       closedAt: null,
@@ -93,6 +98,7 @@ export class Issues {
     return [
       // In the comments family: the action reads an issue only for its comment count, before listing them.
       route('GET', '/issues/{number}', 'comments', (ctx) => this.getIssue(ctx)),
+      route('GET', '/issues', 'pulls', (ctx) => this.listIssues(ctx)),
       route('POST', '/issues/{number}/labels', 'labels', (ctx) => this.addLabels(ctx)),
       route('DELETE', '/issues/{number}/labels/{name}', 'labels', (ctx) => this.removeLabel(ctx))
     ]
@@ -102,8 +108,44 @@ export class Issues {
   getIssue({ params, repo }: Context): RouteResponse {
     const issue = repo.issues.get(Number(params.number))
     if (!issue) return notFound()
+    return { status: 200, json: this.json(repo, issue) }
+  }
+
+  /**
+   * `GET …/issues`: the repository's issues and pull requests (with `pull_request`), `state` open (default),
+   * closed or all; `labels` a comma-separated list they must all carry (names without case); `sort`
+   * created (default) or updated, `direction` desc (default) or asc; paginated like every list.
+   */
+  listIssues({ req, repo }: Context): RouteResponse {
+    const query = req.url.searchParams
+    const state = query.get('state') ?? 'open'
+    const sort = query.get('sort') ?? 'created'
+    const direction = query.get('direction') ?? 'desc'
+    if (!['open', 'closed', 'all'].includes(state)) return validationFailed('Issue', 'state', 'invalid')
+    if (!['created', 'updated', 'comments'].includes(sort)) return validationFailed('Issue', 'sort', 'invalid')
+    if (!['asc', 'desc'].includes(direction)) return validationFailed('Issue', 'direction', 'invalid')
+    const wanted = (query.get('labels') ?? '')
+      .split(',')
+      .map((label) => label.trim().toLowerCase())
+      .filter(Boolean)
+    const key = (issue: Issue): [string, number] =>
+      sort === 'updated' ? [issue.updatedAt, issue.updateSequence] : [issue.createdAt, issue.number]
+    const ascending = (a: Issue, b: Issue): number => {
+      const [timeA, tieA] = key(a)
+      const [timeB, tieB] = key(b)
+      return timeA === timeB ? tieA - tieB : timeA < timeB ? -1 : 1
+    }
+    const issues = [...repo.issues.values()]
+      .filter((issue) => state === 'all' || issue.state === state)
+      .filter((issue) => wanted.every((label) => issue.labels.some((has) => has.toLowerCase() === label)))
+      .sort((a, b) => (direction === 'asc' ? ascending(a, b) : ascending(b, a)))
+    return paginate(req, this.state.serverUrl(), issues, (issue) => this.json(repo, issue))
+  }
+
+  /** An issue, or a pull request as an issue (with `pull_request` and `draft`), as GitHub's JSON shows one. */
+  private json(repo: Repo, issue: Issue): Record<string, unknown> {
     const kind = issue.pullRequest ? 'pull' : 'issues'
-    const json = {
+    return {
       id: 800000000 + issue.number,
       node_id: `I_sim${issue.number}`,
       number: issue.number,
@@ -118,9 +160,17 @@ export class Issues {
       closed_at: issue.closedAt,
       html_url: `https://github.com/${repo.fullName}/${kind}/${issue.number}`,
       url: `${this.state.apiUrl()}/repos/${repo.fullName}/issues/${issue.number}`,
-      ...(issue.pullRequest ? { pull_request: { url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${issue.number}` } } : {})
+      ...(issue.pullRequest
+        ? {
+            draft: issue.draft,
+            pull_request: {
+              url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${issue.number}`,
+              html_url: `https://github.com/${repo.fullName}/pull/${issue.number}`,
+              merged_at: issue.mergedAt
+            }
+          }
+        : {})
     }
-    return { status: 200, json }
   }
 
   /**
@@ -153,6 +203,13 @@ export class Issues {
     issue.labels.splice(index, 1)
     return { status: 200, json: issue.labels.map((label) => ({ name: label, default: false })) }
   }
+}
+
+/** A planted time: ISO 8601 in whole seconds, as GitHub writes times; undefined when not given. */
+function wholeSeconds(at: string | undefined, field: string): string | undefined {
+  if (at !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(at))
+    throw new Error(`addIssue: ${field} must be an ISO 8601 time in whole seconds, got '${at}'`)
+  return at
 }
 
 /** The fork a pull request's head lives in: null for the repository itself (or no fork given). */

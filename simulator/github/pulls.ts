@@ -1,7 +1,7 @@
 // Pull requests of the fake GitHub: one or the list, their commits and changed files, the pull requests of
 // a commit, and closing or merging one.
 import type { RouteResponse } from '../types.js'
-import { notFound, paginate, route, validationFailed, type Context, type Route } from './http.js'
+import { notFound, paginate, readBody, route, validationFailed, type Context, type Route } from './http.js'
 import { fileJson, pullFileOf } from './issues.js'
 import {
   DEFAULT_BRANCH,
@@ -69,6 +69,7 @@ export class Pulls {
     return [
       route('GET', '/commits/{sha}/pulls', 'pulls', (ctx) => this.commitPulls(ctx)),
       route('GET', '/pulls/{number}', 'pulls', (ctx) => this.getPull(ctx)),
+      route('PATCH', '/pulls/{number}', 'pulls', (ctx) => this.updatePull(ctx)),
       route('GET', '/pulls/{number}/commits', 'pulls', (ctx) => this.pullCommits(ctx)),
       route('GET', '/pulls/{number}/files', 'pulls', (ctx) => this.pullFiles(ctx)),
       route('GET', '/pulls', 'pulls', (ctx) => this.listPulls(ctx))
@@ -87,12 +88,20 @@ export class Pulls {
     return paginate(req, this.state.serverUrl(), pulls, (issue) => this.json(repo, issue))
   }
 
-  /** `GET …/pulls/{n}`: the whole pull request, with what the list leaves out (`merged`, its size). */
+  /**
+   * `GET …/pulls/{n}`: the whole pull request, with what the list leaves out (`merged`, its size, whether
+   * it merges). `mergeable` is null on the first read after it changed, as GitHub answers while it
+   * computes it in the background; computed on the next.
+   */
   getPull({ params, repo }: Context): RouteResponse {
     const pull = this.state.findPull(repo, params.number)
     if (!pull) return notFound()
+    const known = pull.mergeableKnown || pull.state === 'closed'
+    pull.mergeableKnown = true
     const json = {
       ...this.json(repo, pull),
+      mergeable: known && pull.state === 'open' ? pull.mergeable : null,
+      mergeable_state: known ? pull.mergeableState : 'unknown',
       merged: pull.mergedAt !== null,
       commits: pull.commits.length,
       additions: pull.files.reduce((sum, file) => sum + file.additions, 0),
@@ -100,6 +109,44 @@ export class Pulls {
       changed_files: pull.files.length
     }
     return { status: 200, json }
+  }
+
+  /** `PATCH …/pulls/{n}` `{state?, title?, body?}`: closes (or reopens) it, without merging; answers the pull request. */
+  updatePull({ req, params, repo }: Context): RouteResponse {
+    const pull = this.state.findPull(repo, params.number)
+    if (!pull) return notFound()
+    const parsed = readBody(req, { state: ['string'], title: ['string'], body: ['string', 'null'] })
+    if (!parsed.ok) return parsed.error
+    const { state, title, body } = parsed.value
+    if (state !== undefined && state !== 'open' && state !== 'closed') return validationFailed('PullRequest', 'state', 'invalid')
+    if (pull.mergedAt !== null && state === 'open')
+      return validationFailed('PullRequest', 'state', 'invalid', 'A merged pull request cannot be reopened')
+    if (typeof title === 'string') pull.title = title
+    if (typeof body === 'string') pull.body = body
+    if (state === 'closed' && pull.state === 'open') {
+      pull.state = 'closed'
+      pull.closedAt = timestamp()
+    } else if (state === 'open') {
+      pull.state = 'open'
+      pull.closedAt = null
+    }
+    this.state.touch(pull)
+    return { status: 200, json: { ...this.json(repo, pull), merged: false } }
+  }
+
+  /** GitHub computes again whether it merges: `null` once, then these. */
+  setMergeable(repoName: string, pullNumber: number, mergeable: boolean, mergeableState?: string): void {
+    const { pull } = this.state.requirePull(repoName, pullNumber)
+    pull.mergeable = mergeable
+    pull.mergeableState = mergeableState ?? (mergeable ? 'clean' : 'dirty')
+    pull.mergeableKnown = false
+  }
+
+  /** The default branch moves on: every open pull request's base sha is the new head, and whether each merges is computed again. */
+  moveDefaultBranch(repoName: string): void {
+    const repo = this.state.ensureRepo(repoName)
+    repo.baseMoves++
+    for (const issue of repo.issues.values()) if (issue.pullRequest && issue.state === 'open') issue.mergeableKnown = false
   }
 
   pullCommits({ req, params, repo }: Context): RouteResponse {
@@ -161,7 +208,7 @@ export class Pulls {
       title: pull.title,
       body: pull.body,
       state: pull.state,
-      draft: false,
+      draft: pull.draft,
       created_at: pull.createdAt,
       updated_at: pull.updatedAt,
       closed_at: pull.closedAt,

@@ -1,14 +1,16 @@
 // Review requests on the fake GitHub's pull requests: asking collaborators and teams to review, and who is
 // asked. Only collaborators (any role, or the repository's owner) and teams given access may be asked.
 import type { RouteResponse } from '../types.js'
-import { gitHubError, notFound, readBody, route, stringsField, type Context, type Route } from './http.js'
+import { gitHubError, notFound, paginate, readBody, route, stringsField, type Context, type Route } from './http.js'
 import type { Pulls } from './pulls.js'
-import { perRepo, teamJson, type GitHubState, type Repo, type Team } from './state.js'
+import { perRepo, teamJson, timestamp, type GitHubState, type Repo, type Team } from './state.js'
+import type { GitHubReviewInit } from './types.js'
 
 export class Reviewers {
   /** Per repository, by lower-case slug: the teams that may be asked. */
   private readonly teams = perRepo(() => new Map<string, Team>())
   private nextTeamId = 7000001
+  private nextReviewId = 8000001
 
   constructor(
     private readonly state: GitHubState,
@@ -22,6 +24,24 @@ export class Reviewers {
     if (!teams.has(slug.toLowerCase())) teams.set(slug.toLowerCase(), { id: this.nextTeamId++, slug })
   }
 
+  addReview(repoName: string, pullNumber: number, init: GitHubReviewInit): void {
+    const { pull } = this.state.requirePull(repoName, pullNumber)
+    const submittedAt = init.submittedAt ?? timestamp()
+    pull.reviews.push({
+      id: this.nextReviewId++,
+      user: init.user,
+      state: init.state,
+      commitId: init.commitId ?? pull.headSha,
+      body: init.body ?? '',
+      submittedAt
+    })
+    // A submitted review answers the request: GitHub takes the reviewer off the pending ones.
+    if (init.state !== 'PENDING')
+      pull.requestedReviewers = pull.requestedReviewers.filter((login) => login.toLowerCase() !== init.user.toLowerCase())
+    this.state.touch(pull)
+    if (init.submittedAt !== undefined) pull.updatedAt = submittedAt
+  }
+
   requested(repoName: string, pullNumber: number): { users: string[]; teams: string[] } {
     const { pull } = this.state.requirePull(repoName, pullNumber)
     return { users: [...pull.requestedReviewers], teams: pull.requestedTeams.map((team) => team.slug) }
@@ -32,7 +52,8 @@ export class Reviewers {
   routes(): Route[] {
     return [
       route('POST', '/pulls/{number}/requested_reviewers', 'pulls', (ctx) => this.request(ctx)),
-      route('GET', '/pulls/{number}/requested_reviewers', 'pulls', (ctx) => this.list(ctx))
+      route('GET', '/pulls/{number}/requested_reviewers', 'pulls', (ctx) => this.list(ctx)),
+      route('GET', '/pulls/{number}/reviews', 'pulls', (ctx) => this.reviews(ctx))
     ]
   }
 
@@ -66,6 +87,29 @@ export class Reviewers {
     for (const team of teams) if (team && !pull.requestedTeams.includes(team)) pull.requestedTeams.push(team)
     this.state.touch(pull)
     return { status: 201, json: this.pulls.json(repo, pull) }
+  }
+
+  /** `GET …/pulls/{n}/reviews`: the reviews submitted, oldest first, paginated like every list (pending ones only to their author: none here). */
+  reviews({ req, params, repo }: Context): RouteResponse {
+    const pull = this.state.findPull(repo, params.number)
+    if (!pull) return notFound()
+    const submitted = pull.reviews.filter((review) => review.state !== 'PENDING')
+    return paginate(req, this.state.serverUrl(), submitted, (review) => ({
+      id: review.id,
+      node_id: `PRR_sim${review.id}`,
+      user: this.state.userJson(review.user),
+      body: review.body,
+      state: review.state,
+      html_url: `https://github.com/${repo.fullName}/pull/${pull.number}#pullrequestreview-${review.id}`,
+      pull_request_url: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}`,
+      _links: {
+        html: { href: `https://github.com/${repo.fullName}/pull/${pull.number}#pullrequestreview-${review.id}` },
+        pull_request: { href: `${this.state.apiUrl()}/repos/${repo.fullName}/pulls/${pull.number}` }
+      },
+      submitted_at: review.submittedAt,
+      commit_id: review.commitId,
+      author_association: 'COLLABORATOR'
+    }))
   }
 
   /** `GET …/pulls/{n}/requested_reviewers`: `{users, teams}`. */

@@ -27,6 +27,8 @@ import type {
   GitHubCustomRole,
   GitHubFamily,
   GitHubIssueInit,
+  GitHubMergeableState,
+  GitHubReviewInit,
   GitHubPullFile,
   GitHubRole,
   GitHubStatusInit,
@@ -107,6 +109,18 @@ export class FakeGitHubServer implements FakeGitHub {
 
   addIssue(repo: string, issue: GitHubIssueInit): void {
     this.issues.add(repo, issue)
+  }
+
+  addReview(repo: string, pullNumber: number, review: GitHubReviewInit): void {
+    this.reviewers.addReview(repo, pullNumber, review)
+  }
+
+  setMergeable(repo: string, pullNumber: number, mergeable: boolean, mergeableState?: GitHubMergeableState): void {
+    this.pulls.setMergeable(repo, pullNumber, mergeable, mergeableState)
+  }
+
+  moveDefaultBranch(repo: string): void {
+    this.pulls.moveDefaultBranch(repo)
   }
 
   addLabel(repo: string, issueNumber: number, name: string): void {

@@ -12,6 +12,8 @@ export interface Repo {
   issues: Map<number, Issue>
   /** By lower-case login: logins are case-insensitive on GitHub. */
   roles: Map<string, GitHubRole | GitHubCustomRole>
+  /** How often the default branch moved (see FakeGitHub.moveDefaultBranch): its head changes with each move. */
+  baseMoves: number
 }
 
 export interface Issue {
@@ -27,6 +29,17 @@ export interface Issue {
   headRepo: string | null
   /** The test merge commit while open; the merge commit once merged. */
   mergeCommitSha: string
+  /** A draft pull request. */
+  draft: boolean
+  /**
+   * Whether the pull request merges, as GitHub computes it in the background: `mergeableKnown` false
+   * answers `mergeable: null` (and `mergeable_state` `unknown`) once, as GitHub does before it computed it.
+   */
+  mergeable: boolean
+  mergeableState: string
+  mergeableKnown: boolean
+  /** Reviews submitted, oldest first. */
+  reviews: Review[]
   /** Logins asked to review a pull request, as the request spelled them. */
   requestedReviewers: string[]
   /** Teams asked to review a pull request. */
@@ -44,6 +57,16 @@ export interface Issue {
   updatedAt: string
   /** Orders updates within one second (timestamps have whole seconds): higher is later. */
   updateSequence: number
+}
+
+/** A review of a pull request. */
+export interface Review {
+  id: number
+  user: string
+  state: string
+  commitId: string
+  body: string
+  submittedAt: string
 }
 
 /** A team of the repository's organization with access to the repository. */
@@ -77,7 +100,7 @@ export class GitHubState {
     if (existing) return existing
     const [owner, name, ...rest] = fullName.split('/')
     if (!owner || !name || rest.length > 0) throw new Error(`Repository must be 'owner/name', got '${fullName}'`)
-    const repo: Repo = { fullName, owner, issues: new Map(), roles: new Map() }
+    const repo: Repo = { fullName, owner, issues: new Map(), roles: new Map(), baseMoves: 0 }
     this.repos.set(fullName.toLowerCase(), repo)
     return repo
   }
@@ -189,7 +212,7 @@ export function perRepo<T>(create: () => T): (repo: Repo) => T {
 
 /** The sha the default branch points at. */
 export function defaultBranchSha(repo: Repo): string {
-  return fakeSha(`${repo.fullName}/${DEFAULT_BRANCH}`)
+  return fakeSha(`${repo.fullName}/${DEFAULT_BRANCH}${repo.baseMoves > 0 ? `/${repo.baseMoves}` : ''}`)
 }
 
 /** GitHub timestamps have whole seconds: 2024-05-01T12:00:00Z. */

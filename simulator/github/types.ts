@@ -55,6 +55,35 @@ export interface GitHubIssueInit {
   files?: (string | GitHubPullFile)[]
   /** When it was last updated (ISO 8601, whole seconds); default now. Comments and closing update it again. */
   updatedAt?: string
+  /** When it was created (ISO 8601, whole seconds); default now. */
+  createdAt?: string
+  /** A draft pull request. Default false. */
+  draft?: boolean
+  /**
+   * Whether the pull request merges into its base, once GitHub computed it: the first `GET …/pulls/{n}`
+   * answers `mergeable: null` and `mergeable_state: unknown`, as GitHub does while it computes; later reads
+   * this. Default true.
+   */
+  mergeable?: boolean
+  /** `mergeable_state` once computed. Default `clean`, or `dirty` when not mergeable. */
+  mergeableState?: GitHubMergeableState
+}
+
+/** GitHub's words for `mergeable_state`. */
+export type GitHubMergeableState = 'behind' | 'blocked' | 'clean' | 'dirty' | 'draft' | 'has_hooks' | 'unknown' | 'unstable'
+
+/** How a review ends, as GitHub names its states. */
+export type GitHubReviewState = 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED' | 'PENDING'
+
+/** A review planted by a test (see FakeGitHub.addReview). */
+export interface GitHubReviewInit {
+  user: string
+  state: GitHubReviewState
+  /** The commit reviewed. Default the pull request's head now. */
+  commitId?: string
+  body?: string
+  /** ISO 8601, whole seconds. Default now. */
+  submittedAt?: string
 }
 
 /** How GitHub names a pull request file's change (`status` in `GET …/pulls/{n}/files`). */
@@ -275,6 +304,18 @@ export interface FakeGitHub {
   repositoryLabels(repo: string): string[]
   /** Sets a collaborator's role (or custom role); null (or never set) makes the permission endpoint answer 404. */
   setPermission(repo: string, login: string, role: GitHubRole | GitHubCustomRole | null): void
+  /**
+   * A review of a pull request (`GET …/pulls/{n}/reviews` lists it); it counts as activity (`updated_at`),
+   * and takes its author off the requested reviewers, as GitHub does.
+   */
+  addReview(repo: string, pullNumber: number, review: GitHubReviewInit): void
+  /**
+   * GitHub computes again whether a pull request merges (a push, a base that moved): the next read answers
+   * `mergeable: null` once, then `mergeable` and `mergeableState`.
+   */
+  setMergeable(repo: string, pullNumber: number, mergeable: boolean, mergeableState?: GitHubMergeableState): void
+  /** The default branch gets a new head (someone merged into it): pull requests show the new base sha. */
+  moveDefaultBranch(repo: string): void
   /** Replaces the changed files of a pull request (e.g. the agent's, which the simulator opens without files). */
   setPullFiles(repo: string, pullNumber: number, files: (string | GitHubPullFile)[]): void
   /** A push to a pull request's head branch: `sha` becomes its head (and its last commit). */

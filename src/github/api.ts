@@ -17,6 +17,7 @@ import {
   type RequestedReviewers,
   type ReviewersRequest
 } from './calls/pulls.js'
+import { type LabelledIssue, type PullReview, type PullStanding, StandingCalls } from './calls/standing.js'
 import {
   type CommitStatusRequest,
   type Comparison,
@@ -41,6 +42,7 @@ export type {
 } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
 export type { FileChange, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
+export type { LabelledIssue, PullReview, PullStanding } from './calls/standing.js'
 export { changedPaths } from './calls/pulls.js'
 export type {
   CommitStatusRequest,
@@ -64,6 +66,7 @@ export class GitHubApi {
     private readonly pulls: PullCalls,
     private readonly repository: RepositoryCalls,
     private readonly checks: CheckCalls,
+    private readonly standing: StandingCalls,
     readonly repo: Repo
   ) {}
 
@@ -75,6 +78,7 @@ export class GitHubApi {
       new PullCalls(octokit, repo),
       new RepositoryCalls(octokit, repo),
       new CheckCalls(octokit, repo, download),
+      new StandingCalls(octokit, repo),
       repo
     )
   }
@@ -194,6 +198,26 @@ export class GitHubApi {
   /** Up to `max` changed files of a pull request with how each changed (added, modified, removed, renamed…); `cut` when more were named. */
   pullFileChanges(number: number, max: number): Promise<Bounded<FileChange>> {
     return this.pulls.pullFileChanges(number, max)
+  }
+
+  /** A pull request as the sweep judges it: open, merged, draft, whether it merges, its branches, reviewers, times. */
+  pullStanding(number: number): Promise<PullStanding> {
+    return this.standing.pullStanding(number)
+  }
+
+  /** The first page (100) of a pull request's reviews. */
+  pullReviews(number: number): Promise<PullReview[]> {
+    return this.standing.reviews(number)
+  }
+
+  /** Closes a pull request without merging it. */
+  closePull(number: number): Promise<void> {
+    return this.standing.closePull(number)
+  }
+
+  /** The open issues and pull requests labelled `label`, oldest created first: at most `pages` pages of 100. */
+  labelledOpen(label: string, pages: number): Promise<Bounded<LabelledIssue>> {
+    return this.standing.labelledOpen(label, pages)
   }
 
   /** Who is asked to review a pull request now (users, and teams as `org/slug`). */

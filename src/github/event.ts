@@ -204,4 +204,6 @@ export interface RunContext {
   ref: string
   /** GITHUB_ACTOR: who started the run (a dispatch's actor). */
   actor: string
+  /** GITHUB_RUN_NUMBER: which run of the workflow this is (0 where it is not set), the sweep's rotation. */
+  runNumber: number
 }

@@ -81,6 +81,61 @@ function decodePart(part: string | undefined): string | null {
   }
 }
 
+/**
+ * What the introduction of the agent's pull request records for the sweep: the code pull request that
+ * started the job (repository `owner/name` and number), its author ('' where none is known), and the
+ * reviewers asked (logins and `org/team` names).
+ */
+export interface CodePullRecord {
+  repository: string
+  number: number
+  author: string
+  reviewers: string[]
+}
+
+const CODE_PULL = new RegExp(`<!-- ${PREFIX}:code-pull v1 ([A-Za-z0-9_-]{1,4000}) -->`)
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/
+const REVIEWER = /^[A-Za-z0-9_.[\]-]{1,100}(?:\/[A-Za-z0-9_.-]{1,100})?$/
+const MAX_REVIEWERS = 50
+
+/** The record's marker: base64url-encoded JSON, whose letters cannot end the HTML comment. Null for one that would not read back. */
+export function codePullMarker(record: CodePullRecord): string | null {
+  const tidy = {
+    repository: record.repository,
+    number: record.number,
+    author: record.author,
+    reviewers: record.reviewers.slice(0, MAX_REVIEWERS)
+  }
+  const marker = `<!-- ${PREFIX}:code-pull v1 ${Buffer.from(JSON.stringify(tidy), 'utf8').toString('base64url')} -->`
+  return readCodePullMarker(marker) ? marker : null
+}
+
+/** The code pull request an introduction records; null without one (an introduction written before it was recorded) or for anything malformed. */
+export function readCodePullMarker(body: string): CodePullRecord | null {
+  const encoded = CODE_PULL.exec(body)?.[1]
+  if (encoded === undefined) return null
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'))
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null) return null
+  const { repository, number, author, reviewers } = value as Record<string, unknown>
+  const ok =
+    typeof repository === 'string' &&
+    REPOSITORY.test(repository) &&
+    typeof number === 'number' &&
+    Number.isSafeInteger(number) &&
+    number > 0 &&
+    typeof author === 'string' &&
+    (author === '' || REVIEWER.test(author)) &&
+    Array.isArray(reviewers) &&
+    reviewers.length <= MAX_REVIEWERS &&
+    reviewers.every((reviewer) => typeof reviewer === 'string' && REVIEWER.test(reviewer))
+  return ok ? { repository, number, author, reviewers: reviewers as string[] } : null
+}
+
 /** Marker parts carry only safe characters, so a hostile job id or workflow name cannot end the comment early. */
 function sanitize(text: string): string {
   return text.replace(/[^A-Za-z0-9._:-]+/g, '_').slice(0, 120)

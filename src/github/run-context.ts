@@ -17,8 +17,14 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     job: env.GITHUB_JOB ?? '',
     sha: env.GITHUB_SHA ?? '',
     ref: env.GITHUB_REF ?? '',
-    actor: env.GITHUB_ACTOR ?? ''
+    actor: env.GITHUB_ACTOR ?? '',
+    runNumber: wholeNumber(env.GITHUB_RUN_NUMBER)
   }
+}
+
+function wholeNumber(text: string | undefined): number {
+  const value = Number(text)
+  return Number.isSafeInteger(value) && value >= 0 ? value : 0
 }
 
 function readPayload(path: string | undefined): Record<string, unknown> {

@@ -12,6 +12,7 @@ import { type HealthInputs, type ImproveInputs, readHealthInputs, readImproveInp
 import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 import { readStaticExportInputs, type StaticExportInputs } from './static-export/inputs.js'
+import { readSweepInputs, type SweepInputs } from './sweep/inputs.js'
 
 /** Each operation's own inputs, by its `operation` input. */
 interface InputsByOperation {
@@ -28,6 +29,7 @@ interface InputsByOperation {
   preview: PreviewInputs
   automation: AutomationInputs
   'static-export': StaticExportInputs
+  sweep: SweepInputs
   /** `gate` has no inputs of its own: the common ones say who may steer. */
   gate: object
 }
@@ -69,6 +71,8 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
     inputs: readStaticExportInputs,
     run: steered(loaded(async () => (await import('./static-export/run.js')).runStaticExport))
   },
+  // Its own chunk, loaded by a sweep only; under a comment, review or label the gate skips it.
+  sweep: { inputs: readSweepInputs, run: steered(loaded(async () => (await import('./sweep/run.js')).runSweep)) },
   // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
   gate: { inputs: () => ({}), run: loaded(async () => (await import('./gate/run.js')).runGate) }
 }

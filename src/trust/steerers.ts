@@ -33,6 +33,9 @@ export type Steering =
   /** Nothing in the event steers the operation: `skipped`, quietly or with a notice naming the event. */
   | { kind: 'unsteered'; why: string; notice: boolean }
 
+/** The acts of a person on one issue or pull request: they steer no sweep, which acts on every agent pull request. */
+const COMMANDS: readonly CommandVia[] = ['comment', 'review', 'review comment', 'label']
+
 /** Events only writers can cause (a dispatch, a release, a merge queue): the workflow's, like a schedule. */
 const WORKFLOW_EVENTS: readonly string[] = ['schedule', 'workflow_dispatch', 'repository_dispatch', 'release', 'merge_group']
 
@@ -49,7 +52,8 @@ const FRESH_ACTIONS: Readonly<Record<string, { action: string; what: string }>> 
 
 /**
  * The one rule of the event's action and origin, the same for every operation: a comment steers only when
- * created, a review only when submitted; a check event steers only `job` (the `fix-checks` rounds), never
+ * created, a review only when submitted; a comment, review or label never steers a sweep (a schedule or a
+ * dispatch does); a check event steers only `job` (the `fix-checks` rounds), never
  * for a fork's run, unless it is a workflow run of this repository that a push, a schedule or a dispatch
  * started, which steers as that event does. Any other event with no sender to judge steers nothing.
  */
@@ -58,6 +62,14 @@ export function steeringOf(event: GitHubEvent, operation: Operation): Steering {
   const action = 'action' in event ? (event.action ?? '') : ''
   if (fresh && action !== fresh.action)
     return unsteered(`The ${event.name} event (${action || 'no action'}) steers nothing: only ${fresh.what} does.`, false)
+  if (operation === 'sweep') {
+    const steerer = whoSteers(event)
+    if (steerer.kind === 'commander' && COMMANDS.includes(steerer.via))
+      return unsteered(
+        `The ${event.name} event (a ${steerer.via}) does not steer a sweep, which looks after every agent pull request: run it on a schedule or a workflow_dispatch. Nothing was started.`,
+        true
+      )
+  }
   if (event.kind === 'checks' && !steersAsItsStart(event)) return checkSteering(event, operation)
   if (event.kind === 'other' && !WORKFLOW_EVENTS.includes(event.name) && !event.sender?.login)
     return unsteered(`The ${event.name || 'unnamed'} event names no sender whose permission could be judged: it steers nothing.`, true)

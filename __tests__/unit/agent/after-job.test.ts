@@ -86,6 +86,7 @@ describe('decideAfterJob', () => {
       { kind: 'result-comment' },
       {
         kind: 'introduce',
+        codePull: { repository: 'acme/app', number: 7, author: 'octocat', reviewers: ['octocat'] },
         then: [{ kind: 'ask-reviewers', pull: { repository: 'acme/docs', number: 12 }, people: ['octocat'], teams: [] }]
       },
       { kind: 'react', on: REACT, content: 'rocket' }
@@ -105,7 +106,9 @@ describe('decideAfterJob', () => {
       agentLabel: ''
     })
     const asked = people.length > 0 ? [{ kind: 'ask-reviewers', pull: { repository: 'acme/docs', number: 12 }, people, teams: [] }] : []
-    expect(writes.find((write) => write.kind === 'introduce')).toEqual({ kind: 'introduce', then: asked })
+    // The record names the code pull request's author, whoever approved the job, and those asked.
+    const codePull = { repository: 'acme/app', number: 7, author: fork ? 'stranger' : 'octocat', reviewers: people }
+    expect(writes.find((write) => write.kind === 'introduce')).toEqual({ kind: 'introduce', codePull, then: asked })
   })
 
   it("puts agent-label on the agent's pull request before asking for reviews, both only once the introduction was written", () => {
@@ -119,6 +122,7 @@ describe('decideAfterJob', () => {
     const pull = { repository: 'acme/docs', number: 12 }
     expect(writes.find((write) => write.kind === 'introduce')).toEqual({
       kind: 'introduce',
+      codePull: { repository: 'acme/app', number: 7, author: 'octocat', reviewers: ['octocat'] },
       then: [
         { kind: 'label', pull, name: 'docs-agent' },
         { kind: 'ask-reviewers', pull, people: ['octocat'], teams: [] }

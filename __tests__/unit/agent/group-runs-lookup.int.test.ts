@@ -46,7 +46,8 @@ const RUN: RunContext = {
   job: 'docs',
   sha: 'a'.repeat(40),
   ref: 'refs/heads/main',
-  actor: 'octocat'
+  actor: 'octocat',
+  runNumber: 1
 }
 const ORIGIN: RunOrigin = { repository: DOCS, workflow: RUN.workflow, branch: 'main' }
 

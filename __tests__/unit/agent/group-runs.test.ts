@@ -45,6 +45,7 @@ function runOn(event: GitHubEvent, overrides: Partial<RunContext> = {}): RunCont
     sha: 'a'.repeat(40),
     ref: 'refs/heads/main',
     actor: 'octocat',
+    runNumber: 1,
     ...overrides
   }
 }

@@ -79,7 +79,8 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
       job: 'agent',
       sha: '',
       ref: 'refs/heads/main',
-      actor: 'octocat'
+      actor: 'octocat',
+      runNumber: 1
     },
     {
       client,

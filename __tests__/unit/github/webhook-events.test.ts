@@ -627,7 +627,8 @@ describe('readRunContext', () => {
       job: 'agent',
       sha: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
       ref: 'refs/pull/2/merge',
-      actor: 'Codertocat'
+      actor: 'Codertocat',
+      runNumber: 0
     })
   })
 
@@ -695,7 +696,8 @@ describe('readRunContext', () => {
       job: '',
       sha: '',
       ref: '',
-      actor: ''
+      actor: '',
+      runNumber: 0
     })
   })
 })

@@ -107,7 +107,7 @@ function pathsProblem(problem: PathsProblem): string {
 }
 
 /** `author`, `none`, or logins and `org/team` names separated by commas; `author` may join the names. */
-function readReviewers(raw: string): Reviewers {
+export function readReviewers(raw: string): Reviewers {
   const names = raw
     .split(/[\s,]+/)
     .map((name) => name.trim())

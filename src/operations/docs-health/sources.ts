@@ -2,9 +2,7 @@
  * Where the docs-health report reads from and writes to: the analytics API through the run's one client
  * (which counts every request, retries included, against max-requests), and the report file.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
-import { isFileSystemError, outputFileError } from '../../files.js'
+import { writeJsonFile } from '../../files.js'
 import type { Unreadable } from '../../mintlify/analytics.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
 import type { AssistantTurn, CallerMix, Counts, FeedbackEntry, PageFeedback, SearchTerm, ViewedPage } from './findings.js'
@@ -52,16 +50,7 @@ export function clientSource(client: DocsApiClient, projectId: string): HealthSo
   }
 }
 
-/** Written whole to a temporary file, then renamed: a failed run never leaves half a report. */
-export async function writeReport(file: { outputFile: string; outputPath: string }, report: HealthReport): Promise<void> {
-  const temporary = `${file.outputPath}.${process.pid}.tmp`
-  try {
-    await mkdir(dirname(file.outputPath), { recursive: true })
-    await writeFile(temporary, `${JSON.stringify(report, null, 2)}\n`)
-    await rename(temporary, file.outputPath)
-  } catch (error) {
-    // Nothing to clean up when the folder itself could not be reached.
-    await rm(temporary, { force: true }).catch(() => undefined)
-    throw isFileSystemError(error) ? outputFileError(file.outputFile, error) : error
-  }
+/** The report file, written whole (see writeJsonFile). */
+export function writeReport(file: { outputFile: string; outputPath: string }, report: HealthReport): Promise<void> {
+  return writeJsonFile(file, report)
 }

@@ -1,6 +1,6 @@
 import { GitHubError } from '../../../github/errors.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../../github/event.js'
-import { jobIdInMarker, jobMarker } from '../../../github/markers.js'
+import { type CodePullRecord, codePullMarker, jobIdInMarker, jobMarker } from '../../../github/markers.js'
 import { parsePullLink } from '../../../mintlify/job.js'
 import { renderAgentPullComment } from '../agent-pull-comment.js'
 import { recordSubject } from '../comment-records.js'
@@ -42,10 +42,14 @@ function hostOf(url: string): string | null {
   }
 }
 
-/** What the introduction tells besides the job: the run's status comment, and the origin of a grouped run. */
+/**
+ * What the introduction tells besides the job: the run's status comment, the origin of a grouped run, and
+ * (for the sweep) the code pull request that started the job with its author and the reviewers asked.
+ */
 export interface IntroductionTold {
   statusUrl: string | null
   grouped: GroupedRun | null
+  codePull: CodePullRecord | null
 }
 
 /**
@@ -54,11 +58,13 @@ export interface IntroductionTold {
  * when this run wrote the introduction (so it is the run that asks for reviews).
  */
 export async function introduceAgentPull(report: JobReport, told: IntroductionTold, means: RunMeans): Promise<boolean> {
-  const { statusUrl, grouped } = told
+  const { statusUrl, grouped, codePull } = told
   const { settings, run, github, records, log } = means
   const jobId = report.job?.id
   // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
-  const marker = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
+  const job = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
+  const started = codePull ? codePullMarker(codePull) : null
+  const marker = job && started ? `${job}\n${started}` : job
   const intro = introductionFor(report.job?.prLink ?? null, run)
   if (!jobId || !marker || !intro) return false
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null

@@ -129,7 +129,7 @@ async function carryOutAfter(writes: AfterWrite[], { job, report }: { job: JobRu
         if (grouped) await addToTimeline(grouped, report, means.run, means)
         break
       case 'introduce':
-        if (await introduceAgentPull(report, { statusUrl: written.thread?.url ?? null, grouped }, means))
+        if (await introduceAgentPull(report, { statusUrl: written.thread?.url ?? null, grouped, codePull: write.codePull }, means))
           await carryOutAfter(write.then, { job, report }, means)
         break
       case 'ask-reviewers':

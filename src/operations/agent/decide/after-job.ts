@@ -1,3 +1,4 @@
+import type { CodePullRecord } from '../../../github/markers.js'
 import { parsePullLink } from '../../../mintlify/job.js'
 import type { Reviewers } from '../docs-check-inputs.js'
 import type { JobReport } from '../verdicts.js'
@@ -44,10 +45,32 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
     const reviewers = docs ? askReviewers(report, author, facts.reviewers) : null
     const pull = parsePullLink(report.job?.prLink ?? null)
     const label = pull && facts.agentLabel ? { kind: 'label' as const, pull, name: facts.agentLabel } : null
-    writes.push({ kind: 'introduce', then: [...(label ? [label] : []), ...(reviewers ? [reviewers] : [])] })
+    writes.push({
+      kind: 'introduce',
+      codePull: codePullOf(target, reviewers),
+      then: [...(label ? [label] : []), ...(reviewers ? [reviewers] : [])]
+    })
   }
   if (job.react) writes.push({ kind: 'react', on: job.react, content: report.verdict.result === 'failure' ? 'confused' : 'rocket' })
   return writes
+}
+
+/**
+ * What the introduction records for the sweep: the code pull request the run is about (none for a schedule,
+ * a dispatch, an issue), its author (a person's login, else ''), and the reviewers asked (teams as `org/team`).
+ */
+function codePullOf(target: CheckTarget | undefined, reviewers: AfterWrite | null): CodePullRecord | null {
+  const pull = target?.pull
+  if (!pull) return null
+  const { author } = target
+  const asked = reviewers?.kind === 'ask-reviewers' ? reviewers : null
+  const org = asked?.pull.repository.split('/')[0] ?? ''
+  return {
+    repository: pull.repository,
+    number: pull.number,
+    author: author && !author.isBot ? author.login : '',
+    reviewers: asked ? [...asked.people, ...asked.teams.map((slug) => `${org}/${slug}`)] : []
+  }
 }
 
 /** The job's end, in the words of its commit status; `started` (not waited on) stays pending. */

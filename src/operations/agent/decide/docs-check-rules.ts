@@ -1,4 +1,5 @@
 import type { DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
+import { closedUnmergedNote } from '../closing-note.js'
 import type { DocsSituation } from './commit-status.js'
 import type { CommitStatusNow, DocsCheckPlan, NoJobOutcome } from './docs-check-plan.js'
 
@@ -211,9 +212,7 @@ function planClosed(event: Extract<DocsEvent, { kind: 'pull-request-closed' }>, 
     return noJob(facts, 'skipped', 'The pull request was closed, and no agent pull request is recorded for it to tell.', { quiet: true })
   const code = `${facts.pull.repository}#${facts.pull.number}`
   const sha = event.mergeSha ? ` (${event.mergeSha.slice(0, 7)})` : ''
-  const text = event.merged
-    ? `${code} was merged${sha}: this documentation can ship with it`
-    : `${code} was closed without merging: this documentation may no longer apply`
+  const text = event.merged ? `${code} was merged${sha}: this documentation can ship with it` : closedUnmergedNote(code)
   const what = event.merged ? 'merged' : 'closed without merging'
   return noJob(facts, 'noted', `${code} was ${what}; ${agentPull.repository}#${agentPull.number} is told so.`, {
     note: { pull: agentPull, text }

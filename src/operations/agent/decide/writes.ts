@@ -1,4 +1,5 @@
 import type { Reaction } from '../../../github/api.js'
+import type { CodePullRecord } from '../../../github/markers.js'
 import type { DocsSituation } from './commit-status.js'
 import type { AgentPull } from './docs-record.js'
 import type { ClosingNote } from './docs-check-plan.js'
@@ -39,8 +40,11 @@ export type AfterWrite =
   | { kind: 'result-comment' }
   /** A continued run's line in the timeline of the grouped pull request. */
   | { kind: 'timeline' }
-  /** The agent's pull request introduced; `then` only once this run wrote the introduction. */
-  | { kind: 'introduce'; then: AfterWrite[] }
+  /**
+   * The agent's pull request introduced, recording the code pull request that started the job (null: none
+   * did); `then` only once this run wrote the introduction.
+   */
+  | { kind: 'introduce'; codePull: CodePullRecord | null; then: AfterWrite[] }
   /** `agent-label` put on the agent's pull request, by which the docs-health report finds its merged work. */
   | { kind: 'label'; pull: AgentPull; name: string }
   /** `reviewers` asked to review the agent's pull request (the token's own identity is left out when it is read). */
