@@ -63,7 +63,7 @@ export function yamlBlocks(page: string): unknown[] {
 }
 
 /** The page's whole workflows (the blocks with `jobs:`), in the order the page shows them. */
-export function pageWorkflows(page: WorkflowPage): Workflow[] {
+export function pageWorkflows(page: string): Workflow[] {
   return yamlBlocks(page).filter((doc): doc is Workflow => typeof doc === 'object' && doc !== null && 'jobs' in doc)
 }
 
