@@ -1,6 +1,6 @@
 /**
  * One action per job: writes every sub-action's folder (`docs-check/action.yml`, `docs-check/README.md`),
- * its dist/ entry and its src/ entry from the table (src/sub-actions.ts) and the root action.yml's texts.
+ * its dist/ entry and its src/ entry, and the README's list of them, from the table (src/sub-actions.ts) and the root action.yml's texts.
  * Run by `npm run build` (scripts/stamp-dist.ts); a unit test fails when a committed file differs from
  * what this writes, as dist/ is checked.
  */
@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { SUB_ACTION_NAMES, type SubActionName } from '../src/sub-action-names.js'
-import { EXPORT_INPUT, type InputText } from '../src/sub-action-parts.js'
+import { EXPORT_INPUT, type InputText, type Want } from '../src/sub-action-parts.js'
 import { SUB_ACTIONS } from '../src/sub-actions.js'
 import { markdownTable } from './readme-tables.js'
 import { ACTION_REPOSITORY, SUB_ACTION_PAGES } from './sub-action-workflows.js'
@@ -154,21 +154,47 @@ export function srcEntry(name: SubActionName): string {
   ].join('\n')
 }
 
-/** Every file this writes, relative to the project root, with its text. */
-export function subActionFiles(rootYml: string): Record<string, string> {
-  return Object.fromEntries(
-    SUB_ACTION_NAMES.flatMap((name) => [
+/** The README's list of the sub-actions, by what a team wants, between these markers. */
+const FRONT_DOOR = { start: '<!-- sub-actions:start -->', end: '<!-- sub-actions:end -->' }
+
+const WANTS: readonly Want[] = [
+  'document each change',
+  'require docs on every code pull request',
+  'weekly docs health',
+  'deploy and preview',
+  'export the site'
+]
+
+/** The README with its list of the sub-actions regenerated: one line per want, each folder linking its README. */
+export function frontDoor(readme: string): string {
+  const from = readme.indexOf(FRONT_DOOR.start)
+  const to = readme.indexOf(FRONT_DOOR.end)
+  if (from < 0 || to < from) throw new Error(`README.md needs the markers ${FRONT_DOOR.start} and ${FRONT_DOOR.end}, in that order`)
+  const lines = WANTS.map((want) => {
+    const folders = SUB_ACTION_NAMES.filter((name) => SUB_ACTIONS[name].want === want)
+    const links = folders.map((name) => `[\`${name}/\`](${name}/README.md) (${SUB_ACTIONS[name].title.toLowerCase()})`)
+    return `- **${want.charAt(0).toUpperCase()}${want.slice(1)}**: ${links.join(', ')}.`
+  })
+  return `${readme.slice(0, from + FRONT_DOOR.start.length)}\n\n${lines.join('\n')}\n\n${readme.slice(to)}`
+}
+
+/** Every file this writes, relative to the project root, with its text; `readme` is the README as it stands. */
+export function subActionFiles(rootYml: string, readme: string): Record<string, string> {
+  return Object.fromEntries([
+    ['README.md', frontDoor(readme)],
+    ...SUB_ACTION_NAMES.flatMap((name): [string, string][] => [
       [`${name}/action.yml`, subActionYml(name, rootYml)],
       [`${name}/README.md`, subActionReadme(name, rootYml)],
       [`dist/${name}.js`, distEntry(name)],
       [`src/entries/${name}.ts`, srcEntry(name)]
     ])
-  )
+  ])
 }
 
 /** Writes every sub-action's files under `root`. */
 export function writeSubActions(root: string): void {
-  for (const [path, text] of Object.entries(subActionFiles(readFileSync(join(root, 'action.yml'), 'utf8')))) {
+  const read = (path: string): string => readFileSync(join(root, path), 'utf8')
+  for (const [path, text] of Object.entries(subActionFiles(read('action.yml'), read('README.md')))) {
     mkdirSync(dirname(join(root, path)), { recursive: true })
     writeFileSync(join(root, path), text)
   }

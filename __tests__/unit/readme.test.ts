@@ -99,6 +99,34 @@ describe('the pages with workflows', () => {
   })
 })
 
+describe('the front door', () => {
+  const lines = readPage('README.md').split('\n')
+
+  it('opens with the two set-up commands, then reaches the first workflow within 40 lines', () => {
+    expect(lines.slice(5, 8)).toEqual([
+      'npm ci && npm run demo   # the action end to end against the local simulator (no network needed)',
+      'npm ci && npm test       # unit tests and end-to-end tests of the bundled dist/index.js',
+      '```'
+    ])
+    const firstWorkflow = lines.findIndex((line, index) => line === '```yaml' && lines[index + 1]?.startsWith('name: '))
+    expect(firstWorkflow).toBeGreaterThan(0)
+    expect(firstWorkflow).toBeLessThan(40)
+  })
+
+  it('links every sub-action’s README, grouped by what a team wants, before the first workflow', () => {
+    const top = lines.slice(0, 40).join('\n')
+    for (const name of SUB_ACTION_NAMES) expect(top).toContain(`[\`${name}/\`](${name}/README.md)`)
+    for (const want of [
+      'Document each change',
+      'Require docs on every code pull request',
+      'Weekly docs health',
+      'Deploy and preview',
+      'Export the site'
+    ])
+      expect(top).toContain(`- **${want}**: `)
+  })
+})
+
 describe('the page of each operation family', () => {
   const families = [
     'docs/agent-jobs.md',

@@ -30,9 +30,12 @@ function actionYml(name: SubActionName): ActionYml {
 }
 
 describe('the sub-actions’ committed files', () => {
-  it.each(Object.entries(subActionFiles(rootYml)))('%s is what npm run build writes', (path, text) => {
-    expect(existsSync(join(PROJECT_ROOT, path)) ? readFileSync(join(PROJECT_ROOT, path), 'utf8') : `(${path} is missing)`).toBe(text)
-  })
+  it.each(Object.entries(subActionFiles(rootYml, readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8'))))(
+    '%s is what npm run build writes',
+    (path, text) => {
+      expect(existsSync(join(PROJECT_ROOT, path)) ? readFileSync(join(PROJECT_ROOT, path), 'utf8') : `(${path} is missing)`).toBe(text)
+    }
+  )
 
   it('writes docs-check/action.yml as the hand-written golden file says', () => {
     const golden = readFileSync(join(PROJECT_ROOT, '__tests__/fixtures/golden/docs-check.action.yml'), 'utf8')
