@@ -1,7 +1,7 @@
 /**
- * Runs the bundled action (`dist/index.js`) the way the GitHub runner does: inputs as `INPUT_*` variables
- * (action.yml defaults filled in), `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, an event payload at
- * `GITHUB_EVENT_PATH`. Used by the end-to-end tests and the demo.
+ * Runs the bundled action (`dist/index.js`, or a sub-action's `dist/<folder>.js`) the way the GitHub runner
+ * does: inputs as `INPUT_*` variables (that action.yml's defaults filled in), `GITHUB_OUTPUT` and
+ * `GITHUB_STEP_SUMMARY` files, an event payload at `GITHUB_EVENT_PATH`. Used by the end-to-end tests and the demo.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import type { SubActionName } from '../src/sub-action-names.js'
 // The runner's `${{ github.token }}`: the token the fake GitHub accepts.
 import { SIM_GITHUB_TOKEN } from '../simulator/index.js'
 
@@ -16,6 +17,8 @@ export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)))
 export const ACTION_ENTRY = join(PROJECT_ROOT, 'dist', 'index.js')
 
 export interface RunOptions {
+  /** The sub-action the step uses (`docs-check`: its folder's action.yml and entry); absent, the root action. */
+  action?: SubActionName
   /** Inputs by their action.yml names; unset ones take action.yml's default, as on the runner. */
   inputs: Record<string, string>
   eventName?: string
@@ -59,16 +62,26 @@ export interface ActionRun {
   workspace: string
 }
 
-/** action.yml's defaults, read once per process: a test file runs the action many times (the load test 50). */
-let defaultsRead: Record<string, string> | undefined
+/** Each action.yml's defaults, read once per process: a test file runs the action many times (the load test 50). */
+const defaultsRead = new Map<string, Record<string, string>>()
 
-export function actionDefaults(): Record<string, string> {
-  defaultsRead ??= readActionDefaults()
-  return { ...defaultsRead }
+/** The defaults the runner fills in for the inputs a step leaves out: the root action's, or the sub-action's. */
+export function actionDefaults(action?: SubActionName): Record<string, string> {
+  const folder = action ?? '.'
+  const defaults = defaultsRead.get(folder) ?? readActionDefaults(folder)
+  defaultsRead.set(folder, defaults)
+  return { ...defaults }
 }
 
-function readActionDefaults(): Record<string, string> {
-  const action = parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> }
+/** The file the runner runs for `action`. */
+export function actionEntry(action?: SubActionName): string {
+  return action ? join(PROJECT_ROOT, 'dist', `${action}.js`) : ACTION_ENTRY
+}
+
+function readActionDefaults(folder: string): Record<string, string> {
+  const action = parse(readFileSync(join(PROJECT_ROOT, folder, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>
+  }
   const defaults: Record<string, string> = {}
   for (const [name, spec] of Object.entries(action.inputs)) {
     const value = spec.default === undefined ? '' : String(spec.default)
@@ -116,7 +129,7 @@ export function runnerEnvironment(options: {
 }
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
-  const entry = options.entry ?? ACTION_ENTRY
+  const entry = options.entry ?? actionEntry(options.action)
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`)
   const dir = mkdtempSync(join(tmpdir(), 'docs-agent-run-'))
   const workspace = join(dir, 'workspace')
@@ -133,7 +146,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   }
   for (const [path, target] of Object.entries(options.symlinks ?? {})) symlinkSync(target, join(workspace, path))
 
-  const inputs = { ...actionDefaults(), ...options.inputs }
+  const inputs = { ...actionDefaults(options.action), ...options.inputs }
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,

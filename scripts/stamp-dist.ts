@@ -1,11 +1,14 @@
 /**
  * The last step of `npm run build`: finishes dist/ (minifies the chunks ncc leaves as they are, moves the
- * @stdlib licence headers into dist/licenses.txt), then records which src/ the bundle was built from.
+ * @stdlib licence headers into dist/licenses.txt), writes the sub-actions' folders and entries
+ * (scripts/sub-actions.ts), then records which src/ the bundle was built from.
  */
 import { recordSourceDigest } from './dist-freshness.js'
 import { minifyChunks, moveStdlibLicences } from './finish-dist.js'
 import { PROJECT_ROOT } from './run-action.js'
+import { writeSubActions } from './sub-actions.js'
 
 await minifyChunks(PROJECT_ROOT)
 moveStdlibLicences(PROJECT_ROOT)
+writeSubActions(PROJECT_ROOT)
 recordSourceDigest(PROJECT_ROOT)

@@ -2,6 +2,7 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
+import type { SubActionName } from './sub-action-names.js'
 import { clipText } from './text.js'
 
 /**
@@ -19,6 +20,8 @@ export interface RunEnvironment {
   workspace: string
   /** For `Nd` dates (N days before today, UTC). */
   now: number
+  /** The sub-action the step runs (`docs-check`): its job's readers read only its inputs. Absent: the root action, every input. */
+  subAction?: SubActionName
 }
 
 /** The longest any runner keeps a job (self-hosted runners: 5 days); a longer duration is a typo. */

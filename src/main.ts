@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { type Clock, type Random, systemClock, type Timer } from './clock.js'
 import { InputError, inputErrorsOf, messageOf } from './errors.js'
 import { failureSummary, troubleshootingLine } from './failure-summary.js'
-import { readAllowedBots } from './inputs.js'
+import { type InputReader, readAllowedBots } from './inputs.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
@@ -12,6 +12,8 @@ import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
+import type { SubActionName } from './sub-action-names.js'
+import { subActionStep, type SubActionStep } from './sub-action-input.js'
 import { logLine, redact } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
@@ -27,6 +29,8 @@ export interface RunDeps {
   /** GitHub's HTTP and the timer of its requests' time limits; default the toolkit's fetch and the system timer. */
   gitHubFetch?: typeof globalThis.fetch
   timer?: Timer
+  /** The sub-action the step runs (its folder's entry): its operation, and only its inputs. Absent: the root action. */
+  subAction?: SubActionName
 }
 
 /** The whole action: inputs → settings → operation (its row in the registry) → report. Every failure ends in one `core.setFailed`. */
@@ -38,11 +42,14 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     ...overrides,
     transport: overrides.transport ?? createNodeTransport()
   }
+  const step = stepOf(deps)
+  const { input } = step
   // Masked before anything else can print them, even when a key itself turns out to be invalid.
-  const rawKey = core.getInput('api-key').trim()
-  const secrets = [rawKey, core.getInput('assistant-key').trim()].filter(Boolean)
+  const rawKey = input('api-key').trim()
+  const secrets = [rawKey, input('assistant-key').trim()].filter(Boolean)
   secrets.forEach((secret) => core.setSecret(secret))
   const out = exitBoundary(secrets)
+  if (step.ignored) out.warning(step.ignored)
 
   const cancel = new AbortController()
   const stopOnSignal = (signal: NodeJS.Signals): void => {
@@ -56,17 +63,18 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   process.on('SIGTERM', stopOnSignal)
 
   try {
+    if (step.problem) throw step.problem
     // `gate` needs no key: it answers an outsider's run itself (its `steer` output).
-    const gate = core.getInput('operation').trim().toLowerCase() === 'gate'
-    if (!rawKey && !gate && outsiderWithoutSecrets(readRunContext(deps.env).event, out)) return
-    const operation = readInputs(deps, out)
+    const gate = input('operation').trim().toLowerCase() === 'gate'
+    if (!rawKey && !gate && outsiderWithoutSecrets(readRunContext(deps.env).event, input, out)) return
+    const operation = readInputs(deps, input, out)
     const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
     publish(result, out)
     // A failure's summary, the operation's own, ends with the troubleshooting page as every failure's does.
     await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
     conclude(result.verdict, out)
   } catch (error) {
-    await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', deps.env, out)
+    await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
@@ -78,7 +86,12 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
  * report itself (the commenter's permission check, say): one sentence each, the stack only with debug
  * logging on, and a short job summary. A call the cancel stopped fails too, as `cancelled`.
  */
-async function fail(error: unknown, outcome: 'failed' | 'cancelled', env: NodeJS.ProcessEnv, out: ExitBoundary): Promise<void> {
+async function fail(
+  error: unknown,
+  outcome: 'failed' | 'cancelled',
+  { env, input }: { env: NodeJS.ProcessEnv; input: InputReader },
+  out: ExitBoundary
+): Promise<void> {
   if (!(error instanceof InputError)) out.debug(error instanceof Error ? (error.stack ?? error.message) : String(error))
   const errors = error instanceof InputError ? inputErrorsOf(error) : [error]
   const messages = errors.map(messageOf)
@@ -87,7 +100,6 @@ async function fail(error: unknown, outcome: 'failed' | 'cancelled', env: NodeJS
   messages.slice(0, -1).forEach((message) => out.error(message))
   out.setFailed(messages.at(-1) ?? '')
   const badInputs = errors.flatMap((one) => (one instanceof InputError ? [one.input] : []))
-  const input = (name: string): string => core.getInput(name)
   try {
     await out.summary(failureSummary({ messages, outcome, badInputs, input, env }))
   } catch (summaryError) {
@@ -149,18 +161,18 @@ function exitBoundary(secrets: readonly string[]): ExitBoundary {
  * and `allowed-bots` alone: a person's pull request of this repository needs a role read, and its run has
  * the secrets.
  */
-function outsiderWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean {
+function outsiderWithoutSecrets(event: GitHubEvent, input: InputReader, out: ExitBoundary): boolean {
   const steerer = whoSteers(event)
   if (steerer.kind !== 'pull-author' || !(steerer.fork || steerer.actor.isBot)) return false
   let allowedBots: string[] | '*'
   try {
-    allowedBots = readAllowedBots(core.getInput('allowed-bots'))
+    allowedBots = readAllowedBots(input('allowed-bots'))
   } catch {
     return false // The input itself is wrong: reading the inputs says so.
   }
   const decision = judgeSteering(steerer, { minPermission: 'write', allowedBots }, { role: null, pull: null, shown: [] }, 'agent')
   if (decision.kind !== 'wait-for-maintainer') return false
-  const trigger = core.getInput('trigger').trim() || '/docs'
+  const trigger = input('trigger').trim() || '/docs'
   const why = `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none. ${decision.why} Its workflow run gets no secrets, and the api-key input is empty.`
   out.setOutput('outcome', 'skipped')
   out.setOutput('failure-reason', '')
@@ -168,13 +180,22 @@ function outsiderWithoutSecrets(event: GitHubEvent, out: ExitBoundary): boolean 
   return true
 }
 
+/**
+ * The step's inputs as the runner passes them, untrimmed (a prompt of only whitespace is told apart from a
+ * missing one); a sub-action's through its own reader (sub-action-input.ts).
+ */
+function stepOf(deps: RunDeps): SubActionStep {
+  const input: InputReader = (name) => core.getInput(name, { trimWhitespace: false })
+  return deps.subAction ? subActionStep(deps.subAction, input, deps.env) : { input, ignored: null, problem: null }
+}
+
 /** Every input, read once into the operation's settings; a warning for each valid but suspicious value. */
-function readInputs(deps: RunDeps, out: ExitBoundary): ReadyOperation {
-  // Untrimmed, so that a prompt of only whitespace can be told apart from a missing one.
-  const { operation, warnings } = readOperation((name) => core.getInput(name, { trimWhitespace: false }), {
+function readInputs(deps: RunDeps, input: InputReader, out: ExitBoundary): ReadyOperation {
+  const { operation, warnings } = readOperation(input, {
     eventName: deps.env.GITHUB_EVENT_NAME ?? '',
     workspace: deps.env.GITHUB_WORKSPACE || process.cwd(),
-    now: deps.clock.now()
+    now: deps.clock.now(),
+    subAction: deps.subAction
   })
   warnings.forEach((warning) => out.warning(warning))
   return operation

@@ -56,34 +56,48 @@ const MIN_POLL_INTERVAL_MS = 100
 
 /**
  * The common settings, in the order they are validated: the key first, so that a bad key is told before
- * anything else (`gate` sends nothing to Mintlify: it needs no key, and ignores one given).
+ * anything else. `gate` sends nothing to Mintlify and writes nothing to GitHub: it reads only what the
+ * trust gate needs (the token, `min-permission`, `allowed-bots`), no key and no project, and ignores them given.
  */
 export function readCommonSettings(input: InputReader, warnings: string[]): CommonSettings {
   return collectInputErrors((field) => {
     const gate = input('operation').trim().toLowerCase() === 'gate'
     const apiKey = gate ? '' : field(() => readApiKey(input('api-key'), warnings))
-    const projectId = field(() => readProjectId(input('project-id')))
+    const projectId = gate ? '' : field(() => readProjectId(input('project-id')))
     const operation = field(() => oneOf(input, 'operation', OPERATIONS, 'job'))
     const allowedBots = field(() => readAllowedBots(input('allowed-bots')))
     if (allowedBots === '*')
       warnings.push(
         "Input 'allowed-bots' is '*': every GitHub App installed on this repository can steer runs with the slash command and the label, passing on whatever outside text it echoes. List the bots you trust by login instead, unless every App that can comment or label here is yours."
       )
-    return {
+    const gated = {
       apiKey,
       projectId,
       operation,
-      timeoutMs: field(() => readDuration(input, 'timeout', '30m', 1)),
-      pollIntervalMs: field(() => readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS)),
-      baseUrl: field(() => readBaseUrl(input('base-url'))),
       githubToken: input('github-token').trim(),
-      comment: field(() => readBoolean(input, 'comment', true)),
-      dryRun: field(() => readBoolean(input, 'dry-run', false)),
       minPermission: field(() => oneOf(input, 'min-permission', PERMISSIONS, 'write')),
       allowedBots
     }
+    if (gate) return { ...gated, ...GATE_SETTINGS }
+    return {
+      ...gated,
+      timeoutMs: field(() => readDuration(input, 'timeout', '30m', 1)),
+      pollIntervalMs: field(() => readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS)),
+      baseUrl: field(() => readBaseUrl(input('base-url'))),
+      comment: field(() => readBoolean(input, 'comment', true)),
+      dryRun: field(() => readBoolean(input, 'dry-run', false))
+    }
   })
 }
+
+/** What the gate does not read: it waits for nothing but its GitHub reads (bounded as any run's), and writes nothing. */
+const GATE_SETTINGS = {
+  timeoutMs: 30 * 60_000,
+  pollIntervalMs: 15_000,
+  baseUrl: 'https://api.mintlify.com',
+  comment: false,
+  dryRun: false
+} as const satisfies Partial<CommonSettings>
 
 function readApiKey(raw: string, warnings: string[]): string {
   const key = raw.trim()

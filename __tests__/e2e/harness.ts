@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals'
-import { type ActionRun, runAction, type RunOptions } from '../../scripts/run-action.js'
+import { type ActionRun, actionDefaults, runAction, type RunOptions } from '../../scripts/run-action.js'
 import { type RecordedRequest, type Simulator } from '../../simulator/index.js'
 
 export interface SimRunOptions extends Omit<RunOptions, 'inputs'> {
@@ -19,14 +19,17 @@ export function simulatorInputs(sim: Simulator): Record<string, string> {
 }
 
 /**
- * Runs dist/index.js against the simulator with fast polling, then checks what every run must hold:
+ * Runs dist/index.js (or a sub-action's entry) against the simulator with fast polling, then checks what every run must hold:
  * the API key appears in no log line, error, output, summary or comment.
  */
 export async function runAgainst(sim: Simulator, options: SimRunOptions = {}): Promise<ActionRun> {
+  // A sub-action gets only those it declares: any other would be an input it ignores, with a warning.
+  const declared = actionDefaults(options.action)
+  const ownInputs = Object.entries(simulatorInputs(sim)).filter(([name]) => name in declared)
   const run = await runAction({
     ...options,
     githubApiUrl: options.githubApiUrl ?? `${sim.url}/api/v3`,
-    inputs: { ...simulatorInputs(sim), ...options.inputs }
+    inputs: { ...Object.fromEntries(ownInputs), ...options.inputs }
   })
   // The key this run was given (the simulator's unless a test passes another); an empty one hides nothing.
   const key = (options.inputs?.['api-key'] ?? sim.apiKey).trim()

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../scripts/run-action.js'
 import { PULL, pullRequestOpened, PUSH_SHA, pushPayload, REPO } from '../fixtures/webhook-payloads.js'
 import type { Simulator } from '../../simulator/index.js'
 import { at, only } from '../expect-helpers.js'
-import { actionInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
+import { actionRun, pageWorkflows, workflowNamed } from './readme-helpers.js'
 import { ownComments, runOn, startHelloWorld } from './triggers/helpers.js'
 
 /** A real example payload of another event than the helpers cover, as GitHub sends it. */
@@ -46,7 +46,7 @@ describe('docs/deployments.md: redeploy the docs when the API ships', () => {
     expect(workflow.on).toEqual({ release: { types: ['published'] }, repository_dispatch: { types: ['api-released'] } })
     expect(workflow.permissions).toEqual({ contents: 'read', deployments: 'write' })
 
-    const run = await runOn(sim, 'release', example('release', 'published'), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'release', example('release', 'published'), actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('deployed')
     expect(run.outputs['docs-url']).toBe(`https://${sim.deployments.subdomain}.mintlify.site`)
@@ -60,7 +60,7 @@ describe('docs/deployments.md: redeploy the docs when the API ships', () => {
   test('a repository_dispatch from the release pipeline deploys the same way', async () => {
     const workflow = workflowNamed('docs/deployments.md', 'Redeploy the docs when the API ships')
     const payload = { ...example('repository_dispatch', 'on-demand-test'), action: 'api-released' }
-    const run = await runOn(sim, 'repository_dispatch', payload, { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'repository_dispatch', payload, actionRun(workflow, sim))
     expect(run.outputs.outcome).toBe('deployed')
     expect(sim.deployments.list().map((d) => d.kind)).toEqual(['deploy'])
   })
@@ -80,7 +80,7 @@ describe('docs/deployments.md: preview every docs branch', () => {
       { filename: 'src/index.ts', status: 'modified' }
     ])
     const push = { ...pushPayload(), ref: 'refs/heads/docs-rate-limits' }
-    const run = await runOn(sim, 'push', push, { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'push', push, actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('deployed')
     expect(run.outputs['preview-url']).toBe(`https://${sim.deployments.subdomain}-docs-rate-limits.mintlify.site`)
@@ -110,8 +110,8 @@ describe('docs/deployments.md: run an automation on merge', () => {
 
     const automation = sim.deployments.addAutomation()
     const merged = { ...pullRequestOpened(), action: 'closed' }
-    const inputs = actionInputs(workflow, sim, {}, { 'vars.MINTLIFY_AUTOMATION_ID': automation.id })
-    const run = await runOn(sim, 'pull_request_target', merged, { inputs })
+    const stepRun = actionRun(workflow, sim, {}, { 'vars.MINTLIFY_AUTOMATION_ID': automation.id })
+    const run = await runOn(sim, 'pull_request_target', merged, stepRun)
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('started')
     expect(run.outputs['automation-run']).toBe(only(automation.runs, 'automation run').instanceId)

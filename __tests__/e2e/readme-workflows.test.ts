@@ -25,7 +25,7 @@ import {
   schedulePayload
 } from '../fixtures/webhook-payloads.js'
 import { runAgainst } from './harness.js'
-import { actionInputs, gateInputs, pageWorkflows, workflowNamed } from './readme-helpers.js'
+import { actionRun, gateRun, pageWorkflows, type StepRun, workflowNamed } from './readme-helpers.js'
 import { output } from './harness.js'
 import { at, defined, only } from '../expect-helpers.js'
 
@@ -66,7 +66,7 @@ describe('README workflow 1: on push', () => {
     expect(workflow.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write' })
 
     sim.github.linkCommit(REPO, PUSH_SHA, [PULL])
-    const run = await runOn(sim, 'push', pushPayload(), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'push', pushPayload(), actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(sim.github.comments(REPO, PULL)).toHaveLength(1)
@@ -81,7 +81,7 @@ describe('README workflow 1: on push', () => {
     expect(run.outputs.grouped).toBe('new')
 
     // group-runs: the next push to the branch goes to the same job and pull request, as a follow-up.
-    const next = await runOn(sim, 'push', pushPayload(), { inputs: actionInputs(workflow, sim) })
+    const next = await runOn(sim, 'push', pushPayload(), actionRun(workflow, sim))
     expect(next.outputs).toMatchObject({
       outcome: 'pr-opened',
       grouped: 'continued',
@@ -96,12 +96,12 @@ describe('README workflow 2: weekly refresh', () => {
   test('runs on schedule with the prompt file from the checkout; the result goes to the summary', async () => {
     const workflow = workflowNamed('README.md', 'Weekly docs refresh')
     expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
-    const inputs = actionInputs(workflow, sim)
-    expect(inputs['prompt-file']).toBe('.github/docs-agent/weekly-refresh.md')
-    const promptFile = defined(inputs['prompt-file'], 'prompt-file input')
+    const stepRun = actionRun(workflow, sim)
+    expect(stepRun.inputs['prompt-file']).toBe('.github/docs-agent/weekly-refresh.md')
+    const promptFile = defined(stepRun.inputs['prompt-file'], 'prompt-file input')
 
     const run = await runOn(sim, 'schedule', schedulePayload(), {
-      inputs,
+      ...stepRun,
       files: { [promptFile]: 'Refresh every page that mentions the v1 API.\n' }
     })
     expect(run.exitCode).toBe(0)
@@ -129,7 +129,7 @@ describe('README workflow 3: slash command', () => {
     expect(job.if).toBe("startsWith(github.event.comment.body, '/docs') && github.event.comment.user.type != 'Bot'")
 
     const payload = commentPayload(sim, { body: '/docs Fix the spelling error in the README' })
-    const run = await runOn(sim, 'issue_comment', payload, { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'issue_comment', payload, actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(/^Fix the spelling error in the README\n\n---/)
@@ -145,7 +145,7 @@ describe('docs/agent-jobs.md: a label', () => {
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
     expect(at(Object.values(workflow.jobs), 0, 'job').if).toBe("github.event.label.name == 'docs'")
 
-    const run = await runOn(sim, 'issues', labeledPayload(sim, { label: 'docs' }), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'issues', labeledPayload(sim, { label: 'docs' }), actionRun(workflow, sim))
     expect(run.outputs.outcome).toBe('pr-opened')
     expect(promptOf(at(sim.mintlifyRequests(), 0, 'create request'))).toMatch(
       /^Update the documentation for what this asks or changes\.\n\n<untrusted-data source="issue">\n.*\nTitle: Spelling error in the README file\n/
@@ -174,19 +174,19 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
     expect(docs.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
 
     // The App: installed on both repositories, acting as the login the docs workflow lists in marker-authors.
-    const docsInputs = actionInputs(docs, sim)
-    const appLogin = defined(docsInputs['marker-authors'], 'marker-authors')
+    const docsRun = actionRun(docs, sim)
+    const appLogin = defined(docsRun.inputs['marker-authors'], 'marker-authors')
     expect(appLogin).toMatch(/\[bot\]$/)
     // The docs repository the code workflow names in docs-repository is where the agent opens its pull requests.
-    const codeInputs = (): Record<string, string> => actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
-    const docsRepo = defined(codeInputs()['docs-repository'], 'docs-repository')
-    expect(codeInputs()['group-runs']).toBe('true')
+    const codeRun = (): StepRun => actionRun(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    const docsRepo = defined(codeRun().inputs['docs-repository'], 'docs-repository')
+    expect(codeRun().inputs['group-runs']).toBe('true')
     await sim.close()
     sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
     sim.github.setPermission(docsRepo, COMMENTER, 'write')
     sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
 
-    const first = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs: codeInputs() })
+    const first = await runOn(sim, 'pull_request_target', pullRequestOpened(), codeRun())
     expect(first.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo })
     const agentPull = Number(output(first, 'pr-number'))
     expect(only(sim.github.comments(docsRepo, agentPull), 'introduction').user.login).toBe(appLogin)
@@ -197,14 +197,14 @@ describe('docs/agent-jobs.md: docs in another repository', () => {
       eventName: 'issue_comment',
       event: payload,
       repository: docsRepo,
-      inputs: actionInputs(docs, sim)
+      ...actionRun(docs, sim)
     })
     expect(reply.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': output(first, 'job-id') })
     expect(sim.jobs.get(output(first, 'job-id'))?.messages).toEqual(['Mention the new limits page'])
     expect(sim.jobs.size).toBe(1)
 
     // group-runs with docs-repository: the code pull request's next run continues the same docs pull request.
-    const next = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs: codeInputs() })
+    const next = await runOn(sim, 'pull_request_target', pullRequestOpened(), codeRun())
     expect(next.outputs).toMatchObject({ grouped: 'continued', 'job-id': output(first, 'job-id'), 'pr-link': first.outputs['pr-link'] })
     expect(sim.jobs.size).toBe(1)
   })
@@ -214,10 +214,10 @@ describe("docs/agent-jobs.md: a fork's pull request in the code repository", () 
   test('ends skipped, waiting for a maintainer, with the secrets and the App token but nothing sent', async () => {
     const code = workflowNamed('docs/agent-jobs.md', 'Docs agent from the code repository')
     sim.github.addToken('ghs_app_token', { identity: 'docs-app[bot]', repositories: { [REPO]: 'write' } })
-    const inputs = actionInputs(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    const stepRun = actionRun(code, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
     const payload = pullRequestOpened() as unknown as { pull_request: { head: { repo: Record<string, unknown> } } }
     payload.pull_request.head.repo.full_name = 'stranger/Hello-World'
-    const run = await runOn(sim, 'pull_request_target', payload, { inputs })
+    const run = await runOn(sim, 'pull_request_target', payload, stepRun)
 
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('skipped')
@@ -235,11 +235,11 @@ describe('docs/docs-check.md: docs in the same repository', () => {
     expect(docs.permissions).toEqual({ contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' })
     expect(docs.steps.filter((step) => step.uses?.startsWith('actions/create-github-app-token@'))).toEqual([])
     expect(docs.concurrency?.['cancel-in-progress']).toBe(false)
-    const inputs = actionInputs(workflow, sim)
-    expect(inputs).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
+    const stepRun = actionRun(workflow, sim)
+    expect(stepRun.inputs).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
     // Neither another token nor another repository: the runner's github.token, the workflow's repository.
     const step = defined(
-      docs.steps.find((one) => one.uses?.startsWith('your-org/docs-agent-action@')),
+      docs.steps.find((one) => one.uses?.startsWith('your-org/docs-agent-action/docs-check@')),
       'the action step'
     )
     expect(Object.keys(step.with ?? {})).not.toEqual(expect.arrayContaining(['github-token']))
@@ -258,9 +258,9 @@ describe('docs/docs-check.md: docs in the same repository', () => {
     payload.number = CODE_PULL
     Object.assign(payload.pull_request, { number: CODE_PULL, html_url: `${REPO_URL}/pull/${CODE_PULL}` })
 
-    const gate = await runOn(sim, 'pull_request_target', payload, { inputs: gateInputs(workflow, sim) })
+    const gate = await runOn(sim, 'pull_request_target', payload, gateRun(workflow, sim))
     expect(gate.outputs.steer).toBe('true')
-    const opened = await runOn(sim, 'pull_request_target', payload, { inputs })
+    const opened = await runOn(sim, 'pull_request_target', payload, stepRun)
     expect(opened.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': REPO, 'docs-state': 'success' })
     expect(sim.github.statuses(REPO, PULL_HEAD_SHA).map((s) => [s.context, s.state])).toEqual([
       ['docs', 'pending'],
@@ -279,20 +279,25 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(docs.if).toBe(`needs.${gateName}.outputs.steer == 'true'`)
     // The gate's if: is the one the docs job had, so a comment that is no /docs starts no runner at all.
     expect(gate.if).toContain("startsWith(github.event.comment.body, '/docs')")
-    const inputs = gateInputs(workflow, sim)
-    expect(inputs).toMatchObject({ operation: 'gate', 'api-key': '' })
+    const stepRun = gateRun(workflow, sim)
+    // gate/: neither an operation to give nor a key.
+    expect(stepRun.action).toBe('gate')
+    expect(Object.keys(stepRun.inputs)).toEqual(expect.not.arrayContaining(['operation', 'api-key', 'project-id']))
     // The gate judges as the docs step does.
-    const stepInputs = actionInputs(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
-    expect([inputs['min-permission'], inputs['allowed-bots']]).toEqual([stepInputs['min-permission'], stepInputs['allowed-bots']])
+    const docsStep = actionRun(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    expect([stepRun.inputs['min-permission'], stepRun.inputs['allowed-bots']]).toEqual([
+      docsStep.inputs['min-permission'],
+      docsStep.inputs['allowed-bots']
+    ])
     sim.github.setPermission(REPO, 'outsider', 'read')
 
     const ask = (login: string): Promise<ActionRun> =>
-      runOn(sim, 'issue_comment', commentPayload(sim, { body: '/docs skip', on: PULL, pullRequest: true, login }), { inputs })
+      runOn(sim, 'issue_comment', commentPayload(sim, { body: '/docs skip', on: PULL, pullRequest: true, login }), stepRun)
     const outsider = await ask('outsider')
     expect(outsider.outputs).toMatchObject({ outcome: 'skipped', steer: 'false' })
     const maintainer = await ask(COMMENTER)
     expect(maintainer.outputs).toMatchObject({ outcome: 'skipped', steer: 'true' })
-    const opened = await runOn(sim, 'pull_request_target', pullRequestOpened(), { inputs })
+    const opened = await runOn(sim, 'pull_request_target', pullRequestOpened(), stepRun)
     expect(opened.outputs.steer).toBe('true')
     // Nothing written, nothing sent: only the two commenters' permissions were read, and the pull request's author's.
     expect(sim.mintlifyRequests()).toEqual([])
@@ -325,12 +330,12 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     expect(workflow.concurrency).toBeUndefined()
     expect(job.concurrency?.['cancel-in-progress']).toBe(false)
     expect(job.concurrency?.group).toContain('github.event.pull_request.number')
-    const stepInputs = (): Record<string, string> => actionInputs(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
-    expect(stepInputs()).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
-    const docsRepo = defined(stepInputs()['docs-repository'], 'docs-repository')
+    const docsStep = (): StepRun => actionRun(workflow, sim, {}, { 'steps.app-token.outputs.token': 'ghs_app_token' })
+    expect(docsStep().inputs).toMatchObject({ 'status-context': 'docs', 'group-runs': 'true' })
+    const docsRepo = defined(docsStep().inputs['docs-repository'], 'docs-repository')
     await sim.close()
     sim = await startHelloWorld({ prRepository: `https://github.com/${docsRepo}` })
-    const inputs = stepInputs()
+    const stepRun = docsStep()
     sim.github.addToken('ghs_app_token', { identity: 'docs-agent-app[bot]', repositories: { [REPO]: 'write', [docsRepo]: 'write' } })
     sim.github.setPermission(docsRepo, COMMENTER, 'write')
     const head = PULL_HEAD_SHA
@@ -351,7 +356,7 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
       return payload
     }
 
-    const opened = await runOn(sim, 'pull_request_target', codePull(pullRequestOpened()), { inputs })
+    const opened = await runOn(sim, 'pull_request_target', codePull(pullRequestOpened()), stepRun)
     expect(opened.outputs).toMatchObject({ outcome: 'pr-opened', 'pr-repository': docsRepo, 'docs-state': 'success' })
     const agentPull = Number(output(opened, 'pr-number'))
     expect(sim.github.statuses(REPO, head).map((s) => [s.context, s.state])).toEqual([
@@ -366,7 +371,7 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     sim.github.pushToPull(REPO, CODE_PULL, next)
     const synchronize = codePull({ ...pullRequestOpened(), action: 'synchronize', before: head, after: next })
     synchronize.pull_request.head = { ...(synchronize.pull_request.head as object), sha: next }
-    const pushed = await runOn(sim, 'pull_request_target', synchronize, { inputs })
+    const pushed = await runOn(sim, 'pull_request_target', synchronize, stepRun)
     expect(pushed.outputs).toMatchObject({ outcome: 'skipped', 'docs-state': 'success' })
     expect(sim.jobs.size).toBe(1)
     expect(sim.github.statuses(REPO, next).map((s) => s.description)).toEqual([`Documented in ${docsRepo}#${agentPull}`])
@@ -375,7 +380,7 @@ describe('docs/docs-check.md: a docs check on every code pull request', () => {
     const merged = codePull(pullRequestOpened())
     merged.action = 'closed'
     Object.assign(merged.pull_request, { state: 'closed', merged: true, merge_commit_sha: 'abcdef0123456789abcdef0123456789abcdef01' })
-    const closed = await runOn(sim, 'pull_request_target', merged, { inputs })
+    const closed = await runOn(sim, 'pull_request_target', merged, stepRun)
     expect(closed.outputs.outcome).toBe('noted')
     expect(sim.github.comments(docsRepo, agentPull).map((c) => c.body)).toContain(
       `${REPO}#${CODE_PULL} was merged (abcdef0): this documentation can ship with it.`
@@ -414,17 +419,18 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
         'docs-fix-checks-${{ github.event.check_suite.head_sha || github.event.check_run.head_sha || github.event.workflow_run.head_sha || github.event.sha }}',
       'cancel-in-progress': false
     })
-    const inputs = actionInputs(workflow, sim)
-    expect(inputs['fix-checks']).toBe('2')
+    const stepRun = actionRun(workflow, sim)
+    expect(stepRun.inputs['fix-checks']).toBe('2')
 
     // The agent's pull request, introduced by the App whose token another workflow uses: the one marker-authors names.
-    const appLogin = defined(inputs['marker-authors'], 'marker-authors')
+    const appLogin = defined(stepRun.inputs['marker-authors'], 'marker-authors')
     sim.github.addToken('ghs_app_token', { identity: appLogin, repositories: { [REPO]: 'write' } })
     const started = await runOn(
       sim,
       'workflow_dispatch',
       {},
-      { inputs: { ...inputs, prompt: 'Document the rate limits.', 'github-token': 'ghs_app_token' } }
+      // The other workflow's step: agent/, on the App's token.
+      { action: 'agent', inputs: { prompt: 'Document the rate limits.', 'github-token': 'ghs_app_token' } }
     )
     const agentPull = Number(output(started, 'pr-number'))
     const head = 'fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0fc0f'
@@ -439,7 +445,7 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
     })
 
     const event = checkSuitePayload({ sha: head, pulls: [{ number: agentPull }] })
-    const round = await runOn(sim, 'check_suite', event, { inputs })
+    const round = await runOn(sim, 'check_suite', event, stepRun)
     expect(round.exitCode).toBe(0)
     expect(round.outputs).toMatchObject({ outcome: 'pr-opened', 'job-id': output(started, 'job-id') })
     const messages = sim.mintlifyRequests().filter((request) => request.method === 'POST' && request.path.endsWith('/message'))
@@ -457,7 +463,7 @@ describe('docs/fix-checks.md: the agent fixes its failing checks', () => {
     expect(rounds.body).toContain(roundLine)
 
     // The suite's second wake-up for the same head (another check finishing): the round is done, nothing is sent.
-    const again = await runOn(sim, 'check_suite', event, { inputs })
+    const again = await runOn(sim, 'check_suite', event, stepRun)
     expect(again.outputs.outcome).toBe('skipped')
     expect(sim.mintlifyRequests().filter((request) => request.path.endsWith('/message'))).toHaveLength(1)
   })
@@ -469,11 +475,11 @@ describe('docs/analytics.md: who reads the docs', () => {
     const job = at(Object.values(workflow.jobs), 0, 'job')
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
     expect(upload?.with?.path).toBe('${{ steps.visitors.outputs.file }}')
-    expect(job.steps.find((step) => step.uses?.startsWith('your-org/docs-agent-action@'))).toHaveProperty('id', 'visitors')
+    expect(job.steps.find((step) => step.uses?.startsWith('your-org/docs-agent-action/analytics@'))).toHaveProperty('id', 'visitors')
     // The page's range is relative to today (7d to 0d): the data must be around the real date.
     sim.analytics.setData({ paths: 600, ...dataAroundToday() })
 
-    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'schedule', schedulePayload(), actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('exported')
     expect(run.outputs.file).toBe('analytics/visitors.csv')
@@ -492,7 +498,7 @@ describe('docs/analytics.md: who reads the docs', () => {
       // date-from: 30d is relative to the real today: data and the simulator's 'today' follow the real date.
       sim.analytics.setData({ paths: 300, ...dataAroundToday() })
       sim.analytics.today = new Date().toISOString().slice(0, 10)
-      const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim, { project }) })
+      const run = await runOn(sim, 'schedule', schedulePayload(), actionRun(workflow, sim, { project }))
       expect(run.exitCode).toBe(0)
       expect(run.outputs.file).toBe(`analytics/${project}-views.json`)
       expect(sim.mintlifyRequests().map((r) => r.path)).toEqual([`/v1/analytics/${project}/views`, `/v1/analytics/${project}/views`])
@@ -513,13 +519,13 @@ describe('docs/docs-health.md: the weekly report and improve', () => {
     sim.analytics.setData({ paths: 120, ...dataAroundToday() })
     sim.analytics.plantDeadSearch('sso saml', 20)
 
-    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'schedule', schedulePayload(), actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('reported')
     expect(run.outputs.file).toBe('docs-health/report.json')
     const report = JSON.parse(readFileSync(join(run.workspace, output(run, 'file')), 'utf8')) as { missing: string[] }
     expect(report.missing).toEqual([])
-    expect(sim.mintlifyRequests().length).toBeLessThanOrEqual(Number(actionInputs(workflow, sim)['max-requests']))
+    expect(sim.mintlifyRequests().length).toBeLessThanOrEqual(Number(actionRun(workflow, sim).inputs['max-requests']))
     expect(run.summary).toContain('### ✅ Docs health')
     expect(run.summary).not.toContain('sso saml')
   })
@@ -530,7 +536,7 @@ describe('docs/docs-health.md: the weekly report and improve', () => {
     sim.analytics.setData({ paths: 120, ...dataAroundToday() })
     sim.analytics.plantThumbsDown('/docs/page-000002', 5)
 
-    const run = await runOn(sim, 'schedule', schedulePayload(), { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'schedule', schedulePayload(), actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('pr-opened')
     const creates = sim.mintlifyRequests().filter((r) => r.method === 'POST')

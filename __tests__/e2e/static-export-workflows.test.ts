@@ -8,7 +8,7 @@ import { validateWorkflow } from '@action-validator/core'
 import { stringify } from 'yaml'
 import { startSimulator, type Simulator } from '../../simulator/index.js'
 import { webhookExample } from '../fixtures/webhook-payloads.js'
-import { actionInputs, pageWorkflows, type Workflow, workflowNamed } from './readme-helpers.js'
+import { actionRun, pageWorkflows, type Workflow, workflowNamed } from './readme-helpers.js'
 import { fileSha256, filesBeside } from './static-export-helpers.js'
 import { runOn } from './triggers/helpers.js'
 
@@ -26,7 +26,7 @@ afterEach(async () => {
 /** The steps after the action's, as the page shows them. */
 function laterSteps(workflow: Workflow): { uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }[] {
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps) as { uses?: string; run?: string; env?: Record<string, string> }[]
-  return steps.slice(steps.findIndex((step) => step.uses?.startsWith('your-org/docs-agent-action@')) + 1)
+  return steps.slice(steps.findIndex((step) => step.uses?.startsWith('your-org/docs-agent-action/')) + 1)
 }
 
 test('docs/static-export.md holds exactly the workflows tested below, each valid against the workflow schema', () => {
@@ -49,9 +49,7 @@ describe('attach the static docs to the release', () => {
       sim,
       'release',
       webhookExample('release', (p) => p.action === 'published'),
-      {
-        inputs: actionInputs(workflow, sim)
-      }
+      actionRun(workflow, sim)
     )
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ outcome: 'exported', file: 'docs-static.tar.gz' })
@@ -81,7 +79,7 @@ describe('keep a bundle as a workflow artifact', () => {
     const [upload] = laterSteps(workflow)
     expect(upload).toMatchObject({ uses: 'actions/upload-artifact@v4', with: { path: '${{ steps.export.outputs.file }}' } })
 
-    const run = await runOn(sim, 'schedule', { schedule: '0 6 * * 1' }, { inputs: actionInputs(workflow, sim) })
+    const run = await runOn(sim, 'schedule', { schedule: '0 6 * * 1' }, actionRun(workflow, sim))
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ outcome: 'exported', file: 'docs-static-export.tar.gz' })
     expect(filesBeside(run, 'docs-static-export.tar.gz')).toContain('docs-static-export.tar.gz')

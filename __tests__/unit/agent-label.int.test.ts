@@ -23,8 +23,8 @@ describe('readAgentLabel', () => {
     [{ 'agent-label': '  docs agent  ', label: 'docs' }, 'docs agent'],
     [{ 'agent-label': '' }, ''],
     [{}, '']
-  ])('reads %j as %j', (inputs, label) => {
-    expect(readAgentLabel(stepInputs(inputs))).toBe(label)
+  ])('reads %j as %j', (inputs: Record<string, string>, label) => {
+    expect(readAgentLabel(stepInputs(inputs), inputs.label ?? '')).toBe(label)
   })
 
   it.each([
@@ -32,8 +32,8 @@ describe('readAgentLabel', () => {
     [{ 'agent-label': 'Docs', label: 'docs' }, "Inputs 'agent-label' and 'label' are both 'docs'"],
     [{ 'agent-label': 'say "hi"' }, "Input 'agent-label' must be a label name of at most 50 characters without quotes or line breaks"],
     [{ 'agent-label': 'x'.repeat(51) }, "Input 'agent-label' must be a label name of at most 50 characters"]
-  ])('refuses %j in one sentence naming the input', (inputs, message) => {
-    const error = refusal(() => readAgentLabel(stepInputs(inputs)))
+  ])('refuses %j in one sentence naming the input', (inputs: Record<string, string>, message) => {
+    const error = refusal(() => readAgentLabel(stepInputs(inputs), inputs.label ?? ''))
     expect(error.input).toBe('agent-label')
     expect(error.message).toContain(message)
   })

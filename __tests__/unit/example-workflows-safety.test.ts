@@ -84,19 +84,23 @@ const stepName = (step: Step): string => step.name ?? step.id ?? step.uses ?? st
 const jobsOf = (block: unknown): [string, Job][] =>
   isRecord(block) && isRecord(block.jobs) ? Object.entries(block.jobs).filter((entry): entry is [string, Job] => isRecord(entry[1])) : []
 
-/** A step of this action (the README's `your-org/docs-agent-action@…`, or `./`). */
-const isActionStep = (step: Step): boolean => step.uses === './' || (step.uses ?? '').includes('/docs-agent-action@')
+/** A step of this action (the README's `your-org/docs-agent-action@…` or one of its sub-actions, `…/gate@…`, or `./`). */
+const isActionStep = (step: Step): boolean => step.uses === './' || /\/docs-agent-action(?:\/[\w-]+)?@/.test(step.uses ?? '')
+
+/** A gate step: the gate/ sub-action, or the root action with `operation: gate`. */
+const isGateStep = (step: Step): boolean =>
+  isActionStep(step) && ((step.uses ?? '').includes('/docs-agent-action/gate@') || step.with?.operation === 'gate')
 
 /** An `if:` as one line, whatever YAML folding it was written with. */
 const condition = (job: Job): string => (typeof job.if === 'string' ? job.if.replace(/\s+/g, ' ') : '')
 
 /**
- * Whether `name` is a gate job for `guarded`: it has no group of its own, runs the action with
- * `operation: gate`, exposes that step's `steer` output, and `guarded` reads it in its `if:`.
+ * Whether `name` is a gate job for `guarded`: it has no group of its own, runs gate/ (or the root action
+ * with `operation: gate`), exposes that step's `steer` output, and `guarded` reads it in its `if:`.
  */
 function gatesFor(name: string, gate: Job | undefined, guarded: Job): boolean {
   if (!gate || gate.concurrency !== undefined) return false
-  const step = stepList(gate.steps).find((s) => isActionStep(s) && s.with?.operation === 'gate')
+  const step = stepList(gate.steps).find(isGateStep)
   const steer = gate.outputs?.steer
   const exposed = typeof steer === 'string' ? steer.replace(/\s+/g, '') : ''
   return (

@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { inputsTable, markdownTable, outputsTable, renderTables, TABLES_PAGE } from '../../scripts/readme-tables.js'
 import { PROJECT_ROOT } from '../../scripts/run-action.js'
-import { readPage, yamlBlocks } from '../e2e/readme-helpers.js'
+import { SUB_ACTION_NAMES } from '../../src/sub-action-names.js'
+import { readPage, SNIPPET_PAGES, yamlBlocks } from '../e2e/readme-helpers.js'
 
 const actionYml = readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')
 const action = parse(actionYml) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> }
@@ -23,6 +24,25 @@ interface Step {
 
 /** README.md and every page of docs/. */
 const pages = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).map((name) => `docs/${name}`)]
+
+/** A step of a sub-action, `your-org/docs-agent-action/<folder>@v1`, its folder captured. */
+const SUB_ACTION_USES = new RegExp(`^your-org/docs-agent-action/(${SUB_ACTION_NAMES.join('|')})@v1$`)
+
+interface ActionInputs {
+  inputs: Record<string, { required?: boolean }>
+}
+
+/** Every step of this action (the root or a sub-action) in the pages' workflows and steps shown alone. */
+function actionSteps(shown: readonly string[]): { page: string; step: Step }[] {
+  return shown.flatMap((page) =>
+    yamlBlocks(page).flatMap((block) => {
+      const jobs = (block as { jobs?: Record<string, { steps: Step[] }> }).jobs
+      // A sub-action's README shows its permissions block too: no steps.
+      const all = Array.isArray(block) ? (block as Step[]) : Object.values(jobs ?? {}).flatMap((job) => job.steps)
+      return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
+    })
+  )
+}
 
 /** The backticked words of the paragraph that starts with `label` (`**Inputs:**`, say) on a page. */
 function namesAfter(page: string, label: string): string[] {
@@ -59,20 +79,51 @@ describe('the pages with workflows', () => {
     })
   })
 
-  it('give the action, pinned to @v1, only inputs that action.yml declares, in every workflow and step shown alone', () => {
-    const steps = pages.flatMap((page) =>
-      yamlBlocks(page).flatMap((block) => {
-        const all = Array.isArray(block)
-          ? (block as Step[])
-          : Object.values((block as { jobs: Record<string, { steps: Step[] }> }).jobs).flatMap((job) => job.steps)
-        return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
-      })
-    )
-    expect(steps).toHaveLength(22)
-    for (const { page, step } of steps) {
-      expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
-      expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
+  it('use the sub-action of their job, pinned to @v1, in every workflow and step shown alone', () => {
+    const uses = actionSteps(pages).map(({ page, step }) => ({ page, uses: step.uses }))
+    expect(uses).toHaveLength(22)
+    for (const { page, uses: used } of uses) expect({ page, uses: used }).toEqual({ page, uses: expect.stringMatching(SUB_ACTION_USES) })
+  })
+
+  it.each(SNIPPET_PAGES)('%s: each step gives only inputs the action.yml its uses: names declares, and every one it requires', (page) => {
+    for (const { step } of actionSteps([page])) {
+      const folder = SUB_ACTION_USES.exec(step.uses ?? '')?.[1] ?? '.'
+      const declared = (parse(readFileSync(join(PROJECT_ROOT, folder, 'action.yml'), 'utf8')) as ActionInputs).inputs
+      const given = Object.keys(step.with ?? {})
+      const required = Object.entries(declared)
+        .filter(([, spec]) => spec.required)
+        .map(([name]) => name)
+      expect({ uses: step.uses, undeclared: given.filter((name) => !(name in declared)) }).toEqual({ uses: step.uses, undeclared: [] })
+      expect({ uses: step.uses, missing: required.filter((name) => !given.includes(name)) }).toEqual({ uses: step.uses, missing: [] })
     }
+  })
+})
+
+describe('the front door', () => {
+  const lines = readPage('README.md').split('\n')
+
+  it('opens with the two set-up commands, then reaches the first workflow within 40 lines', () => {
+    expect(lines.slice(5, 8)).toEqual([
+      'npm ci && npm run demo   # the action end to end against the local simulator (no network needed)',
+      'npm ci && npm test       # unit tests and end-to-end tests of the bundled dist/index.js',
+      '```'
+    ])
+    const firstWorkflow = lines.findIndex((line, index) => line === '```yaml' && lines[index + 1]?.startsWith('name: '))
+    expect(firstWorkflow).toBeGreaterThan(0)
+    expect(firstWorkflow).toBeLessThan(40)
+  })
+
+  it('links every sub-action’s README, grouped by what a team wants, before the first workflow', () => {
+    const top = lines.slice(0, 40).join('\n')
+    for (const name of SUB_ACTION_NAMES) expect(top).toContain(`[\`${name}/\`](${name}/README.md)`)
+    for (const want of [
+      'Document each change',
+      'Require docs on every code pull request',
+      'Weekly docs health',
+      'Deploy and preview',
+      'Export the site'
+    ])
+      expect(top).toContain(`- **${want}**: `)
   })
 })
 

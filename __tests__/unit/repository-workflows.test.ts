@@ -182,7 +182,7 @@ describe('releases', () => {
     expect(script).toContain('must not move back')
     expect(script).toContain('git tag -fa "$major_tag"')
     expect(script).toContain('git push origin "$major_tag" --force')
-    expect(read('README.md')).toContain('your-org/docs-agent-action@v1')
+    expect(read('README.md')).toMatch(/your-org\/docs-agent-action\/[a-z-]+@v1/)
   })
 })
 

@@ -12,14 +12,13 @@ import { clip, type InputReader } from '../inputs.js'
 const MAX_LABEL_LENGTH = 50
 
 /**
- * `agent-label` ('' for none). It must differ from `label` (GitHub compares label names without case):
- * the label that starts a job, put on the agent's own pull request, would start a job there. A quote or
- * a line break could not be searched for (`label:"<name>"`).
+ * `agent-label` ('' for none). It must differ from `label`, the label that starts a job ('' where the job
+ * reads none; GitHub compares label names without case): put on the agent's own pull request, it would
+ * start a job there. A quote or a line break could not be searched for (`label:"<name>"`).
  */
-export function readAgentLabel(input: InputReader): string {
+export function readAgentLabel(input: InputReader, label: string): string {
   // Empty means none: the runner passes action.yml's default (docs-agent) when the step does not set it.
   const agentLabel = input('agent-label').trim()
-  const label = input('label').trim()
   if (!agentLabel) return ''
   if (agentLabel.toLowerCase() === label.toLowerCase())
     throw new InputError(

@@ -34,11 +34,16 @@ const LOGIN = /^[a-z\d](?:-?[a-z\d]){0,38}$/i
 /** Team slugs: letters, digits, `-`, `_` and `.`, as GitHub derives them from team names. */
 const TEAM_SLUG = /^[a-z\d][a-z\d._-]{0,99}$/i
 
-export function readDocsCheckInputs(getInput: (name: string) => string): DocsCheckInputs {
+/** Which of the three a job reads; one it does not read is its default (no status, every change counts, the author). */
+export type DocsCheckReads = Record<keyof DocsCheckInputs, boolean>
+
+const EVERY_PART: DocsCheckReads = { statusContext: true, paths: true, reviewers: true }
+
+export function readDocsCheckInputs(getInput: (name: string) => string, reads: DocsCheckReads = EVERY_PART): DocsCheckInputs {
   return collectInputErrors((field) => ({
-    statusContext: field(() => readStatusContext(getInput('status-context'))),
-    paths: field(() => readPaths(getInput('paths'))),
-    reviewers: field(() => readReviewers(getInput('reviewers')))
+    statusContext: reads.statusContext ? field(() => readStatusContext(getInput('status-context'))) : null,
+    paths: reads.paths ? field(() => readPaths(getInput('paths'))) : null,
+    reviewers: field(() => readReviewers(reads.reviewers ? getInput('reviewers') : ''))
   }))
 }
 

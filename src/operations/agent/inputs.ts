@@ -14,6 +14,7 @@ import {
 } from '../../inputs.js'
 import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
+import type { SubActionName } from '../../sub-action-names.js'
 import { readAgentLabel } from '../agent-label.js'
 import { type DocsCheckInputs, readDocsCheckInputs, readFixChecksStatuses } from './docs-check-inputs.js'
 
@@ -68,37 +69,82 @@ const COMMAND_EVENTS = ['issue_comment', 'pull_request_review_comment', 'pull_re
 const CHECK_EVENTS = ['check_suite', 'check_run', 'workflow_run', 'status']
 
 /**
- * The agent's inputs for `operation`. `job` and `message` need a prompt (unless a slash command supplies
- * it), `message` a job id; `improve` has its default instruction.
+ * The job an agent run reads its inputs for: the root action's `job` is the agent, the docs check and
+ * fix-checks at once (the event decides), so it reads every part; each sub-action reads only its own.
+ */
+export type AgentJob = 'job' | 'message' | 'improve' | Extract<SubActionName, 'agent' | 'docs-check' | 'fix-checks'>
+
+/** The parts of the agent's inputs, and the jobs that read each; a job that does not read a part gets its default. */
+const PARTS = {
+  /** `prompt`, `prompt-file`, `context`. */
+  prompt: ['job', 'agent', 'message', 'docs-check', 'improve'],
+  'job-id': ['message'],
+  'comment-pr-number': ['job', 'agent', 'message', 'improve'],
+  trigger: ['job', 'agent', 'message', 'docs-check'],
+  label: ['job', 'agent'],
+  'agent-label': ['job', 'agent', 'message', 'docs-check', 'improve'],
+  'marker-authors': ['job', 'agent', 'message', 'docs-check', 'fix-checks'],
+  /** `group-runs`, `docs-repository`. */
+  grouping: ['job', 'agent', 'docs-check'],
+  'status-context': ['job', 'docs-check', 'fix-checks'],
+  paths: ['job', 'docs-check'],
+  reviewers: ['job', 'agent', 'docs-check'],
+  'fix-checks': ['job', 'fix-checks'],
+  'fix-checks-statuses': ['job', 'fix-checks']
+} as const satisfies Record<string, readonly AgentJob[]>
+
+/** The agent job of `operation` in the step's sub-action (the root's `job`, or the sub-action that runs it). */
+function agentJobOf(operation: 'job' | 'message' | 'improve', subAction: SubActionName | undefined): AgentJob {
+  return operation === 'job' && (subAction === 'agent' || subAction === 'docs-check' || subAction === 'fix-checks') ? subAction : operation
+}
+
+/**
+ * The agent's inputs for `operation`, read for its job: each part only where the job reads it (PARTS).
+ * `job` and `message` need a prompt (unless a slash command supplies it), `message` a job id; `improve`
+ * has its default instruction.
  */
 export function readAgentInputs(operation: 'job' | 'message' | 'improve'): InputsReader<AgentInputs> {
   return (input, env, warnings) =>
     collectInputErrors((field) => {
+      const job = agentJobOf(operation, env.subAction)
+      const reads = (part: keyof typeof PARTS): boolean => (PARTS[part] as readonly AgentJob[]).includes(job)
       const slashCommand = COMMAND_EVENTS.includes(env.eventName)
       const ownMessage = operation === 'job' && CHECK_EVENTS.includes(env.eventName)
-      const prompt = field(() => readPrompt(input, env, operation !== 'improve' && !ownMessage, slashCommand))
-      const jobId = field(() => readJobId(input, operation === 'message' && !slashCommand))
-      const groupRuns = field(() => readBoolean(input, 'group-runs', false))
-      const docsRepository = field(() => readRepository(input('docs-repository'), 'docs-repository'))
+      if (job === 'fix-checks' && !ownMessage)
+        throw new InputError(
+          'fix-checks',
+          `fix-checks/ runs under check_suite, check_run, workflow_run and status events, not ${env.eventName || 'this event'}: use agent/ (or docs-check/) for the agent's other runs.`
+        )
+      const prompt = reads('prompt')
+        ? field(() => readPrompt(input, env, operation !== 'improve' && !ownMessage, slashCommand))
+        : { prompt: '', promptSource: 'none' }
+      const jobId = reads('job-id') ? field(() => readJobId(input, operation === 'message' && !slashCommand)) : ''
+      const groupRuns = reads('grouping') && field(() => readBoolean(input, 'group-runs', false))
+      const docsRepository = reads('grouping') ? field(() => readRepository(input('docs-repository'), 'docs-repository')) : null
       if (docsRepository && !groupRuns)
         warnings.push(
           "Input 'docs-repository' is set, but group-runs is false: it only tells group-runs where to look; set group-runs: true."
         )
+      const label = reads('label') ? input('label').trim() : ''
       return {
         ...prompt,
         jobId,
-        context: field(() => readBoolean(input, 'context', true)),
+        context: reads('prompt') && field(() => readBoolean(input, 'context', true)),
         wait: field(() => readBoolean(input, 'wait', true)),
-        prNumber: field(() => readPullNumber(input, warnings)),
-        trigger: field(() => readTriggerWord(input('trigger'))),
-        label: input('label').trim(),
-        agentLabel: field(() => readAgentLabel(input)),
-        markerAuthors: field(() => readLogins(input('marker-authors'), 'marker-authors')),
+        prNumber: reads('comment-pr-number') ? field(() => readPullNumber(input, warnings)) : null,
+        trigger: reads('trigger') ? field(() => readTriggerWord(input('trigger'))) : DEFAULT_TRIGGER,
+        label,
+        agentLabel: reads('agent-label') ? field(() => readAgentLabel(input, label)) : '',
+        markerAuthors: reads('marker-authors') ? field(() => readLogins(input('marker-authors'), 'marker-authors')) : [],
         groupRuns,
         docsRepository,
-        docsCheck: field(() => readDocsCheckInputs(input)),
-        fixChecks: field(() => readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS),
-        fixChecksStatuses: field(() => readFixChecksStatuses(input('fix-checks-statuses')))
+        docsCheck: field(() =>
+          readDocsCheckInputs(input, { statusContext: reads('status-context'), paths: reads('paths'), reviewers: reads('reviewers') })
+        ),
+        fixChecks: reads('fix-checks')
+          ? field(() => readOptionalInteger(input, 'fix-checks', 0, Number.MAX_SAFE_INTEGER) ?? DEFAULT_FIX_CHECKS)
+          : DEFAULT_FIX_CHECKS,
+        fixChecksStatuses: reads('fix-checks-statuses') ? field(() => readFixChecksStatuses(input('fix-checks-statuses'))) : []
       }
     })
 }
@@ -186,8 +232,11 @@ function checkPromptLength(name: 'prompt' | 'prompt-file', prompt: string): stri
   return prompt
 }
 
+/** The slash command word when `trigger` is not given (or not read). */
+const DEFAULT_TRIGGER = '/docs'
+
 function readTriggerWord(raw: string): string {
-  const trigger = raw.trim() || '/docs'
+  const trigger = raw.trim() || DEFAULT_TRIGGER
   if (/\s/.test(trigger) || !trigger.startsWith('/') || trigger === '/') {
     throw new InputError('trigger', `Input 'trigger' must be one word starting with /, such as /docs; got '${clip(trigger)}'.`)
   }

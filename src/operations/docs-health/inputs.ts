@@ -57,7 +57,8 @@ export function readHealthInputs(operation: 'report' | 'improve'): InputsReader<
         outputFile,
         outputPath: inWorkspace(outputFile, env),
         trackRecord: {
-          agentLabel: field(() => readAgentLabel(input)),
+          // The report starts no job: no `label` to differ from.
+          agentLabel: field(() => readAgentLabel(input, '')),
           impactWeeks: field(() => readOptionalInteger(input, 'impact-weeks', 0, MAX_IMPACT_WEEKS) ?? DEFAULT_IMPACT_WEEKS),
           docsFolder: field(() => readDocsPath(input('docs-path'))),
           docsRepository: field(() => readRepository(input('docs-repository'), 'docs-repository'))

@@ -44,7 +44,7 @@ export const readSweepInputs: InputsReader<SweepInputs> = (input, env) =>
   collectInputErrors((field) => {
     const outputFile = field(() => readOutputFile(input('output-file'), 'sweep', env, 'reports/sweep.json or docs-sweep.json'))
     return {
-      agentLabel: field(() => requiredLabel(readAgentLabel(input))),
+      agentLabel: field(() => requiredLabel(readAgentLabel(input, ''))),
       docsRepository: field(() => readRepository(input('docs-repository'), 'docs-repository')),
       staleDays: field(() => readOptionalInteger(input, 'stale-days', 0, MAX_STALE_DAYS) ?? DEFAULT_STALE_DAYS),
       orphans: field(() => oneOf(input, 'orphans', ORPHAN_ACTIONS, 'comment')),
