@@ -41,7 +41,7 @@ describe('the reference page', () => {
 })
 
 describe('the pages with workflows', () => {
-  it('keep every YAML block on its page: 17 in all, so none is dropped or added unseen', () => {
+  it('keep every YAML block on its page: 19 in all, so none is dropped or added unseen', () => {
     const counts = Object.fromEntries(pages.map((page) => [page, yamlBlocks(page).length]))
     expect(counts).toEqual({
       'README.md': 3,
@@ -55,6 +55,7 @@ describe('the pages with workflows', () => {
       'docs/performance.md': 0,
       'docs/reference.md': 0,
       'docs/static-export.md': 2,
+      'docs/sweep.md': 2,
       'docs/troubleshooting.md': 0
     })
   })
@@ -68,7 +69,7 @@ describe('the pages with workflows', () => {
         return all.filter((step) => step.uses?.startsWith('your-org/docs-agent-action')).map((step) => ({ page, step }))
       })
     )
-    expect(steps).toHaveLength(22)
+    expect(steps).toHaveLength(23)
     for (const { page, step } of steps) {
       expect({ page, uses: step.uses }).toEqual({ page, uses: 'your-org/docs-agent-action@v1' })
       expect({ page, unknown: Object.keys(step.with ?? {}).filter((name) => !(name in action.inputs)) }).toEqual({ page, unknown: [] })
