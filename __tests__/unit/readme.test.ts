@@ -61,7 +61,7 @@ describe('the reference page', () => {
 })
 
 describe('the pages with workflows', () => {
-  it('keep every YAML block on its page: 17 in all, so none is dropped or added unseen', () => {
+  it('keep every YAML block on its page: 19 in all, so none is dropped or added unseen', () => {
     const counts = Object.fromEntries(pages.map((page) => [page, yamlBlocks(page).length]))
     expect(counts).toEqual({
       'README.md': 3,
@@ -75,13 +75,14 @@ describe('the pages with workflows', () => {
       'docs/performance.md': 0,
       'docs/reference.md': 0,
       'docs/static-export.md': 2,
+      'docs/sweep.md': 2,
       'docs/troubleshooting.md': 0
     })
   })
 
   it('use the sub-action of their job, pinned to @v1, in every workflow and step shown alone', () => {
     const uses = actionSteps(pages).map(({ page, step }) => ({ page, uses: step.uses }))
-    expect(uses).toHaveLength(22)
+    expect(uses).toHaveLength(23)
     for (const { page, uses: used } of uses) expect({ page, uses: used }).toEqual({ page, uses: expect.stringMatching(SUB_ACTION_USES) })
   })
 
@@ -135,7 +136,8 @@ describe('the page of each operation family', () => {
     'docs/analytics.md',
     'docs/docs-health.md',
     'docs/deployments.md',
-    'docs/static-export.md'
+    'docs/static-export.md',
+    'docs/sweep.md'
   ]
 
   it.each(families)('%s lists its inputs and outputs, each one that action.yml declares', (page) => {

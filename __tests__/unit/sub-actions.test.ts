@@ -81,6 +81,7 @@ describe('what each sub-action declares', () => {
       preview: key,
       automation: [...key, 'automation-id'],
       'static-export': key,
+      sweep: key,
       gate: []
     })
   })
