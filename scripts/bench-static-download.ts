@@ -12,6 +12,6 @@ const downloaded = await downloadOnce({
   expectedBytes: Number(size),
   file,
   signal: new AbortController().signal,
-  check: await openArchiveCheck()
+  check: await openArchiveCheck(Number(size))
 })
 process.stdout.write(JSON.stringify({ sha256: downloaded.sha256, entries: downloaded.archive?.entries ?? 0 }))

@@ -73,11 +73,37 @@ export function clipText(text: string, limit: number): string {
  * case), as an HTML character reference (`&#95;`), or with markdown's backslash escapes (`mint\_…`). Each
  * character may take any of these forms on its own, because servers escape only some characters. The longest
  * goes first: a link is cut whole before its signature, a secret of its own, could leave the rest standing.
- * An empty secret cuts nothing.
+ * Its base64 forms are cut too (a server that echoes an `Authorization: Basic` header). An empty secret cuts
+ * nothing.
  */
 export function redact(text: string, ...secrets: string[]): string {
-  const longestFirst = [...secrets].sort((a, b) => b.length - a.length)
+  const longestFirst = secrets.flatMap(withBase64Forms).sort((a, b) => b.length - a.length)
   return longestFirst.reduce((cut, secret) => (secret ? cut.replace(secretPattern(secret), '***') : cut), text)
+}
+
+/** Shorter secrets are not cut in base64: a few base64 characters could stand for anything. */
+const MIN_BASE64_SECRET = 12
+const base64Cache = new Map<string, string[]>()
+
+/**
+ * The secret and its base64 forms (standard and URL-safe) wherever it sits in the encoded text: for each of
+ * the three byte alignments, the characters that carry only the secret's own bits.
+ */
+function withBase64Forms(secret: string): string[] {
+  if (secret.length < MIN_BASE64_SECRET) return [secret]
+  let forms = base64Cache.get(secret)
+  if (!forms) {
+    const bytes = Buffer.from(secret, 'utf8')
+    forms = [secret]
+    for (let shift = 0; shift < 3; shift++) {
+      const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64')
+      const pure = encoded.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6))
+      forms.push(pure, pure.replace(/\+/g, '-').replace(/\//g, '_'))
+    }
+    forms = [...new Set(forms)]
+    base64Cache.set(secret, forms)
+  }
+  return forms
 }
 
 const patterns = new Map<string, RegExp>()

@@ -99,3 +99,24 @@ describe('several secrets of a run (the key, a bundle link learned on the way)',
     expect(redact('nothing secret', KEY, LINK, '')).toBe('nothing secret')
   })
 })
+
+describe('the base64 forms of a secret', () => {
+  const KEY = 'mint_sim_4f8c2d1e9a7b6c5d'
+
+  it.each(['', 'u', 'us', 'user:'])('cuts the key encoded after %j (a Basic auth header echoed)', (before) => {
+    const encoded = Buffer.from(`${before}${KEY}`).toString('base64')
+    const cut = redact(`Authorization: Basic ${encoded}`, KEY)
+    expect(cut).toContain('***')
+    // What is left cannot be decoded back to the key.
+    expect(Buffer.from(cut.replace('Authorization: Basic ', '').replace('***', ''), 'base64').toString()).not.toContain(KEY.slice(2, -2))
+  })
+
+  it('cuts the URL-safe form too', () => {
+    const encoded = Buffer.from(`??>${KEY}`).toString('base64url')
+    expect(redact(encoded, KEY)).toContain('***')
+  })
+
+  it('leaves a short secret’s base64 alone, which could stand for anything', () => {
+    expect(redact('dG9r is here', 'tok')).toBe('dG9r is here')
+  })
+})

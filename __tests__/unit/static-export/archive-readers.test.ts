@@ -30,7 +30,7 @@ async function tarOf(entries: Entry[]): Promise<Buffer> {
 
 /** What the readers make of `bytes`, fed `chunk` bytes at a time: the facts, or the ProofError. */
 async function read(bytes: Buffer, chunk = 512): Promise<ArchiveFacts | ProofError> {
-  const check = await openArchiveCheck()
+  const check = await openArchiveCheck(bytes.length)
   try {
     for (let at = 0; at < bytes.length; at += chunk) await check.write(bytes.subarray(at, at + chunk))
     return await check.finish()
@@ -94,7 +94,7 @@ describe('the archive readers', () => {
   })
 
   it('refuse more bytes once a check failed, with the same failure', async () => {
-    const check = await openArchiveCheck()
+    const check = await openArchiveCheck(1024)
     // The gzip reader may fail on this write or only at the end: either way, the end says why.
     await check.write(Buffer.from('not gzip at all, not at all'.repeat(40))).catch(() => undefined)
     const failure = await check.finish().catch((error: unknown) => error)

@@ -101,6 +101,16 @@ describe('the inputs together', () => {
     ])
   })
 
+  it.each(['.', '..', '.hidden', 'se_1.tar', '-x', 'se 1'])('refuses the job-id %j in one sentence: an identifier only', (jobId) => {
+    const error = refusal(() => inputsOf({ 'job-id': jobId }))
+    expect(error.input).toBe('job-id')
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Input 'job-id' must be a static export's id \\(se_…\\) of letters, digits, '_' and '-'; got '${jobId.replace(/[.-]/g, '\\$&')}'\\.`
+      )
+    )
+  })
+
   it('refuses a job-id with a slash, and a version on two lines', () => {
     expect(refusal(() => inputsOf({ 'job-id': 'se_1/../x' })).input).toBe('job-id')
     expect(refusal(() => inputsOf({ 'export-domain': 'docs.example.com', 'export-version': 'v1\nv2' })).input).toBe('export-version')

@@ -1,7 +1,7 @@
 /** The pure rules of `static-export`: the progress line, the entries unsafe to extract, the bundle link's. */
 import { describe, expect, it } from '@jest/globals'
-import { unsafeEntry } from '../../../src/operations/static-export/entries.js'
-import { checkBundleLink, linkSecrets } from '../../../src/operations/static-export/link.js'
+import { type LinksSoFar, noteLink, SHOWN_NAME, type TarEntry, unsafeEntry } from '../../../src/operations/static-export/entries.js'
+import { checkBundleLink, linkSecrets, refusedRedirect } from '../../../src/operations/static-export/link.js'
 import { passedTenth, progressLine } from '../../../src/operations/static-export/progress.js'
 
 describe('the progress line', () => {
@@ -47,7 +47,53 @@ describe('entries unsafe to extract', () => {
     [{ name: 'guides/deep/hard', type: 'link', linkname: 'index.html' }, null],
     [{ name: 'hard', type: 'link', linkname: 'guides/../../x' }, 'hard (a link leading outside the archive)']
   ])('%j: %p', (entry, why) => {
-    expect(unsafeEntry(entry)).toBe(why)
+    expect(unsafeEntry(entry, new Map())).toBe(why)
+  })
+
+  /** The warnings of a walk over `entries` in order, links kept as the walk keeps them. */
+  function walk(entries: TarEntry[]): (string | null)[] {
+    const links: LinksSoFar = new Map()
+    return entries.map((entry) => {
+      const why = unsafeEntry(entry, links)
+      noteLink(entry, links)
+      return why
+    })
+  }
+
+  it('judges a link through the links before it: a -> ., a/b -> .., a/b/evil.txt all leave', () => {
+    expect(
+      walk([
+        { name: 'a', type: 'symlink', linkname: '.' },
+        { name: 'a/b', type: 'symlink', linkname: '..' },
+        { name: 'a/b/evil.txt', type: 'file' }
+      ])
+    ).toEqual([null, 'a/b (a path through a link)', 'a/b/evil.txt (a path through a link)'])
+  })
+
+  it('resolves a link target through an earlier link: up -> .., then x -> up/etc leaves', () => {
+    expect(
+      walk([
+        { name: 'guides/up', type: 'symlink', linkname: '..' },
+        { name: 'x', type: 'symlink', linkname: 'guides/up/../etc' }
+      ])
+    ).toEqual([null, 'x (a link leading outside the archive)'])
+  })
+
+  it('counts a loop of links as leaving, and keeps a link within the archive safe', () => {
+    expect(
+      walk([
+        { name: 'p', type: 'symlink', linkname: 'q' },
+        { name: 'q', type: 'symlink', linkname: 'p' },
+        { name: 'r', type: 'symlink', linkname: 'p/x' },
+        { name: 'latest', type: 'symlink', linkname: 'guides/index.html' }
+      ])
+    ).toEqual([null, null, 'r (a link leading outside the archive)', null])
+  })
+
+  it('cuts a long name to 200 characters in the warning', () => {
+    const why = unsafeEntry({ name: `/${'x'.repeat(4_000_000)}`, type: 'file' }, new Map()) ?? ''
+    expect(why.length).toBeLessThan(SHOWN_NAME + 30)
+    expect(why).toMatch(/… \(an absolute path\)$/)
   })
 })
 
@@ -70,5 +116,39 @@ describe('the bundle link', () => {
     const link = 'https://b.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Expires=3600&X-Amz-Signature=0a1b2c'
     expect(linkSecrets(link)).toEqual([link, encodeURIComponent(link), '0a1b2c'])
     expect(linkSecrets('opaque')).toEqual(['opaque'])
+  })
+})
+
+describe('a redirect of the bundle link', () => {
+  const first = (url: string) => new URL(url)
+  it.each([
+    ['https to https', 'https://api.example/b', 'https://cdn.example/b', null],
+    ['https to plain http', 'https://api.example/b', 'http://cdn.example/b', 'plain http://'],
+    ['https to http on loopback', 'https://api.example/b', 'http://127.0.0.1/b', 'plain http://'],
+    ['loopback http to loopback http (local testing)', 'http://127.0.0.1:4010/b', 'http://localhost:4011/b', null],
+    ['loopback http to another host over http', 'http://127.0.0.1:4010/b', 'http://cdn.example/b', 'plain http://'],
+    [
+      'to an address with a user name and password',
+      'http://127.0.0.1:4010/b',
+      'http://user:pass@127.0.0.1:4010/b',
+      'user name or password'
+    ],
+    ['to https with a user name', 'https://api.example/b', 'https://user@cdn.example/b', 'user name or password'],
+    ['to a file: address', 'https://api.example/b', 'file:///etc/passwd', 'plain file://']
+  ])('%s', (_, from, to, refused) => {
+    const why = refusedRedirect(first(from), new URL(to))
+    if (refused === null) expect(why).toBeNull()
+    else expect(why).toContain(refused)
+    expect(why ?? '').not.toContain('pass@')
+  })
+})
+
+describe('the signature of the bundle link', () => {
+  it.each(['X-Amz-Signature', 'Signature', 'signature', 'sig', 'SIG', 'x-goog-signature', 'sv-sig'])('is masked when named %s', (name) => {
+    expect(linkSecrets(`https://b.example/x.tar.gz?${name}=s3cr3tvalue&other=1`)).toContain('s3cr3tvalue')
+  })
+
+  it('leaves other query values alone', () => {
+    expect(linkSecrets('https://b.example/x.tar.gz?Expires=123&design=x')).not.toContain('123')
   })
 })

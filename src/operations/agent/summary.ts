@@ -5,6 +5,7 @@ import {
   dryRunMark,
   escapeHtml,
   escapeInline,
+  escapeWithLinks,
   factsTable,
   type FactRow,
   linkWithLabel,
@@ -34,7 +35,7 @@ export function renderJobSummary(report: JobReport): string {
     ['Pull request', job?.prLink ? pullRequestLink(job.prLink) : 'none'],
     ['Waited', waitedCell(report)],
     ['Model', job?.model ? escapeInline(job.model) : '–'],
-    ['Source', job?.repository ? `${safeLink(job.repository, job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
+    ['Source', job?.repository ? `${escapeWithLinks(job.repository)}${job.ref ? ` @ ${escapeInline(job.ref)}` : ''}` : '–']
   ]
   if (report.grouped) rows.push(['Grouped (group-runs)', groupedCell(report)])
   if (report.runUrl) rows.push(['Workflow run', safeLink('this run', report.runUrl)])

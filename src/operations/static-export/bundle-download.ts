@@ -5,7 +5,7 @@ import * as http from 'node:http'
 import * as https from 'node:https'
 import { HttpClient } from '@actions/http-client'
 import { isRetryableStatus } from '../../retry.js'
-import { fetchableLink } from './link.js'
+import { refusedRedirect } from './link.js'
 import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
 
 /**
@@ -113,11 +113,8 @@ async function openLink(start: URL, signal: AbortSignal): Promise<http.IncomingM
     if ([301, 302, 303, 307, 308].includes(status) && location) {
       if (redirects >= MAX_REDIRECTS) throw new DownloadError('final', `the bundle link redirected more than ${MAX_REDIRECTS} times`)
       const next = new URL(location, url)
-      if (!fetchableLink(next))
-        throw new DownloadError(
-          'final',
-          `the bundle link redirected to a plain ${next.protocol}// address (${next.host}), which this action does not follow (only https://)`
-        )
+      const refused = refusedRedirect(start, next)
+      if (refused !== null) throw new DownloadError('final', refused)
       url = next
       continue
     }

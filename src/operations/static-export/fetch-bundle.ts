@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm, statfs } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { formatDuration } from '../../duration.js'
 import { ApiError } from '../../mintlify/errors.js'
@@ -48,13 +48,20 @@ export async function fetchBundle(client: DocsApiClient, means: FetchMeans): Pro
   const temp = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(4).toString('hex')}.part`)
   const signal = AbortSignal.any([deps.signal, means.stop])
   let bundle = await requestLink(client, means)
+  await checkFreeSpace(bundle, outputPath)
   let freshLinkAsked = false
   try {
     for (let tries = 1; ; tries++) {
       const url = usableLink(bundle)
       deps.log.info(`Downloading the bundle (${bundle.sizeBytes} bytes), try ${tries} of ${MAX_DOWNLOAD_TRIES}.`)
       try {
-        const downloaded = await downloadOnce({ url, expectedBytes: bundle.sizeBytes, file: temp, signal, check: await openArchiveCheck() })
+        const downloaded = await downloadOnce({
+          url,
+          expectedBytes: bundle.sizeBytes,
+          file: temp,
+          signal,
+          check: await openArchiveCheck(bundle.sizeBytes)
+        })
         await rename(temp, outputPath)
         return { ...downloaded, bundle, tries }
       } catch (error) {
@@ -76,6 +83,17 @@ export async function fetchBundle(client: DocsApiClient, means: FetchMeans): Pro
   } finally {
     await rm(temp, { force: true })
   }
+}
+
+/** A bundle larger than the free space of `output-file`'s disk fails before the download, naming both sizes. */
+async function checkFreeSpace(bundle: ExportBundle, outputPath: string): Promise<void> {
+  const disk = await statfs(dirname(outputPath))
+  const free = disk.bavail * disk.bsize
+  if (bundle.sizeBytes > free)
+    throw new DownloadError(
+      'final',
+      `The bundle has ${bundle.sizeBytes.toLocaleString('en-US')} bytes, more than the ${free.toLocaleString('en-US')} bytes free on the disk of output-file: free some space or point output-file at a larger disk.`
+    )
 }
 
 /** The link, refused (never quoted) when the rules say it may not be fetched. */

@@ -47,11 +47,9 @@ export const readStaticExportInputs: InputsReader<StaticExportInputs> = (input, 
 function readExportJobId(raw: string): string | null {
   const id = raw.trim()
   if (!id) return null
-  if (/[\s/?#%]/.test(id))
-    throw new InputError(
-      'job-id',
-      `Input 'job-id' must be a static export's id (se_…) without spaces, slashes, '?', '#' or '%'; got '${clip(id)}'.`
-    )
+  // An identifier only: `.` and `..` would name another path of the API once put in the job's URL.
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id))
+    throw new InputError('job-id', `Input 'job-id' must be a static export's id (se_…) of letters, digits, '_' and '-'; got '${clip(id)}'.`)
   return id
 }
 

@@ -6,9 +6,23 @@ import { isLoopbackHost } from '../../settings.js'
  * and every form in which it can be read is a secret of the run.
  */
 
-/** Whether the link (or a redirect's target) may be fetched: `https://`, or `http://` to a loopback host. */
+/** Whether the link may be fetched: `https://`, or `http://` to a loopback host. */
 export function fetchableLink(url: URL): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+}
+
+/**
+ * Why a redirect from the link to `next` is not followed, or null when it is: only to `https://` (to plain
+ * `http://` only when the first link was itself a loopback one, for local testing), never with a user name
+ * or password (which a client would send as Basic auth). Never quotes the address: it may be a secret.
+ */
+export function refusedRedirect(first: URL, next: URL): string | null {
+  if (next.username || next.password)
+    return 'the bundle link redirected to an address with a user name or password, which this action does not follow'
+  if (next.protocol === 'https:') return null
+  if (next.protocol === 'http:' && first.protocol === 'http:' && isLoopbackHost(first.hostname) && isLoopbackHost(next.hostname))
+    return null
+  return `the bundle link redirected to a plain ${next.protocol}// address (${next.host}), which this action does not follow (only https://)`
 }
 
 /** The link parsed, or why it is refused (never quoting it: it is a secret). */
@@ -27,13 +41,14 @@ export function checkBundleLink(raw: string): { ok: true; url: URL } | { ok: fal
 
 /**
  * Every form of the link a log or a server's text could show: as given, percent-encoded (a link inside
- * another URL's query), and its `X-Amz-Signature` value alone, which is what makes it work.
+ * another URL's query), and the value of every query parameter whose name ends in `signature` or `sig`, in
+ * any case (`X-Amz-Signature`, `Signature`, `sig`), which is what makes it work.
  */
 export function linkSecrets(raw: string): string[] {
   const forms = [raw, encodeURIComponent(raw)]
   try {
-    const signature = new URL(raw).searchParams.get('X-Amz-Signature')
-    if (signature) forms.push(signature, encodeURIComponent(signature))
+    for (const [name, value] of new URL(raw).searchParams)
+      if (/(signature|sig)$/i.test(name) && value) forms.push(value, encodeURIComponent(value))
   } catch {
     // Not a URL: the text itself is the secret.
   }

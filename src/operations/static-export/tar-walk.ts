@@ -1,8 +1,8 @@
 import { once } from 'node:events'
 import type { TransformOptions } from 'node:stream'
-import { createGunzip, type ZlibOptions } from 'node:zlib'
+import { createGunzip, type Gunzip, type ZlibOptions } from 'node:zlib'
 import { extract } from 'tar-stream'
-import { UNSAFE_SHOWN, unsafeEntry } from './entries.js'
+import { noteLink, UNSAFE_SHOWN, unsafeEntry } from './entries.js'
 import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
 
 /**
@@ -20,8 +20,9 @@ const GUNZIP_BUFFER_BYTES = 4 << 20
 /** zlib hands its options on to the Transform stream it is, whose buffer sizes its own types leave out. */
 const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { chunkSize: INFLATE_CHUNK_BYTES, highWaterMark: GUNZIP_BUFFER_BYTES }
 
-export function readArchive(): ArchiveCheck {
+export function readArchive(sizeBytes: number): ArchiveCheck {
   const gunzip = createGunzip(GUNZIP_OPTIONS)
+  const links = new Map<string, string>()
   const tar = extract()
   const facts: ArchiveFacts = { entries: 0, files: 0, htmlPages: 0, unsafe: [], unsafeCount: 0 }
   let failure: ProofError | null = null
@@ -34,14 +35,16 @@ export function readArchive(): ArchiveCheck {
   }
   gunzip.on('error', (error) => fail(new ProofError('gzip', gzipProblem(error))))
   tar.on('error', (error: Error) => fail(new ProofError('tar', `the archive cannot be read to its end (${error.message})`)))
+  countExpansion(gunzip, expansionLimit(sizeBytes), fail)
   tar.on('entry', (header, stream, next) => {
     facts.entries++
     if (header.type === 'file' || header.type === 'contiguous-file') {
       facts.files++
       if (/\.html?$/i.test(header.name)) facts.htmlPages++
     }
-    const unsafe = unsafeEntry(header)
+    const unsafe = unsafeEntry(header, links)
     if (unsafe !== null && facts.unsafeCount++ < UNSAFE_SHOWN) facts.unsafe.push(unsafe)
+    noteLink(header, links)
     stream.on('end', () => next())
     stream.resume()
   })
@@ -63,6 +66,30 @@ export function readArchive(): ArchiveCheck {
       tar.destroy()
     }
   }
+}
+
+/** A small bundle can expand without end (a gzip bomb): the walk stops past `limit` bytes out of gunzip. */
+function countExpansion(gunzip: Gunzip, limit: number, fail: (error: ProofError) => void): void {
+  let expanded = 0
+  gunzip.on('data', (chunk: Buffer) => {
+    expanded += chunk.length
+    if (expanded <= limit) return
+    fail(
+      new ProofError(
+        'tar',
+        `the archive expands to more than ${limit.toLocaleString('en-US')} bytes (${EXPANSION_FACTOR} times its size, at most 20 GB)`
+      )
+    )
+    gunzip.destroy()
+  })
+}
+
+/** How much larger than the bundle its archive may expand; and the most, whatever the bundle's size. */
+const EXPANSION_FACTOR = 200
+const MAX_EXPANSION = 20_000_000_000
+
+export function expansionLimit(sizeBytes: number): number {
+  return Math.min(EXPANSION_FACTOR * sizeBytes, MAX_EXPANSION)
 }
 
 function gzipProblem(error: NodeJS.ErrnoException): string {
