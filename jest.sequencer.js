@@ -9,9 +9,11 @@ import Sequencer from '@jest/test-sequencer'
  * waiting out the 30 s request timeout: 61 s quiet, 128 s at load 13), the fifty runs at once of the load
  * test (77 s at load 29), the contract runs against the Prism mocks (69 s and 106 s at loads 28 and 38),
  * the runs waiting out rate-limit windows (70 s at load 18) and the cancelled runs' last words (64 s at
- * load 15). The minute of CDN outage left the list when it became a few refused reads (21 s at load 20).
+ * load 15). @github/local-action runs each of the thirteen sub-actions in turn, transpiling the source each
+ * time (about 10 s each at load 3), so it goes first. The minute of CDN outage left the list when it became a few refused reads (21 s at load 20).
  */
 const LONGEST = [
+  'e2e/local-action.test.ts',
   'e2e/fault-matrix.test.ts',
   'contracts/events.test.ts',
   'e2e/load.test.ts',
