@@ -22,14 +22,14 @@ export interface SweepCost {
   runsToVisitAll: number
 }
 
-function sweep(sim: Simulator, runNumber: number): Promise<ActionRun> {
+function sweep(sim: Simulator, runNumber: number, inputs: Record<string, string> = {}): Promise<ActionRun> {
   return runAction({
     githubApiUrl: `${sim.url}/api/v3`,
     repository: REPO,
     eventName: 'schedule',
     event: schedulePayload(),
     env: { GITHUB_RUN_NUMBER: String(runNumber) },
-    inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, operation: 'sweep', prompt: '' }
+    inputs: { 'api-key': sim.apiKey, 'project-id': sim.projectId, 'base-url': sim.url, operation: 'sweep', prompt: '', ...inputs }
   })
 }
 
@@ -63,9 +63,12 @@ async function busySweep(): Promise<Pick<SweepCost, 'listRequests' | 'afterList'
     const github = requests.filter((r) => r.path.startsWith('/api/'))
     const lastList = github.map((r) => isList(r.path, r.query)).lastIndexOf(true)
     const messages = requests.filter((r) => r.path.endsWith('/message')).length
+    // Unchanged world: once a first sweep could pay for every write (a budget for all 120), the next two write nothing.
+    const whole = { 'operations-per-run': '1000', 'max-follow-ups': '1000' }
+    await sweep(sim, 1, whole)
     const again = sim.requests.length
-    await sweep(sim, 3)
-    await sweep(sim, 3)
+    await sweep(sim, 2, whole)
+    await sweep(sim, 3, whole)
     return {
       listRequests: github.filter((r) => isList(r.path, r.query)).length,
       afterList: github.length - 1 - lastList,
