@@ -76,9 +76,14 @@ export function codeCell(text: string): string {
   return codeSpan(text).replace(/\|/g, '\\|')
 }
 
-/** A link only to http(s) URLs; anything else is shown as escaped text. */
+/**
+ * A link only to http(s) URLs; anything else is shown as escaped text. A label that is the link's own URL
+ * (a server's link, shown as written) keeps its scheme whole; any other label is escaped as untrusted text,
+ * its autolinks broken, so it reads as no second address.
+ */
 export function safeLink(label: string, url: string | null): string {
-  return linkWithLabel(escapeInline(label), url)
+  const ownUrl = url !== null && label.trim() === url.trim()
+  return linkWithLabel(ownUrl ? breakMentions(escapeSyntax(label.trim())) : escapeInline(label), url)
 }
 
 /** Like `safeLink`, for a label that is already markdown (built by the action, such as `#12`). */

@@ -17,7 +17,7 @@ beforeAll(() => {
 
 /**
  * What each reaches with .env.example's inputs under workflow_dispatch: a job, an export, a report
- * (improve/: the simulator's empty analytics give no findings to start a job from), a deployment; a
+ * (improve/: the report's findings start a job, which opens its pull request), a deployment; a
  * follow-up to a job the simulator does not have and an automation it does not know fail as the API
  * answers; fix-checks/ runs under check events only.
  */
@@ -28,7 +28,7 @@ const OUTCOMES: Record<SubActionName, string> = {
   'fix-checks': 'failed',
   analytics: 'exported',
   report: 'reported',
-  improve: 'reported',
+  improve: 'pr-opened',
   deploy: 'deployed',
   preview: 'deployed',
   automation: 'failed',

@@ -292,6 +292,12 @@ describe('autolinks in untrusted text', () => {
     expect(escaped).toContain(`www${ZWSP}.evil.example`)
   })
 
+  it("keeps the scheme of a safe link whose label is its own URL (a server's link, shown as written)", () => {
+    expect(safeLink('https://acme.mintlify.site', 'https://acme.mintlify.site')).toBe(
+      '[https://acme.mintlify.site](https://acme.mintlify.site/)'
+    )
+  })
+
   it('breaks a link in the label of a safe link, whose target stays the one link', () => {
     expect(safeLink('https://evil.example', 'https://good.example/')).toBe(`[https:${ZWSP}//evil.example](https://good.example/)`)
   })
