@@ -74,7 +74,7 @@ const FAMILIES: [string, string][] = [
   ['fix-checks', 'Fix what they report, in the files of this pull request only. '],
   ['the docs-health report', 'No read page got a thumbs down.'],
   ['the deployments', 'Mintlify sent no log lines.'],
-  ['the static export', 'Docs static export'],
+  ['the static export', 'free some space'],
   ['the analytics export', 'The site totals changed between pages'],
   ['the sweep', 'Waiting for review for ']
 ]

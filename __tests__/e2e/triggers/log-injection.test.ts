@@ -23,7 +23,8 @@ const AGENT_PULL = 101
 const HEAD = 'a1'.repeat(20)
 
 const HOSTILE_CHECK = 'lint\n::warning::forged by a check name\n##[error]forged in the older form'
-const HOSTILE_CONTEXT = 'ci/netlify\r\n::add-mask::Round\n  ::notice::forged by a status context'
+/** A status counts only where fix-checks-statuses names its context, one a line: so its commands sit mid-line. */
+const HOSTILE_CONTEXT = 'ci/netlify ::add-mask::Round ::notice::forged by a status context'
 
 /** Whether the runner would read `line` of the step's output as a workflow command. */
 function isCommand(line: string): boolean {
@@ -37,7 +38,7 @@ test('a check name and a status context holding workflow commands are logged on 
   sim.github.addStatus(REPO, HEAD, { state: 'failure', context: HOSTILE_CONTEXT, description: 'Deploy preview failed' })
 
   const run = await runOn(sim, 'check_suite', checkSuitePayload({ sha: HEAD, pulls: [{ number: AGENT_PULL }] }), {
-    inputs: { prompt: '' },
+    inputs: { prompt: '', 'fix-checks-statuses': HOSTILE_CONTEXT },
     env: { GITHUB_WORKFLOW: 'Fix checks', GITHUB_JOB: 'fix' }
   })
 
@@ -49,7 +50,7 @@ test('a check name and a status context holding workflow commands are logged on 
     'round line'
   )
   expect(round).toContain('lint ::warning::forged by a check name ## [error]forged in the older form')
-  expect(round).toContain('ci/netlify ::add-mask::Round   ::notice::forged by a status context')
+  expect(round).toContain('ci/netlify ::add-mask::Round ::notice::forged by a status context')
   // No line the action wrote is a command it did not mean: only its own group markers are.
   const commands = run.log.split('\n').filter(isCommand)
   expect(commands.filter((line) => !/^::(?:group|endgroup)::/.test(line) && !line.startsWith('::debug::'))).toEqual([])

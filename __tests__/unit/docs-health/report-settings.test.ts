@@ -52,7 +52,6 @@ describe("settings of the report's track record", () => {
   it.each([
     [{ 'impact-weeks': '9' }, 'impact-weeks', "Input 'impact-weeks' must be a whole number from 0 to 8; got '9'."],
     [{ 'impact-weeks': 'four' }, 'impact-weeks', "Input 'impact-weeks' must be a whole number from 0 to 8; got 'four'."],
-    [{ 'agent-label': 'docs', label: 'DOCS' }, 'agent-label', "Inputs 'agent-label' and 'label' are both 'DOCS'"],
     [{ 'docs-path': '../docs' }, 'docs-path', "Input 'docs-path' is '../docs', which leaves the repository"],
     [{ 'docs-repository': 'docs' }, 'docs-repository', "Input 'docs-repository' must be a repository as owner/name"]
   ])('refuses %j before any request, in one sentence naming %s', (inputs, name, message) => {
