@@ -45,7 +45,13 @@ export default tseslint.config(
     }
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked]
+  },
+  {
+    // CommonJS: the bundle's stand-in for undici (src/bundle/undici-on-demand.cjs) requires it on demand.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
   }
 )

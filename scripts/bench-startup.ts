@@ -50,7 +50,11 @@ async function buildFloor(out: string): Promise<string> {
     const entry = join(source, 'floor.mjs')
     writeFileSync(entry, FLOOR_SOURCE)
     const ncc = join(PROJECT_ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
+    // Run from the output folder, outside this project: ncc follows the tsconfig.json of where it runs, and
+    // this project's maps `undici` to a stand-in that evaluates it on demand. The floor bundles @actions/core
+    // and its HTTP client as any action of the stack does, undici evaluated at start.
     const child = spawn(process.execPath, [ncc, 'build', entry, '-o', out, '--minify', '--target', 'es2022', '--quiet'], {
+      cwd: out,
       stdio: ['ignore', 'inherit', 'inherit']
     })
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))

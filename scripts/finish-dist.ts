@@ -3,6 +3,9 @@
  * - ncc minifies the entry but not the chunks it splits off (the Octokit chunk, loaded only by runs that
  *   talk to GitHub): each chunk is minified with the options ncc gives the entry (names of functions and
  *   classes kept, nothing rewritten but whitespace and local names).
+ * - Every file is written in ASCII alone, other characters as `\u` escapes: Node reads a module's source
+ *   as one byte a character when it can, which decodes and compiles faster than the two bytes a character
+ *   that one `…` in a message costs the whole entry.
  * - @stdlib (the distributions of the track record's statistics) puts its Apache-2.0 header, with the
  *   attributions of the code it ports, at the top of each of its small files; kept by the minifier, they
  *   are most of its size in the bundle. Each header is replaced by nothing, and every distinct @stdlib
@@ -23,12 +26,35 @@ export async function minifyChunks(root: string): Promise<number> {
   for (const name of readdirSync(dist).filter((file) => file.endsWith('.js') && file !== ENTRY)) {
     const path = join(dist, name)
     const code = readFileSync(path, 'utf8')
-    const result = await minify(code, { module: true, compress: false, mangle: { keep_classnames: true, keep_fnames: true } })
-    if (result.code === undefined || result.code.length >= code.length) continue
+    const result = await minify(code, {
+      module: true,
+      compress: false,
+      mangle: { keep_classnames: true, keep_fnames: true },
+      format: ASCII
+    })
+    if (result.code === undefined || (result.code.length >= code.length && isAscii(code))) continue
     writeFileSync(path, result.code)
     saved += code.length - result.code.length
   }
   return saved
+}
+
+/** Terser's output in ASCII alone: strings, templates and regular expressions escape other characters. */
+const ASCII = { ascii_only: true } as const
+
+function isAscii(code: string): boolean {
+  return !/[^\t\n\r\x20-\x7e]/.test(code)
+}
+
+/** Writes ncc's entry again in ASCII alone (printed as it is, nothing renamed); returns whether it changed. */
+export async function entryInAscii(root: string): Promise<boolean> {
+  const path = join(root, 'dist', ENTRY)
+  const code = readFileSync(path, 'utf8')
+  if (isAscii(code)) return false
+  const result = await minify(code, { module: true, compress: false, mangle: false, format: ASCII })
+  if (result.code === undefined) throw new Error(`terser printed nothing for dist/${ENTRY}`)
+  writeFileSync(path, result.code)
+  return true
 }
 
 /** A @stdlib file's header: a block comment whose first line is its licence tag. */

@@ -78,7 +78,155 @@ export function clipText(text: string, limit: number): string {
  */
 export function redact(text: string, ...secrets: string[]): string {
   const longestFirst = secrets.flatMap(withBase64Forms).sort((a, b) => b.length - a.length)
-  return longestFirst.reduce((cut, secret) => (secret ? cut.replace(secretPattern(secret), '***') : cut), text)
+  return longestFirst.reduce((cut, secret) => (secret ? cutSecret(cut, secret) : cut), text)
+}
+
+/** Every form but the plain one starts with a backslash, a percent sign or an ampersand. */
+const ESCAPE_STARTS = /[\\%&]/
+
+/** One character of a secret, with what each of its forms is made of. */
+interface SecretCharacter {
+  text: string
+  /** Its UTF-16 units, which JSON escapes one at a time. */
+  units: number[]
+  /** Its UTF-8 bytes, which a URL encodes one at a time. */
+  bytes: number[]
+  code: number
+}
+
+const spellings = new Map<string, SecretCharacter[]>()
+
+function spelling(secret: string): SecretCharacter[] {
+  let characters = spellings.get(secret)
+  if (!characters) {
+    characters = [...secret].map((text) => ({
+      text,
+      units: Array.from({ length: text.length }, (_, i) => text.charCodeAt(i)),
+      bytes: [...Buffer.from(text, 'utf8')],
+      code: text.codePointAt(0) ?? 0
+    }))
+    spellings.set(secret, characters)
+  }
+  return characters
+}
+
+/** `text` with each place that spells `secret`, a character at a time in any of its forms, made `***`. */
+function cutSecret(text: string, secret: string): string {
+  // A text with no escape can hold the secret only as written (most log lines).
+  if (!ESCAPE_STARTS.test(text)) return text.includes(secret) ? text.split(secret).join('***') : text
+  const characters = spelling(secret)
+  const [first] = characters
+  if (first === undefined) return text
+  // Where a spelling may start: the first character as written, or an escape.
+  const starts = new RegExp(`[\\\\%&]|${first.text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`, 'g')
+  let cut = ''
+  let copied = 0
+  for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
+    const at = found.index
+    const end = mayStart(text, at, first) ? spelledTo(text, at, characters) : -1
+    if (end === -1) continue
+    cut += `${text.slice(copied, at)}***`
+    copied = end
+    starts.lastIndex = end
+  }
+  return copied === 0 ? text : cut + text.slice(copied)
+}
+
+/**
+ * Whether the first character may be spelled from `at`, judged by the first characters of its forms: most
+ * escapes in a text (JSON's `\"`, a URL's `%20`, a query's `&`) are of other characters and end here.
+ */
+function mayStart(text: string, at: number, first: SecretCharacter): boolean {
+  let after = at
+  while (text.charCodeAt(after) === BACKSLASH) after++
+  const next = text.charCodeAt(after)
+  if (next === first.text.charCodeAt(0)) return true
+  // After backslashes: the character itself (a backslash among them), or a `\u` escape.
+  if (after > at) return first.text === '\\' || next === LETTER_U
+  if (next === PERCENT) return sameHex(text.slice(at + 1, at + 3), first.bytes[0] ?? 0, 2)
+  return next === AMPERSAND && text.charCodeAt(at + 1) === HASH
+}
+
+/**
+ * Where the secret ends when it is spelled from `at` on, or -1. A character may end at several places (an
+ * optional `;`, backslashes before a backslash), so each place one may end is followed, and the farthest
+ * end wins: all that the secret's spelling takes is cut.
+ */
+function spelledTo(text: string, at: number, characters: readonly SecretCharacter[]): number {
+  let ends = [at]
+  for (const character of characters) {
+    const next: number[] = []
+    for (const from of ends) characterEnds(text, from, character, next)
+    if (next.length === 0) return -1
+    ends = next
+  }
+  return Math.max(...ends)
+}
+
+const BACKSLASH = 0x5c
+const PERCENT = 0x25
+const AMPERSAND = 0x26
+const HASH = 0x23
+const LETTER_U = 0x75
+
+/**
+ * Adds to `ends` where a character ends when it is written at `from` in one of its forms: as itself after
+ * any backslashes (markdown's escape, JSON's of a quote or a slash), as JSON escapes of its UTF-16 units
+ * (`\u005f`, also escaped twice), as URL-encoded UTF-8 bytes (`%5F`), or as an HTML character reference
+ * (`&#95;`, `&#x5f`). Hexadecimal digits match in either case.
+ */
+function characterEnds(text: string, from: number, character: SecretCharacter, ends: number[]): void {
+  const add = (end: number): void => {
+    if (end !== -1 && !ends.includes(end)) ends.push(end)
+  }
+  let slashes = from
+  while (text.charCodeAt(slashes) === BACKSLASH) slashes++
+  // Any of the backslashes may be the character's own (a backslash written after escaping ones).
+  for (let start = slashes; start >= from; start--) if (text.startsWith(character.text, start)) add(start + character.text.length)
+  if (slashes > from) add(unitsEnd(text, from, character.units))
+  if (text.charCodeAt(from) === PERCENT) add(bytesEnd(text, from, character.bytes))
+  if (text.startsWith('&#', from)) referenceEnds(text, from, character.code).forEach(add)
+}
+
+/** The end of `\uXXXX` escapes (one or more backslashes each) of the UTF-16 units, or -1. */
+function unitsEnd(text: string, from: number, units: readonly number[]): number {
+  let at = from
+  for (const unit of units) {
+    const slashes = at
+    while (text.charCodeAt(at) === BACKSLASH) at++
+    if (at === slashes || text[at] !== 'u' || !sameHex(text.slice(at + 1, at + 5), unit, 4)) return -1
+    at += 5
+  }
+  return at
+}
+
+/** The end of `%XX` for each of the UTF-8 bytes, or -1. */
+function bytesEnd(text: string, from: number, bytes: readonly number[]): number {
+  let at = from
+  for (const byte of bytes) {
+    if (text[at] !== '%' || !sameHex(text.slice(at + 1, at + 3), byte, 2)) return -1
+    at += 3
+  }
+  return at
+}
+
+/** The ends of `&#95` and `&#x5f` (leading zeros allowed), each without and with its closing `;`. */
+function referenceEnds(text: string, from: number, code: number): number[] {
+  const hexadecimal = text[from + 2] === 'x' || text[from + 2] === 'X'
+  const start = from + (hexadecimal ? 3 : 2)
+  let at = start
+  while (text[at] === '0') at++
+  // Code 0 is written as zeros alone, at least one.
+  if (code === 0 && at === start) return []
+  const digits = code === 0 ? '' : hexadecimal ? code.toString(16) : String(code)
+  if (text.slice(at, at + digits.length).toLowerCase() !== digits) return []
+  const end = at + digits.length
+  return text[end] === ';' ? [end, end + 1] : [end]
+}
+
+/** Whether `written` is `value` in `width` hexadecimal digits, in either letter case. */
+function sameHex(written: string, value: number, width: number): boolean {
+  return written.length === width && written.toLowerCase() === value.toString(16).padStart(width, '0')
 }
 
 /** Shorter secrets are not cut in base64: a few base64 characters could stand for anything. */
@@ -104,39 +252,4 @@ function withBase64Forms(secret: string): string[] {
     base64Cache.set(secret, forms)
   }
   return forms
-}
-
-const patterns = new Map<string, RegExp>()
-
-function secretPattern(secret: string): RegExp {
-  let pattern = patterns.get(secret)
-  if (!pattern) {
-    pattern = new RegExp([...secret].map(characterForms).join(''), 'g')
-    patterns.set(secret, pattern)
-  }
-  pattern.lastIndex = 0
-  return pattern
-}
-
-/** One character of the secret in any of its encodings, as a regular expression group. */
-function characterForms(character: string): string {
-  const code = character.codePointAt(0) ?? 0
-  // JSON escapes UTF-16 units: a character outside the BMP is two of them.
-  const utf16 = Array.from({ length: character.length }, (_, i) => character.charCodeAt(i))
-  const forms = [
-    `\\\\*${character.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`,
-    utf16.map((unit) => `\\\\+u${hex(unit, 4)}`).join(''),
-    [...Buffer.from(character, 'utf8')].map((byte) => `%${hex(byte, 2)}`).join(''),
-    `&#0*${code};?`,
-    `&#[xX]0*${hex(code, 1)};?`
-  ]
-  return `(?:${forms.join('|')})`
-}
-
-/** Hexadecimal digits of `value`, at least `width` of them, matching either letter case. */
-function hex(value: number, width: number): string {
-  return value
-    .toString(16)
-    .padStart(width, '0')
-    .replace(/[a-f]/g, (letter) => `[${letter}${letter.toUpperCase()}]`)
 }

@@ -31,6 +31,14 @@ describe('redact', () => {
     expect(redact(`Key ${KEY} is revoked; ${KEY}!`, KEY)).toBe('Key *** is revoked; ***!')
   })
 
+  it('cuts the key as written beside an encoded one, and a secret holding the characters encodings start with', () => {
+    // A line with no backslash, percent sign or ampersand is searched for the secret as written; one
+    // with any of them for every form.
+    expect(redact(`${KEY}${KEY} & ${percentEncodeAll(KEY)}`, KEY)).toBe('****** & ***')
+    expect(redact('token a&b%c\\d, and a&b%c\\d again', 'a&b%c\\d')).toBe('token ***, and *** again')
+    expect(redact('token a&b%25c\\d', 'a&b%c\\d')).toBe('token ***')
+  })
+
   it('cuts the key with only its underscore JSON-escaped, as a server echo does', () => {
     expect(redact(`{"error":"Key mint\\u005fZq7sEcReT0kEn4TeStS9xY is revoked"}`, KEY)).toBe('{"error":"Key *** is revoked"}')
   })
@@ -118,5 +126,79 @@ describe('the base64 forms of a secret', () => {
 
   it('leaves a short secret’s base64 alone, which could stand for anything', () => {
     expect(redact('dG9r is here', 'tok')).toBe('dG9r is here')
+  })
+})
+
+/**
+ * Against an oracle: a regular expression written from the same rules (each character as itself after
+ * backslashes, as `\uXXXX` units, as `%XX` bytes, as `&#…;` references). Secrets of awkward characters
+ * (the escapes' own starts, digits, `u`, `x`, a character outside the BMP) are spelled a character at a time
+ * in random forms among random noise; no spelling survives the cut, and a text with none is left whole.
+ */
+describe('redact against a regular expression of the same forms', () => {
+  /** A small seeded generator (mulberry32): the same cases on every run. */
+  function random(seed: number): () => number {
+    let state = seed
+    return () => {
+      state = (state + 0x6d2b79f5) | 0
+      let t = Math.imul(state ^ (state >>> 15), 1 | state)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+  }
+  const next = random(42)
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
+  const ALPHABET = [...'ab_0159uxX;&#%\\', '😀', 'é']
+
+  const hexOf = (value: number, width: number): string => {
+    const digits = value.toString(16).padStart(width, '0')
+    return next() < 0.5 ? digits : digits.toUpperCase()
+  }
+  function spell(character: string): string {
+    const code = character.codePointAt(0) ?? 0
+    const forms = [
+      () => `${'\\'.repeat(Math.floor(next() * 3))}${character}`,
+      () =>
+        [...Array(character.length).keys()]
+          .map((i) => `${'\\'.repeat(1 + Math.floor(next() * 2))}u${hexOf(character.charCodeAt(i), 4)}`)
+          .join(''),
+      () => [...Buffer.from(character, 'utf8')].map((byte) => `%${hexOf(byte, 2)}`).join(''),
+      () => `&#${'0'.repeat(Math.floor(next() * 2))}${code}${next() < 0.5 ? ';' : ''}`,
+      () => `&#${pick(['x', 'X'])}${hexOf(code, 1)}${next() < 0.5 ? ';' : ''}`
+    ]
+    return pick(forms)()
+  }
+  function oracle(secret: string): RegExp {
+    const hex = (value: number, width: number): string =>
+      value
+        .toString(16)
+        .padStart(width, '0')
+        .replace(/[a-f]/g, (letter) => `[${letter}${letter.toUpperCase()}]`)
+    const forms = [...secret].map((character) => {
+      const code = character.codePointAt(0) ?? 0
+      const units = [...Array(character.length).keys()].map((i) => `\\\\+u${hex(character.charCodeAt(i), 4)}`).join('')
+      const bytes = [...Buffer.from(character, 'utf8')].map((byte) => `%${hex(byte, 2)}`).join('')
+      const plain = character.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+      return `(?:\\\\*${plain}|${units}|${bytes}|&#0*${code};?|&#[xX]0*${hex(code, 1)};?)`
+    })
+    return new RegExp(forms.join(''), 'u')
+  }
+
+  const cases = Array.from({ length: 400 }, () => {
+    const secret = Array.from({ length: 4 + Math.floor(next() * 6) }, () => pick(ALPHABET)).join('')
+    const noise = (): string => Array.from({ length: Math.floor(next() * 6) }, () => pick(ALPHABET)).join('')
+    const spelled = next() < 0.8
+    const text = `${noise()}${spelled ? [...secret].map(spell).join('') : ''}${noise()}${spelled && next() < 0.3 ? secret : ''}${noise()}`
+    return { secret, text, spelled }
+  })
+
+  it('leaves no spelling of the secret in 400 texts, and leaves texts without one whole', () => {
+    for (const { secret, text, spelled } of cases) {
+      const pattern = oracle(secret)
+      const cut = redact(text, secret)
+      expect({ secret, text, left: pattern.test(cut) }).toEqual({ secret, text, left: false })
+      if (!pattern.test(text)) expect(cut).toBe(text)
+      if (spelled) expect(cut).toContain('***')
+    }
   })
 })

@@ -1,0 +1,2 @@
+// The shim's exports are undici's own.
+export * from 'undici/index.js'
