@@ -1,24 +1,42 @@
 /**
- * What the bundle holds for `undici` (src/tsconfig.json maps it here, and ncc follows that for the imports
- * of node_modules too): undici itself, evaluated the first time one of its exports is read instead of when
- * the bundle starts. @actions/http-client reads `ProxyAgent` only for a request through a proxy, and
- * @actions/github reads `fetch` only once a run calls GitHub; a static import ran undici's modules, about a
- * third of the start-up of every step, for runs that need neither.
+ * What the bundle holds for `undici` (tsconfig.json's `paths` maps it here, and ncc follows that for the
+ * imports of node_modules too): undici as a chunk of its own, loaded by the first `fetch`. Only
+ * @actions/github's Octokit fetches with it (@actions/http-client, the Mintlify client's, makes its own
+ * requests), and a static import had every step parse and run undici, the larger part of the bundle,
+ * before its first line of work.
+ *
+ * The two names the bundle imports are the two given: `fetch`, which loads undici and then fetches, and
+ * `ProxyAgent` (@actions/http-client's dispatcher for a request through a proxy), whose agent is made at
+ * its first use, inside a `fetch`, once undici is there.
  */
 'use strict'
 
 let undici
-const load = () => (undici ??= require('undici/index.js'))
+const load = () => import('undici/index.js').then((module) => (undici = module.default))
 
-module.exports = new Proxy(
-  {},
-  {
-    get: (_, name) => load()[name],
-    has: (_, name) => name in load(),
-    ownKeys: () => Reflect.ownKeys(load()),
-    getOwnPropertyDescriptor: (_, name) => {
-      const descriptor = Object.getOwnPropertyDescriptor(load(), name)
-      return descriptor && { ...descriptor, configurable: true }
-    }
+function loaded() {
+  if (undici === undefined) throw new Error('undici is not loaded: a ProxyAgent is used by fetch, which loads it first')
+  return undici
+}
+
+module.exports = {
+  fetch: (...args) => load().then((module) => module.fetch(...args)),
+  ProxyAgent: function ProxyAgent(options) {
+    let agent
+    const real = () => (agent ??= new (loaded().ProxyAgent)(options))
+    return new Proxy(
+      {},
+      {
+        get: (_, name) => {
+          const value = real()[name]
+          return typeof value === 'function' ? value.bind(real()) : value
+        },
+        set: (_, name, value) => {
+          real()[name] = value
+          return true
+        },
+        has: (_, name) => name in real()
+      }
+    )
   }
-)
+}
