@@ -38,11 +38,13 @@ export default {
   testTimeout: 15_000,
   // src/ only: the end-to-end tests run dist/index.js in a child process, which this does not measure.
   collectCoverageFrom: ['src/**/*.ts'],
-  // What the unit suite reaches, less a margin. The download, the searches asked again and unreachable hosts
-  // are tested here behind their seams (93.9/87.5/94.9/95.3 before the merges); the sweep's executor and the
-  // sub-actions' entries, tested end to end on dist/index.js where this cannot see, brought it to 89.7%
-  // statements, 84.9% branches, 89.3% functions and 91.0% lines. Their unit tests would raise it back.
-  coverageThreshold: { global: { statements: 89, branches: 84, functions: 89, lines: 90 } },
+  // A floor under what the unit suite reaches, with a margin. The sweep's executor, the gate and the steering of
+  // the other operations, the docs check's statuses and notes, improve/ and the sub-actions' steps and entries
+  // are tested here in-process behind their seams (the simulator on 127.0.0.1, the toolkit's fake), as the
+  // download, the searches asked again and unreachable hosts were: 95.9% statements, 89.6% branches, 96.8%
+  // functions and 97.3% lines (89.7/84.9/89.3/91.0 while the sweep and the sub-actions were tested only end
+  // to end on dist/index.js, where this cannot see).
+  coverageThreshold: { global: { statements: 90, branches: 85, functions: 90, lines: 90 } },
   coverageReporters: ['text-summary'],
   projects: [
     {
