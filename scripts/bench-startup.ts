@@ -53,7 +53,7 @@ async function buildFloor(out: string): Promise<string> {
     // Run from the output folder, outside this project: ncc follows the tsconfig.json of where it runs, and
     // this project's maps `undici` to a stand-in that evaluates it on demand. The floor bundles @actions/core
     // and its HTTP client as any action of the stack does, undici evaluated at start.
-    const child = spawn(process.execPath, [ncc, 'build', entry, '-o', out, '--minify', '--target', 'es2022', '--quiet'], {
+    const child = spawn(process.execPath, [ncc, 'build', entry, '-o', out, '--no-cache', '--minify', '--target', 'es2022', '--quiet'], {
       cwd: out,
       stdio: ['ignore', 'inherit', 'inherit']
     })

@@ -18,6 +18,8 @@ import { REPO_URL, seedHelloWorld } from '../__tests__/fixtures/webhook-payloads
 import { SUB_ACTION_NAMES, type SubActionName } from '../src/sub-action-names.js'
 import { declaredInputs } from '../src/sub-actions.js'
 
+const LOCAL_ACTION_BIN = join(PROJECT_ROOT, 'node_modules', '@github', 'local-action', 'bin', 'local-action.js')
+
 /** What a sub-action needs beside .env.example's inputs to run against the simulator by itself. */
 const SUB_ACTION_INPUTS: Partial<Record<SubActionName, Record<string, string>>> = {
   analytics: { INPUT_EXPORT: 'visitors' },
@@ -71,7 +73,8 @@ async function main(): Promise<void> {
   try {
     const env = envFile(sim, dir, action)
     console.log(`Simulator listening on ${sim.url}; running ${target.join('/')} with @github/local-action and ${env}.`)
-    const child = spawn('npx', ['--no-install', 'local-action', 'run', ...target, env, ...extra], {
+    // local-action's own bin, without npx before it: npx takes a second or more to find it on every run.
+    const child = spawn(process.execPath, [LOCAL_ACTION_BIN, 'run', ...target, env, ...extra], {
       cwd: PROJECT_ROOT,
       // local-action's @actions/github stub reads GITHUB_API_URL when it starts, before it loads the .env
       // file: without it here, Octokit would call api.github.com instead of the fake GitHub.
