@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process'
 import { startSimulator, type Simulator } from '../simulator/index.js'
 import { runAction } from './run-action.js'
+import { median } from './median.js'
 
 export const EXPORT_ROWS = 100_000
 export const EXPORT_LATENCY_MS = 20
@@ -125,11 +126,6 @@ async function timeBare(): Promise<ExportTiming> {
     if (code !== 0) throw new Error(`the bare client failed (exit ${code})`)
     return { wallMs: Date.now() - started, ...exportTime(sim), rows: Number(out.trim()) }
   })
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 function medianTiming(timings: ExportTiming[]): ExportTiming {

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { pushPayload } from '../__tests__/fixtures/webhook-payloads.js'
 import { startSimulator } from '../simulator/index.js'
 import { ACTION_ENTRY, PROJECT_ROOT, runAction } from './run-action.js'
+import { median } from './median.js'
 
 /** The floor's source: what every action of this stack does at the least. */
 const FLOOR_SOURCE = `import * as core from '@actions/core'
@@ -31,11 +32,6 @@ export interface StartupFigures {
   entryBytes: number
   /** A GitHub request was made: the run should make none. */
   gitHubCalled: boolean
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 /**

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSimulator, type Simulator } from '../simulator/index.js'
 import { runAction } from './run-action.js'
+import { median } from './median.js'
 
 /** 200 pages of 1 MB of random bytes: a gzip that barely shrinks, so the bundle is about 200 MB. */
 const PAGES = 200
@@ -33,11 +34,6 @@ export interface StaticExportFigures {
   /** The operation's peak resident set, in bytes. */
   peakRssBytes: number
   outcome: string
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
 /** A fresh link to the planted export's bundle, asked as the action asks (POST …/bundle). */
