@@ -124,7 +124,12 @@ function cutSecret(text: string, secret: string): string {
   for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
     const at = found.index
     const end = mayStart(text, at, first) ? spelledTo(text, at, characters) : -1
-    if (end === -1) continue
+    if (end === -1) {
+      // A spelling inside a run of backslashes would start at the run's first one too (its forms take any
+      // number of them before a character or a `u`): past a run, so a long one costs one look, not one each.
+      starts.lastIndex = backslashRunEnd(text, at)
+      continue
+    }
     cut += `${text.slice(copied, at)}***`
     copied = end
     starts.lastIndex = end
@@ -161,6 +166,13 @@ function spelledTo(text: string, at: number, characters: readonly SecretCharacte
     ends = next
   }
   return Math.max(...ends)
+}
+
+/** Just past the backslashes that start at `at`, or past `at` when it holds none. */
+function backslashRunEnd(text: string, at: number): number {
+  let end = at
+  while (text.charCodeAt(end) === BACKSLASH) end++
+  return Math.max(end, at + 1)
 }
 
 const BACKSLASH = 0x5c
