@@ -265,3 +265,8 @@ function withBase64Forms(secret: string): string[] {
   }
   return forms
 }
+
+/** A phrase as the start of a sentence: `job job_1` → `Job job_1`. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -53,6 +53,7 @@ const DESIGN_INPUTS: Record<string, string> = {
   'output-file': '',
   branch: '',
   'automation-id': '',
+  'export-base-path': '',
   'export-domain': '',
   'export-version': '',
   'export-paths': '',

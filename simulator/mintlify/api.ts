@@ -82,18 +82,13 @@ const ROUTES: ApiRoute[] = [
   },
   {
     method: 'POST',
-    pattern: /^\/v1\/static-export\/jobs$/,
+    pattern: /^\/v1\/static-export\/(?<projectId>[^/]+)\/jobs$/,
     handle: (api, req) => api.staticExports.start(req)
   },
   {
     method: 'GET',
-    pattern: /^\/v1\/static-export\/jobs\/(?<jobId>[^/]+)$/,
+    pattern: /^\/v1\/static-export\/(?<projectId>[^/]+)\/jobs\/(?<jobId>[^/]+)$/,
     handle: (api, _req, params) => api.staticExports.status(params.jobId ?? '')
-  },
-  {
-    method: 'POST',
-    pattern: /^\/v1\/static-export\/jobs\/(?<jobId>[^/]+)\/bundle$/,
-    handle: (api, _req, params) => api.staticExports.bundle(params.jobId ?? '')
   }
 ]
 

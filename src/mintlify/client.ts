@@ -20,10 +20,9 @@ import {
 import { type AgentJob, parseJob } from './job.js'
 import { type ClientOptions, RequestSender } from './request.js'
 import {
-  type ExportBundle,
+  type ExportBasePath,
   type ExportJob,
-  type ExportRequest,
-  parseExportBundle,
+  exportStartBody,
   parseExportJob,
   parseStartedExport,
   STATIC_EXPORT_PATHS
@@ -201,54 +200,42 @@ export class DocsApiClient {
     )
   }
 
-  /** Starts a static export of a domain (Enterprise plans). */
-  startStaticExport(request: ExportRequest): Promise<ExportJob> {
+  /**
+   * Starts a static export of the project's deployment (Enterprise plans). A 409 (another export of the
+   * deployment is queued or running: nothing was started) is the caller's to wait out.
+   */
+  startStaticExport(projectId: string, basePath: ExportBasePath | null): Promise<ExportJob> {
     return this.requests.call(
       {
         method: 'POST',
-        path: STATIC_EXPORT_PATHS.start(),
-        body: request,
+        path: STATIC_EXPORT_PATHS.start(projectId),
+        body: exportStartBody(basePath),
         family: 'static-export',
-        action: `start the static export of ${request.domain}`,
-        notFound: 'the static export endpoint was not found; check base-url',
-        invalid: `the API refused the request: ${request.domain} may not be a reachable hostname of a deployment (export-domain)${request.paths ? ', or a path of export-paths is not a page path' : ''}`,
-        forbidden:
-          'static export is not enabled for the organization (it is an Enterprise feature, in private beta: ask Mintlify to enable it)',
-        uncertainty: 'the export may have started anyway; a second run starts another one, so check with Mintlify before running again'
+        rateLimitRetry: 'told',
+        action: `start a static export of project ${projectId}`,
+        // The paths moved under the project after 2026-08-21, in a commit of Mintlify's docs that is not dated.
+        notFound: `project ${projectId} was not found (check project-id), or Mintlify still serves its earlier static export API here, which this action no longer calls`,
+        invalid: `the API refused the request: basePath ${JSON.stringify(basePath ?? '')} is not one it takes (export-base-path)`,
+        unauthorized: 'static export is not enabled for the plan',
+        forbidden: 'static export is not enabled for this deployment (an Enterprise feature, in private beta: ask Mintlify to enable it)',
+        uncertainty: 'the export may have started anyway; its job-id is unknown, so check with Mintlify before running again'
       },
       parseStartedExport
     )
   }
 
-  /** The poll of a static export. */
-  getStaticExport(jobId: string): Promise<ExportJob> {
+  /** The poll of a static export; once completed, each read carries a fresh link to its bundle. */
+  getStaticExport(projectId: string, jobId: string): Promise<ExportJob> {
     return this.requests.call(
       {
         method: 'GET',
-        path: STATIC_EXPORT_PATHS.status(jobId),
+        path: STATIC_EXPORT_PATHS.status(projectId, jobId),
         family: 'static-export',
         action: `read static export ${jobId}`,
-        notFound: `static export ${jobId} was not found; check job-id`
+        notFound: `static export ${jobId} was not found in project ${projectId}; check job-id and project-id`,
+        forbidden: 'static export is not enabled for this deployment'
       },
       parseExportJob
-    )
-  }
-
-  /**
-   * A presigned link to the export's bundle. It only makes a link (each call a fresh one, the job's files
-   * stay), so it is repeated like a read; a 409 (not finished) is the caller's to wait out.
-   */
-  requestStaticBundle(jobId: string): Promise<ExportBundle> {
-    return this.requests.call(
-      {
-        method: 'POST',
-        idempotent: true,
-        path: STATIC_EXPORT_PATHS.bundle(jobId),
-        family: 'static-export',
-        action: `request the bundle of static export ${jobId}`,
-        notFound: `static export ${jobId} was not found; check job-id`
-      },
-      parseExportBundle
     )
   }
 }

@@ -17,7 +17,8 @@ const RATE_LIMITS: Record<ApiFamily, string> = {
   triggers: 'the rate limit is reached (deploys and automation triggers share 10 per 10 seconds per organization)',
   previews: 'the rate limit is reached (5 preview deployments per minute per organization)',
   'deployment-status': 'the rate limit is reached',
-  'static-export': 'the rate limit is reached',
+  // Only the start has a documented limit; a status read that meets a 429 is told the same, as the likely cause.
+  'static-export': 'the rate limit is reached (10 static export starts per organization per hour)',
   search: 'the rate limit is reached (10,000 search requests per organization per hour)'
 }
 
@@ -42,6 +43,8 @@ export interface FailureContext {
   invalid?: string
   /** Said for a 403 as the first possible cause, before the key's scope and IP allowlist. */
   forbidden?: string
+  /** Said for a 401 after the key being invalid or expired, where the API documents another cause. */
+  unauthorized?: string
   /** Said when a non-idempotent request may have taken effect despite the failure. */
   uncertainty: string | null
   attempts: number
@@ -125,7 +128,8 @@ function statusMeaning(status: number, context: FailureContext): string {
   const refused = context.family === 'search' ? ASSISTANT_KEY_REFUSED[status] : undefined
   if (refused) return refused
   if (status === 400) return context.invalid ?? 'the API rejected the request as invalid'
-  if (status === 401) return 'the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret'
+  if (status === 401)
+    return `the API key is invalid or expired${context.unauthorized ? `, or ${context.unauthorized}` : ''}; create a new admin key in the Mintlify dashboard and update the secret`
   if (status === 403) return context.forbidden ? `${context.forbidden}, or ${KEY_NOT_ALLOWED}` : KEY_NOT_ALLOWED
   if (status === 404) return context.notFound
   if (status === 408) return 'the server timed out waiting for the request'

@@ -51,6 +51,12 @@ export interface Call {
   /** For a 400 or a 403 with documented causes: see `FailureContext`. */
   invalid?: string
   forbidden?: string
+  unauthorized?: string
+  /**
+   * `told`: a 429 is retried only when it carries a `Retry-After` (inside the deadline). For a limit counted
+   * per hour (static export starts), backoff's seconds cannot outlast it, and each try spends the hour.
+   */
+  rateLimitRetry?: 'told'
   /** For POSTs: what may have happened anyway when the outcome is unknown. */
   uncertainty?: string
 }
@@ -115,7 +121,8 @@ export class RequestSender {
       const remainingMs = deadline - clock.now()
       const decision = this.spendRateLimitWait(
         decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() }),
-        outcome.failure
+        outcome.failure,
+        call
       )
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
         const failure = describeFailure(outcome.cause, {
@@ -147,8 +154,9 @@ export class RequestSender {
   }
 
   /** A retry of a 429 spends one of the client's rate-limit waits; with none left, the 429 is the answer. */
-  private spendRateLimitWait(decision: RetryDecision, failure: Failure): RetryDecision {
+  private spendRateLimitWait(decision: RetryDecision, failure: Failure, call: Call): RetryDecision {
     if (!decision.retry || failure.type !== 'status' || failure.status !== 429) return decision
+    if (call.rateLimitRetry === 'told' && failure.retryAfterMs === null) return { retry: false, why: 'not-retryable' }
     if (this.rateLimitWaitsLeft <= 0) return { retry: false, why: 'attempts' }
     this.rateLimitWaitsLeft--
     return decision
@@ -206,9 +214,10 @@ function explained({
   family,
   notFound,
   invalid,
-  forbidden
-}: Call): Pick<FailureContext, 'action' | 'family' | 'notFound' | 'invalid' | 'forbidden'> {
-  return { action, family, notFound, invalid, forbidden }
+  forbidden,
+  unauthorized
+}: Call): Pick<FailureContext, 'action' | 'family' | 'notFound' | 'invalid' | 'forbidden' | 'unauthorized'> {
+  return { action, family, notFound, invalid, forbidden, unauthorized }
 }
 
 function networkCause(error: TransportError, host: string, timeoutMs: number): FailureCause {

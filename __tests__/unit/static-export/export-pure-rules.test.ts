@@ -1,35 +1,7 @@
-/** The pure rules of `static-export`: the progress line, the entries unsafe to extract, the bundle link's. */
+/** The pure rules of `static-export`: the entries unsafe to extract, the bundle link's. */
 import { describe, expect, it } from '@jest/globals'
 import { type LinksSoFar, noteLink, SHOWN_NAME, type TarEntry, unsafeEntry } from '../../../src/operations/static-export/entries.js'
 import { checkBundleLink, linkSecrets, refusedRedirect } from '../../../src/operations/static-export/link.js'
-import { passedTenth, progressLine } from '../../../src/operations/static-export/progress.js'
-
-describe('the progress line', () => {
-  it.each([
-    [null, null, false],
-    [null, 5, false],
-    [null, 10, true],
-    [0, 9.9, false],
-    [9, 10, true],
-    [10, 19, false],
-    [12, 35, true],
-    [90, 100, true],
-    [100, 100, false],
-    [40, null, false]
-  ])('from %p%% to %p%% passes a tenth: %p', (before, after, passed) => {
-    expect(passedTenth({ progress: before }, { progress: after })).toBe(passed)
-  })
-
-  it('says the percentage, the pages and the time waited', () => {
-    expect(progressLine('se_3f9a', { progress: 42.7, pageCount: 128, status: 'running' }, 190_000)).toBe(
-      'Static export se_3f9a: 42% (128 pages, 3m 10s)'
-    )
-    expect(progressLine('se_3f9a', { progress: null, pageCount: null, status: 'queued' }, 4_000)).toBe('Static export se_3f9a: queued (4s)')
-    expect(progressLine('se_3f9a', { progress: 100, pageCount: 1, status: 'completed' }, 500)).toBe(
-      'Static export se_3f9a: 100% (1 page, 500ms)'
-    )
-  })
-})
 
 describe('entries unsafe to extract', () => {
   it.each([
