@@ -212,14 +212,16 @@ export const SUB_ACTIONS = {
   automation: {
     operation: 'automation',
     title: 'Docs automation',
-    description: 'Run a custom-schedule Mintlify automation now.',
+    description: 'Run a Mintlify automation now: a custom-schedule one, or one with a webhook trigger.',
     want: 'deploy and preview',
     inputs: {
       ...KEY,
       'automation-id': {
-        description: "The automation to run, from its settings panel on the dashboard's Automations page.",
+        description:
+          "The automation to run, from its settings panel on the dashboard's Automations page; the whole webhook URL the dashboard offers is accepted too (its project must be project-id's, and it sets automation-trigger: webhook).",
         required: true
       },
+      'automation-trigger': null,
       ...COMMON
     },
     outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id'],

@@ -44,6 +44,10 @@ export const OPERATION_ROWS: ContractRow[] = [
   { name: 'deploy', inputs: { operation: 'deploy', prompt: '' } },
   { name: 'preview', inputs: { operation: 'preview', prompt: '', branch: 'docs-preview' } },
   { name: 'automation', inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract' } },
+  {
+    name: 'automation by its webhook',
+    inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract', 'automation-trigger': 'webhook' }
+  },
   { name: 'static-export', inputs: { operation: 'static-export', prompt: '' } },
   { name: 'static-export at a base path', inputs: { operation: 'static-export', prompt: '', 'export-base-path': '/documentation' } },
   { name: 'static-export at the root', inputs: { operation: 'static-export', prompt: '', 'export-base-path': '/' } },

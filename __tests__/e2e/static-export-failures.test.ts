@@ -39,9 +39,19 @@ describe('the export or its start fails', () => {
     expectFailedWith(
       run,
       'failed',
-      /^Could not start a static export of project proj_sim: HTTP 403, static export is not enabled for this deployment \(an Enterprise feature, in private beta: ask Mintlify to enable it\), or .*write access.*IP allowlist/
+      /^Could not start a static export of project proj_sim: HTTP 403, static export is not enabled for this deployment \(an Enterprise feature, in private beta: ask Mintlify to enable it\), or .*the write scope this POST needs.*IP allowlist/
     )
     expect(exportCalls(sim)).toEqual(['POST /'])
+  })
+
+  test('a 401 names the key and a plan without static export', async () => {
+    const run = await runExport(sim, { 'api-key': 'mint_not_the_key_0123456789' })
+
+    expectFailedWith(
+      run,
+      'failed',
+      /^Could not start a static export of project proj_sim: HTTP 401, the API key is invalid or expired, or static export is not enabled for the plan; /
+    )
   })
 
   test('a 404 names project-id and the earlier static export API', async () => {

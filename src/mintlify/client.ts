@@ -15,6 +15,7 @@ import {
   parseDeploymentStatus,
   parseDeployTrigger,
   parsePreviewTrigger,
+  parseWebhookRun,
   type PreviewTrigger
 } from './deployment.js'
 import { type AgentJob, parseJob } from './job.js'
@@ -192,11 +193,29 @@ export class DocsApiClient {
         action: `trigger automation ${automationId}`,
         notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
         invalid:
-          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
-        uncertainty:
-          'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
+          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule ' +
+          '(only those can be run on demand; one with a webhook trigger is run with automation-trigger: webhook)',
+        uncertainty: AUTOMATION_IN_DOUBT
       },
       parseAutomationTrigger
+    )
+  }
+
+  /** Queues a run of a custom automation whose trigger is a webhook (no body: the endpoint ignores one). */
+  triggerAutomationWebhook(projectId: string, automationId: string): Promise<AutomationTrigger> {
+    return this.requests.call(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.webhook(projectId, automationId),
+        family: 'triggers',
+        action: `trigger automation ${automationId} by its webhook`,
+        notFound:
+          `automation ${automationId} was not found in project ${projectId}, is not active, or has no webhook trigger ` +
+          '(a custom-schedule automation is run with automation-trigger: schedule); check automation-id and project-id',
+        invalid: 'the API refused the automation id as malformed',
+        uncertainty: AUTOMATION_IN_DOUBT
+      },
+      parseWebhookRun
     )
   }
 
@@ -239,6 +258,9 @@ export class DocsApiClient {
     )
   }
 }
+
+const AUTOMATION_IN_DOUBT =
+  'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
 
 function jobPath(projectId: string, jobId: string): string {
   return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`

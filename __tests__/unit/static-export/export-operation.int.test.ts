@@ -221,6 +221,20 @@ describe('a static export that does not end with a bundle', () => {
     expect(sim.staticExports.starts).toHaveLength(11)
   })
 
+  it('ends cancelled, starting none, when the workflow is cancelled while another export holds the deployment', async () => {
+    sim.staticExports.plant({ jobId: 'other', createdAt: T0, outcome: 'never' })
+    const cancel = new AbortController()
+    // The workflow is cancelled as the run sleeps before its second start: its first wait is the 409's.
+    const cancelling = { now: () => clock.now(), sleep: (ms: number, signal?: AbortSignal) => (cancel.abort(), clock.sleep(ms, signal)) }
+    const done = await run({}, { signal: cancel.signal, clock: cancelling })
+
+    expect(done.result.verdict.outcome).toBe('cancelled')
+    expect(done.result.verdict.failureReason).toBe(
+      'The workflow was cancelled while another static export of this deployment was queued or running, so none was started: fetch that export with operation static-export and the job-id output of the run that started it.'
+    )
+    expect(sim.staticExports.starts).toEqual([])
+  })
+
   it('names project-id and the earlier API on a 404 of the start', async () => {
     const done = await run({ 'project-id': 'proj_other' })
 
@@ -305,7 +319,7 @@ describe('a static export that does not end with a bundle', () => {
 
     expect(done.result.verdict.outcome).toBe('failed')
     expect(done.result.verdict.failureReason).toMatch(
-      /^Could not start a static export of project proj_sim: HTTP 403, static export is not enabled for this deployment .*write access/
+      /^Could not start a static export of project proj_sim: HTTP 403, static export is not enabled for this deployment .*the write scope this POST needs.*IP allowlist/
     )
     expect(done.result.outputs['job-id']).toBe('')
   })
