@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError, messageOf } from '../../../src/errors.js'
 import { ApiError, describeFailure, type FailureCause, type FailureContext, serverText } from '../../../src/mintlify/errors.js'
-import { clipText, redact } from '../../../src/text.js'
+import { redact } from '../../../src/redaction.js'
+import { clipText } from '../../../src/text.js'
 import { T0 } from '../../fixtures/agent-jobs.js'
 
 const CREATE: FailureContext = {
