@@ -16,7 +16,8 @@ import { judgeOverBudget, type OperationResult, resultOutputs, type Verdict } fr
 import type { CommonSettings } from './settings.js'
 import type { SubActionName } from './sub-action-names.js'
 import { subActionStep, type SubActionStep } from './sub-action-input.js'
-import { logLine, redact } from './text.js'
+import { cutSecrets } from './redaction.js'
+import { logLine } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -142,8 +143,12 @@ interface ExitBoundary {
 
 function exitBoundary(secrets: readonly string[]): ExitBoundary {
   const learned: { secret: string; output: string | null }[] = []
+  // A learned secret is a link or its signature: cut whole, as a run of a link is any link of its host.
   const cutFor = (output: string | null) => (text: string) =>
-    redact(text, ...secrets, ...learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret))
+    cutSecrets(text, {
+      keys: secrets,
+      whole: learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret)
+    })
   const clean = (text: string): string => cutFor(null)(text)
   const line = (text: string): string => logLine(clean(text))
   return {

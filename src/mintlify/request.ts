@@ -1,6 +1,7 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
-import { redact, tryParseJson } from '../text.js'
+import { redact } from '../redaction.js'
+import { tryParseJson } from '../text.js'
 import { connectionProblem } from '../unreachable.js'
 import {
   ApiError,

@@ -9,7 +9,8 @@ import {
   isCreditCheckFailure,
   serverText
 } from '../../../src/mintlify/errors.js'
-import { clipText, redact } from '../../../src/text.js'
+import { redact } from '../../../src/redaction.js'
+import { clipText } from '../../../src/text.js'
 import { T0 } from '../../fixtures/agent-jobs.js'
 
 const CREATE: FailureContext = {
