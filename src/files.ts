@@ -41,11 +41,16 @@ export function readOutputFile(
 }
 
 /** JSON written whole to a temporary file beside `output-file`, then renamed: a failed run never leaves half a file. */
-export async function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
+export function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
+  return writeTextFile(file, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Text written whole to a temporary file beside `output-file`, then renamed (a CSV report, say). */
+export async function writeTextFile(file: { outputFile: string; outputPath: string }, text: string): Promise<void> {
   const temporary = `${file.outputPath}.${process.pid}.tmp`
   try {
     await mkdir(dirname(file.outputPath), { recursive: true })
-    await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`)
+    await writeFile(temporary, text)
     await rename(temporary, file.outputPath)
   } catch (error) {
     // Nothing to clean up when the folder itself could not be reached.

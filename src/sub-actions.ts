@@ -9,7 +9,8 @@ import {
   KEY,
   PROMPT,
   RANGE,
-  type SubAction
+  type SubAction,
+  TRANSLATIONS
 } from './sub-action-parts.js'
 
 /**
@@ -276,6 +277,7 @@ export const SUB_ACTIONS = {
     outputs: ['outcome', 'failure-reason', 'report', 'file'],
     permissions: { 'pull-requests': 'write', issues: 'write' }
   },
+  translations: TRANSLATIONS,
   gate: {
     operation: 'gate',
     title: 'Docs agent gate',
