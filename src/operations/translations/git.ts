@@ -55,8 +55,8 @@ export function checkoutGit(workspace: string): GitReads {
         '-z',
         `--format=${COMMIT_MARK}%H%x1f%ct%x1f%an%x1f%ae%x1f%s`,
         'HEAD',
-        '--',
-        folder === '' ? '.' : folder
+        // At the root no pathspec: every file is under it, and a pathspec costs git a second diff per commit.
+        ...(folder === '' ? [] : ['--', folder])
       ]),
     objects: (folder) => openObjects(workspace, folder),
     diff: (from, file) => git(['diff', '--no-color', '-w', `${from}..HEAD`, '--', file])

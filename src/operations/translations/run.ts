@@ -8,9 +8,11 @@ import { checkoutGit, type GitReads } from './git.js'
 import type { TranslationsInputs } from './inputs.js'
 import { translationsOutputs } from './outputs.js'
 import { checkoutJsonFiles, readTranslations } from './read.js'
-import { buildReport, type TranslationsReport } from './report.js'
+import { planJobs } from './jobs.js'
+import { buildReport, languageName, type TranslationsReport } from './report.js'
 import { reportCsv, reportJson } from './report-file.js'
 import { renderTranslationsSummary } from './summary.js'
+import { type StartedJob, startTranslationJobs } from './translate.js'
 import { judgeOneLanguage, judgeTranslations, judgeTranslationsFailed } from './verdicts.js'
 
 /**
@@ -36,19 +38,38 @@ export async function translationsOf(
   const read = await readTranslations({ docsFolder: settings.docsFolder, languages: settings.languages }, reads.git, reads.json)
   if (read.kind === 'one-language') return result(judgeOneLanguage(read.language), null, null)
   const report = buildReport(read.facts, deps.clock.now())
-  const verdict = judgeTranslations(report)
-  if (settings.dryRun)
-    return result(
-      { ...verdict, outcome: 'dry-run', result: 'notice', headline: `Dry run: ${verdict.headline} No file was written.` },
-      report,
-      null
-    )
-  try {
-    await writeReportFile(settings, report, [])
-  } catch (error) {
-    return result(judgeTranslationsFailed(messageOf(error)), report, null)
+  const acted = settings.translate ? await translate(report, settings, deps, reads.git) : { jobs: [], first: null }
+  const verdict = judgeTranslations(report, acted.jobs)
+  if (settings.dryRun) {
+    const dry: Verdict = { ...verdict, outcome: 'dry-run', result: 'notice', headline: `Dry run: ${verdict.headline} No file was written.` }
+    return withJobs(result(dry, report, null, acted.jobs), acted.first)
   }
-  return result(verdict, report, settings.outputFile)
+  try {
+    await writeReportFile(settings, report, acted.jobs)
+  } catch (error) {
+    return withJobs(result(judgeTranslationsFailed(messageOf(error)), report, null, acted.jobs), acted.first)
+  }
+  return withJobs(result(verdict, report, settings.outputFile, acted.jobs), acted.first)
+}
+
+/** The jobs of `translate: true`: planned from the report, the waiting languages said, then started in turn. */
+async function translate(
+  report: TranslationsReport,
+  settings: Settings<TranslationsInputs>,
+  deps: OperationDeps,
+  git: GitReads
+): Promise<{ jobs: StartedJob[]; first: OperationResult | null }> {
+  const plan = planJobs(report.languages, settings)
+  for (const { language, why } of plan.waiting) deps.log.info(`No job for ${languageName(language)} in this run: ${why}.`)
+  if (plan.jobs.length === 0) deps.log.info('No language has stale or missing pages to translate: no job was started.')
+  return startTranslationJobs(plan, settings, deps, git)
+}
+
+/** The report's result with the first job's outputs (job-id, pr-link, …) and summary; the outcome stays the report's. */
+function withJobs(report: OperationResult, first: OperationResult | null): OperationResult {
+  if (!first) return report
+  const jobOutputs = Object.fromEntries(Object.entries(first.outputs).filter(([name]) => name !== 'outcome' && name !== 'failure-reason'))
+  return { ...report, outputs: { ...jobOutputs, ...report.outputs }, summary: `${report.summary}\n${first.summary}` }
 }
 
 function writeReportFile(settings: Settings<TranslationsInputs>, report: TranslationsReport, jobs: readonly unknown[]): Promise<void> {
@@ -57,6 +78,11 @@ function writeReportFile(settings: Settings<TranslationsInputs>, report: Transla
     : writeJsonFile(settings, reportJson(report, jobs))
 }
 
-function result(verdict: Verdict, report: TranslationsReport | null, file: string | null): OperationResult {
-  return { verdict, outputs: translationsOutputs(verdict, report, file), summary: renderTranslationsSummary(report, verdict, file) }
+function result(
+  verdict: Verdict,
+  report: TranslationsReport | null,
+  file: string | null,
+  jobs: readonly StartedJob[] = []
+): OperationResult {
+  return { verdict, outputs: translationsOutputs(verdict, report, file, jobs), summary: renderTranslationsSummary(report, verdict, file) }
 }

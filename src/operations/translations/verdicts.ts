@@ -1,9 +1,10 @@
 import { plural } from '../../markdown.js'
 import { failure, judgeQuiet, success, type Verdict } from '../../outcome.js'
 import { languageName, type TranslationsReport } from './report.js'
+import type { StartedJob } from './translate.js'
 
 /** `reported`, with the headline counts; a site with one language `skipped`; a file that could not be written, `failed`. */
-export function judgeTranslations(report: TranslationsReport): Verdict {
+export function judgeTranslations(report: TranslationsReport, jobs: readonly StartedJob[] = []): Verdict {
   const total = (state: 'missing' | 'stale' | 'orphan') => report.languages.reduce((sum, language) => sum + language.counts[state], 0)
   const lagging = report.languages.filter((language) => language.counts.missing + language.counts.stale > 0)
   const headline =
@@ -13,7 +14,11 @@ export function judgeTranslations(report: TranslationsReport): Verdict {
           .slice(0, 5)
           .map(languageName)
           .join(', ')}${lagging.length > 5 ? ', …' : ''})${total('orphan') ? `; ${plural(total('orphan'), 'orphan')}` : ''}.`
-  return success('reported', 'success', headline)
+  if (jobs.length === 0) return success('reported', 'success', headline)
+  const failed = jobs.filter((job) => !['pr-opened', 'no-changes', 'started', 'dry-run'].includes(job.outcome))
+  const told = jobs.map((job) => `${job.language}: ${job.outcome}`).join(', ')
+  // A job that did not end well leaves the report standing: a warning, the outcome still the report's.
+  return success('reported', failed.length > 0 ? 'warning' : 'success', `${headline} ${plural(jobs.length, 'translation job')}: ${told}.`)
 }
 
 export function judgeOneLanguage(language: string): Verdict {
