@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path'
 import { checkoutGit } from '../../../src/operations/translations/git.js'
 import type { JudgedPair } from '../../../src/operations/translations/judge.js'
-import { checkoutJsonFiles, readTranslations } from '../../../src/operations/translations/read.js'
+import { checkoutJsonFiles, readTranslations, type TranslationFacts } from '../../../src/operations/translations/read.js'
 import { GitSite, twoLanguageDocsJson } from '../../fixtures/git-site.js'
 import { tempDir } from '../../fixtures/temp-dir.js'
 
@@ -22,10 +22,14 @@ function site(): GitSite {
   return new GitSite(join(dir.path, 'repo'))
 }
 
-async function judged(repo: { dir: string }, languages: string[] = []): Promise<JudgedPair[]> {
-  const read = await readTranslations({ docsFolder: '', languages }, checkoutGit(repo.dir), checkoutJsonFiles(repo.dir))
+async function facts(repo: { dir: string }, signs = true): Promise<TranslationFacts> {
+  const read = await readTranslations({ docsFolder: '', languages: [], signs }, checkoutGit(repo.dir), checkoutJsonFiles(repo.dir))
   if (read.kind !== 'read') throw new Error('one language')
-  return read.facts.pairs
+  return read.facts
+}
+
+async function judged(repo: { dir: string }): Promise<JudgedPair[]> {
+  return (await facts(repo)).pairs
 }
 
 function stateOf(pairs: JudgedPair[], translation: string): { state: string; since: string[] | null; rule: string | null } {
@@ -133,6 +137,30 @@ describe('states by the commit graph', () => {
     symlinkSync('../quickstart.mdx', join(repo.dir, 'fr/quickstart.mdx'))
     repo.commit('A symlink where the translation should be')
     expect(stateOf(await judged(repo), 'fr/quickstart.mdx').state).toBe('missing')
+  })
+})
+
+describe('signs of another translator', () => {
+  it('names a translation committed by Mintlify’s App, a workflow that names translation, and an AGENTS.md line naming a language folder', async () => {
+    const repo = site()
+    repo.change({ 'docs.json': NAV, 'quickstart.mdx': '# Start\n', 'guide.mdx': '# Guide\n' }, 'English')
+    const app = repo.change({ 'fr/quickstart.mdx': '# Démarrer\n', 'fr/guide.mdx': '# Guide\n' }, 'Translate', {
+      author: 'mintlify[bot]',
+      email: '109931778+mintlify[bot]@users.noreply.github.com'
+    })
+    repo.change(
+      {
+        '.mintlify/workflows/weekly.md': '---\nname: Weekly\n---\nKeep the docs fresh.\nTranslate new pages into French.\n',
+        'AGENTS.md': '# Agents\n\nNever edit files under fr/ by hand.\n'
+      },
+      'Agent rules'
+    )
+    expect((await facts(repo)).signs).toEqual([
+      `fr/quickstart.mdx was committed by Mintlify's App (${app.slice(0, 7)}): another translator is at work on this repository, and the agent's translation jobs may overlap with its work.`,
+      ".mintlify/workflows/weekly.md line 5 names translation: a Mintlify workflow may translate these pages too, and the agent's translation jobs may overlap with it.",
+      'AGENTS.md line 3 names the fr/ folder: where it keeps the agent out of it, the fr translation job may change nothing.'
+    ])
+    expect((await facts(repo, false)).signs).toEqual([])
   })
 })
 

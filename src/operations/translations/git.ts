@@ -25,6 +25,8 @@ export type CheckoutFault = 'no-git' | 'shallow' | 'partial'
 
 export interface ObjectReader {
   files: string[]
+  /** The regular files under another folder at HEAD, through the same process. */
+  list(folder: string): Promise<string[]>
   /** The text of files at HEAD, by path (a file that cannot be read is left out). */
   read(paths: readonly string[]): Promise<Map<string, string>>
   close(): void
@@ -93,8 +95,22 @@ function firstLine(text: string): string {
 /** One `git cat-file --batch` for the whole tree walk and every file read: requests written, answers read in order. */
 async function openObjects(cwd: string, folder: string): Promise<ObjectReader> {
   const batch = new CatFile(cwd)
+  const files = await walk(batch, folder)
+  return {
+    files,
+    list: (other) => walk(batch, other),
+    async read(paths) {
+      const blobs = await Promise.all(paths.map((path) => batch.get(`HEAD:${path}`)))
+      return new Map(paths.flatMap((path, index) => (blobs[index]?.type === 'blob' ? [[path, blobs[index].content.toString('utf8')]] : [])))
+    },
+    close: () => batch.close()
+  }
+}
+
+/** The regular files under a folder at HEAD (none where there is no such folder), level by level. */
+async function walk(batch: CatFile, folder: string): Promise<string[]> {
   const files: string[] = []
-  let level = [folder === '' ? '' : folder.replace(/\/$/, '')]
+  let level = [folder.replace(/\/$/, '')]
   while (level.length > 0) {
     const trees = await Promise.all(level.map((path) => batch.get(`HEAD:${path}`)))
     const next: string[] = []
@@ -108,14 +124,7 @@ async function openObjects(cwd: string, folder: string): Promise<ObjectReader> {
     })
     level = next
   }
-  return {
-    files,
-    async read(paths) {
-      const blobs = await Promise.all(paths.map((path) => batch.get(`HEAD:${path}`)))
-      return new Map(paths.flatMap((path, index) => (blobs[index]?.type === 'blob' ? [[path, blobs[index].content.toString('utf8')]] : [])))
-    },
-    close: () => batch.close()
-  }
+  return files
 }
 
 interface GitObject {

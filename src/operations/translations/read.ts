@@ -3,11 +3,12 @@ import { join, relative, sep } from 'node:path'
 import { InputError } from '../../errors.js'
 import { clip } from '../../inputs.js'
 import { type DocsJson, type JsonFiles, readDocsJson } from './docs-json.js'
-import type { CheckoutFault, GitReads } from './git.js'
+import type { CheckoutFault, GitReads, ObjectReader } from './git.js'
 import { CommitGraph, type History, parseHistory } from './history.js'
 import { judgePairs, type JudgedPair } from './judge.js'
 import { type Language, type LanguageScope, languageScopes, sourceLanguage } from './navigation.js'
-import { pageFilesOf, pairScope } from './pairs.js'
+import { folderOf, pageFilesOf, pairScope } from './pairs.js'
+import { anotherTranslator, type SignFiles } from './signs.js'
 
 /**
  * Read, in DESIGN's order: the checkout, then docs.json with its `$ref`s and `languages` against it, then
@@ -28,8 +29,8 @@ export interface TranslationFacts {
   /** Source pages no navigation names: listed, not judged. */
   notInNavigation: string[]
   history: History
-  /** The docs folder's files at HEAD, for the signs of another translator. */
-  files: string[]
+  /** Signs of another translator (read only when asked: `translate: true`), one warning each. */
+  signs: string[]
 }
 
 export type TranslationsRead = { kind: 'read'; facts: TranslationFacts } | { kind: 'one-language'; language: string }
@@ -37,6 +38,8 @@ export type TranslationsRead = { kind: 'read'; facts: TranslationFacts } | { kin
 export interface ReadRequest {
   docsFolder: string
   languages: readonly string[]
+  /** Look for signs of another translator (`translate: true`). */
+  signs: boolean
 }
 
 export async function readTranslations(request: ReadRequest, git: GitReads, files: JsonFiles): Promise<TranslationsRead> {
@@ -58,10 +61,24 @@ export async function readTranslations(request: ReadRequest, git: GitReads, file
         (all, one) => (all === null ? one.notInNavigation : all.filter((file) => one.notInNavigation.includes(file))),
         null
       ) ?? []
-    return { kind: 'read', facts: { scopes, pairs: judgePairs(pairs, history, texts), notInNavigation, history, files: objects.files } }
+    const judged = judgePairs(pairs, history, texts)
+    const signs = request.signs ? anotherTranslator(judged, history, await signFiles(objects, request.docsFolder, scopes)) : []
+    return { kind: 'read', facts: { scopes, pairs: judged, notInNavigation, history, signs } }
   } finally {
     objects.close()
   }
+}
+
+/** The files that may tell of another translator, read through the same git process. */
+async function signFiles(objects: ObjectReader, docsFolder: string, scopes: readonly ScopeLanguages[]): Promise<SignFiles> {
+  const workflows = (await objects.list('.mintlify/workflows')).filter((path) => path.toLowerCase().endsWith('.md'))
+  const texts = await objects.read([...new Set([...workflows, 'AGENTS.md', `${docsFolder}AGENTS.md`])])
+  const folders = new Map(
+    scopes.flatMap(({ judged }) =>
+      judged.map((language) => [language.code, `${docsFolder}${folderOf(language) || `${language.code}/`}`] as const)
+    )
+  )
+  return { texts, folders }
 }
 
 const FAULTS: Record<CheckoutFault, string> = {

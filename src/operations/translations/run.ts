@@ -35,9 +35,11 @@ export async function translationsOf(
   deps: OperationDeps,
   reads: CheckoutReads
 ): Promise<OperationResult> {
-  const read = await readTranslations({ docsFolder: settings.docsFolder, languages: settings.languages }, reads.git, reads.json)
+  const request = { docsFolder: settings.docsFolder, languages: settings.languages, signs: settings.translate }
+  const read = await readTranslations(request, reads.git, reads.json)
   if (read.kind === 'one-language') return result(judgeOneLanguage(read.language), null, null)
   const report = buildReport(read.facts, deps.clock.now())
+  for (const sign of read.facts.signs) deps.log.warning(sign)
   const acted = settings.translate ? await translate(report, settings, deps, reads.git) : { jobs: [], first: null }
   const verdict = judgeTranslations(report, acted.jobs)
   if (settings.dryRun) {
