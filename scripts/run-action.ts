@@ -32,6 +32,8 @@ export interface RunOptions {
   files?: Record<string, string | Buffer>
   /** Symlinks to create in the workspace after the files: relative path → target (absolute, or relative to the link). */
   symlinks?: Record<string, string>
+  /** Runs on the workspace after its files and symlinks are made, before the action starts (a git history, say). */
+  prepare?: (workspace: string) => void
   /** Sends the cancel signal once the log contains this text (a cancelled workflow). */
   cancelWhenLogHas?: string
   /**
@@ -145,6 +147,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     writeFileSync(target, content)
   }
   for (const [path, target] of Object.entries(options.symlinks ?? {})) symlinkSync(target, join(workspace, path))
+  options.prepare?.(workspace)
 
   const inputs = { ...actionDefaults(options.action), ...options.inputs }
   const env: Record<string, string> = {

@@ -329,6 +329,43 @@ ${KEY_INPUTS}
           path: docs-sweep.json
 `
   },
+  translations: {
+    page: 'docs/translations.md',
+    event: 'schedule',
+    workflow: `name: Translations that lag their source
+on:
+  schedule:
+    - cron: '0 6 * * 1'
+  workflow_dispatch:
+    inputs:
+      translate:
+        description: Start an agent job for the stalest language
+        type: boolean
+        default: false
+permissions:
+  contents: read
+  issues: write
+  pull-requests: write
+jobs:
+  translations:
+    runs-on: ubuntu-latest
+    environment: docs-agent
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0
+          persist-credentials: false
+      - uses: ${uses('translations')}
+        with:
+${KEY_INPUTS}
+          translate: \${{ inputs.translate }}
+      - uses: actions/upload-artifact@v4
+        if: always()
+        with:
+          name: docs-translations
+          path: docs-translations.json
+`
+  },
   gate: {
     page: 'docs/reference.md',
     event: 'issue_comment',

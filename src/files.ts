@@ -76,11 +76,16 @@ export async function createExclusive(path: string): Promise<NewFile> {
 }
 
 /** JSON written whole to a file of its own beside `output-file` (see createExclusive), then renamed. */
-export async function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
+export function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
+  return writeTextFile(file, `${JSON.stringify(value, null, 2)}\n`)
+}
+
+/** Text written whole to a file of its own beside `output-file` (see createExclusive), then renamed (a CSV report, say). */
+export async function writeTextFile(file: { outputFile: string; outputPath: string }, text: string): Promise<void> {
   let created: NewFile | null = null
   try {
     created = await createExclusive(file.outputPath)
-    await created.handle.writeFile(`${JSON.stringify(value, null, 2)}\n`)
+    await created.handle.writeFile(text)
     await created.commit()
   } catch (error) {
     // Nothing to clean up when the folder itself could not be reached.

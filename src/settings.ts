@@ -23,6 +23,7 @@ export const OPERATIONS = [
   'automation',
   'static-export',
   'sweep',
+  'translations',
   'gate'
 ] as const
 export type Operation = (typeof OPERATIONS)[number]
@@ -62,8 +63,9 @@ const MIN_POLL_INTERVAL_MS = 100
 export function readCommonSettings(input: InputReader, warnings: string[]): CommonSettings {
   return collectInputErrors((field) => {
     const gate = input('operation').trim().toLowerCase() === 'gate'
-    const apiKey = gate ? '' : field(() => readApiKey(input('api-key'), warnings))
-    const projectId = gate ? '' : field(() => readProjectId(input('project-id')))
+    const keyless = gate || reportOnly(input)
+    const apiKey = keyless ? '' : field(() => readApiKey(input('api-key'), warnings))
+    const projectId = keyless ? '' : field(() => readProjectId(input('project-id')))
     const operation = field(() => oneOf(input, 'operation', OPERATIONS, 'job'))
     const allowedBots = field(() => readAllowedBots(input('allowed-bots')))
     if (allowedBots === '*')
@@ -88,6 +90,14 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
       dryRun: field(() => readBoolean(input, 'dry-run', false))
     }
   })
+}
+
+/**
+ * `translations` without `translate: true` reads the checked-out repository alone: no key, no project (a
+ * `translate` that is not a boolean is told by the operation's reader, and needs no key either).
+ */
+function reportOnly(input: InputReader): boolean {
+  return input('operation').trim().toLowerCase() === 'translations' && input('translate').trim().toLowerCase() !== 'true'
 }
 
 /** What the gate does not read: it waits for nothing but its GitHub reads (bounded as any run's), and writes nothing. */

@@ -18,6 +18,7 @@ export const SUB_ACTION_NAMES = [
   'automation',
   'static-export',
   'sweep',
+  'translations',
   'gate'
 ] as const
 
@@ -76,6 +77,10 @@ export type InputName =
   | 'orphans'
   | 'max-follow-ups'
   | 'operations-per-run'
+  | 'languages'
+  | 'translate'
+  | 'max-pages'
+  | 'max-jobs'
 
 /** Every output of the root action.yml, by name. */
 export type OutputName =

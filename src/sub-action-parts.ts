@@ -38,6 +38,12 @@ export interface SubAction {
 }
 
 /** The key's inputs, required wherever Mintlify is called. */
+/**
+ * The static export's inputs of Mintlify's earlier API: declared so that a workflow written for it still runs
+ * (the runner warns with the root action.yml's deprecationMessage), and read by nobody.
+ */
+export const RETIRED_EXPORT_INPUTS: SubAction['inputs'] = { 'export-domain': null, 'export-version': null, 'export-paths': null }
+
 export const KEY: SubAction['inputs'] = {
   'api-key': {
     description: 'Mintlify admin API key (starts with mint_). Pass it from a secret; it is masked at once and never printed.',
@@ -117,3 +123,34 @@ export const DEPLOY: SubAction['inputs'] = {
       'A GitHub deployment environment to record the deployment in (docs, docs-preview), so its URL shows on the pull request and the environments page. Empty: none. Needs deployments: write.'
   }
 }
+
+/** `translations/`: a report from the checkout's history, the key only with translate (a row of sub-actions.ts, kept here for its length). */
+export const TRANSLATIONS = {
+  operation: 'translations',
+  title: 'Docs translations that lag their source',
+  description:
+    "Which translated pages are missing, stale or orphaned, and by how many source commits, from the repository's own history; with translate, an agent job per lagging language.",
+  want: 'weekly docs health',
+  inputs: {
+    'api-key': { description: 'Mintlify admin API key (starts with mint_), from a secret. Needed only when translate is true.' },
+    'project-id': {
+      description: 'Mintlify project identifier, from the API keys page of the dashboard. Needed only when translate is true.'
+    },
+    'docs-path': { description: 'The folder of the repository that holds docs.json; its pages and their history are judged.' },
+    languages: null,
+    translate: null,
+    'max-pages': null,
+    'max-jobs': null,
+    'agent-label': {
+      description: "With translate, the label the run that introduces the agent's pull request puts on it. Empty, none."
+    },
+    wait: { description: "With translate, wait for each language's job to reach completed, archived or failed." },
+    'output-file': {
+      description:
+        'The report file: every pair with its state, its rule and the commits since. Empty, docs-translations.json; a .csv name writes one row per pair.'
+    },
+    ...COMMON
+  },
+  outputs: ['outcome', 'failure-reason', 'report', 'file', 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job'],
+  permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
+} as const satisfies SubAction

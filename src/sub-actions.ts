@@ -9,7 +9,9 @@ import {
   KEY,
   PROMPT,
   RANGE,
-  type SubAction
+  RETIRED_EXPORT_INPUTS,
+  type SubAction,
+  TRANSLATIONS
 } from './sub-action-parts.js'
 
 /**
@@ -238,10 +240,7 @@ export const SUB_ACTIONS = {
         description:
           "The base path the bundle's links and assets are prefixed with: / (none, the site at the root), /docs or /documentation. Empty, the deployment's own base path."
       },
-      // Declared so that a workflow written for the earlier API still runs: the runner warns with the root's deprecationMessage.
-      'export-domain': null,
-      'export-version': null,
-      'export-paths': null,
+      ...RETIRED_EXPORT_INPUTS,
       'job-id': { description: 'A static export to fetch (its job-id, 6520f3a1c9b1a20012ab34cd) instead of starting one.' },
       wait: { description: 'Wait for the export to finish and fetch its bundle. With false, report as soon as it is queued.' },
       'output-file': { description: 'Where the bundle is written; empty, docs-static-export.tar.gz.' },
@@ -277,6 +276,7 @@ export const SUB_ACTIONS = {
     outputs: ['outcome', 'failure-reason', 'report', 'file'],
     permissions: { 'pull-requests': 'write', issues: 'write' }
   },
+  translations: TRANSLATIONS,
   gate: {
     operation: 'gate',
     title: 'Docs agent gate',

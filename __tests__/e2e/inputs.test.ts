@@ -21,7 +21,7 @@ const cases: [string, Record<string, string>, RegExp][] = [
   [
     'an unknown operation',
     { operation: 'publish' },
-    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, gate; got 'publish'\.$/
+    /^Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, translations, gate; got 'publish'\.$/
   ],
   [
     'a branch git would refuse',

@@ -34,6 +34,8 @@ const OUTCOMES: Record<SubActionName, string> = {
   automation: 'failed',
   'static-export': 'exported',
   sweep: 'swept',
+  // local-action's workspace is no checkout: the report needs the repository's history.
+  translations: 'failed',
   gate: 'skipped'
 }
 

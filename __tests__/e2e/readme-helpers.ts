@@ -43,7 +43,8 @@ export const WORKFLOW_PAGES = [
   'docs/analytics.md',
   'docs/docs-health.md',
   'docs/deployments.md',
-  'docs/static-export.md'
+  'docs/static-export.md',
+  'docs/translations.md'
 ] as const
 export type WorkflowPage = (typeof WORKFLOW_PAGES)[number]
 

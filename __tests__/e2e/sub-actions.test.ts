@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from '../../scripts/run-action.js'
 import type { Simulator } from '../../simulator/index.js'
 import type { SubActionName } from '../../src/sub-action-names.js'
 import { declaredInputs, SUB_ACTIONS } from '../../src/sub-actions.js'
+import { GitSite, twoLanguageDocsJson } from '../fixtures/git-site.js'
 import {
   checkSuitePayload,
   COMMENTER,
@@ -72,7 +73,13 @@ function codePullOpened(): unknown {
 /** Each sub-action's run: its README's event, what the simulator needs for it, the outcome it ends with. */
 const CASES: Record<
   SubActionName,
-  () => Promise<{ event: string; payload: unknown; expressions?: Record<string, string>; outcome: string }>
+  () => Promise<{
+    event: string
+    payload: unknown
+    expressions?: Record<string, string>
+    outcome: string
+    prepare?: (workspace: string) => void
+  }>
 > = {
   agent: () => Promise.resolve({ event: 'push', payload: pushPayload(), outcome: 'pr-opened' }),
   message: async () => {
@@ -113,6 +120,16 @@ const CASES: Record<
   },
   'static-export': () => Promise.resolve({ event: 'workflow_dispatch', payload: {}, outcome: 'exported' }),
   sweep: () => Promise.resolve({ event: 'schedule', payload: schedulePayload(), outcome: 'swept' }),
+  // The weekly report, from the checkout's history: no key needed, no request sent.
+  translations: () =>
+    Promise.resolve({
+      event: 'schedule',
+      payload: schedulePayload(),
+      expressions: { 'inputs.translate': '' },
+      outcome: 'reported',
+      prepare: (workspace: string) =>
+        void new GitSite(workspace).change({ 'docs.json': twoLanguageDocsJson(['a'], ['fr/a']), 'a.mdx': '# A\n' }, 'English')
+    }),
   gate: () =>
     Promise.resolve({
       event: 'issue_comment',
@@ -129,11 +146,11 @@ function declaredOutputs(name: SubActionName): string[] {
 
 describe('each sub-action, through its own action.yml', () => {
   test.each(Object.keys(CASES) as SubActionName[])('%s/ runs its README’s workflow and sets only the outputs it declares', async (name) => {
-    const { event, payload, expressions = {}, outcome } = await CASES[name]()
+    const { event, payload, expressions = {}, outcome, prepare } = await CASES[name]()
     // gate/'s README shows the gate job in front of an agent/ job: its step is the gate's.
     const step = name === 'gate' ? gateRun(readmeWorkflow(name), sim) : actionRun(readmeWorkflow(name), sim, {}, expressions)
     expect(step.action).toBe(name)
-    const run = await runOn(sim, event, payload, step)
+    const run = await runOn(sim, event, payload, { ...step, prepare })
     expect([run.exitCode, run.outputs.outcome, run.outputs['failure-reason']]).toEqual([0, outcome, ''])
     const set = Object.entries(run.outputs)
       .filter(([, value]) => value !== '')

@@ -215,7 +215,7 @@ describe('operation', () => {
     const error = refusal(() => anySettingsFor({ operation: 'delete' }))
     expectOneSentenceNaming(error, 'operation')
     expect(error.message).toBe(
-      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, gate; got 'delete'."
+      "Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, translations, gate; got 'delete'."
     )
   })
 
@@ -657,7 +657,7 @@ describe('echoed values', () => {
     const value = 'x'.repeat(200)
     const error = refusal(() => anySettingsFor({ operation: value }))
     expect(error.message).toBe(
-      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, gate; got '${'x'.repeat(59)}…'.`
+      `Input 'operation' must be one of job, message, visitors, views, feedback, searches, assistant, report, improve, deploy, preview, automation, static-export, sweep, translations, gate; got '${'x'.repeat(59)}…'.`
     )
   })
 })

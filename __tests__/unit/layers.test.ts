@@ -63,7 +63,7 @@ describe('the layers of src/', () => {
     expect(main).toEqual(['operations/operation.js', 'operations/registry.js'])
   })
 
-  it('keeps each operation family to its folder: docs-health and fix-checks run the agent, whose follow-up starts fix-checks afresh; the sweep reads the agent records', () => {
+  it('keeps each operation family to its folder: docs-health, fix-checks and translations run the agent, whose follow-up starts fix-checks afresh; the sweep reads the agent records', () => {
     const family = (name: string): string | null => /^operations\/([^/]+)\//.exec(name)?.[1] ?? null
     const crossings = files.flatMap((file) => {
       const own = family(file.name)
@@ -75,12 +75,30 @@ describe('the layers of src/', () => {
             .map((other) => `${own} → ${other}`)
     })
     expect(new Set(files.map((file) => family(file.name)))).toEqual(
-      new Set([null, 'agent', 'analytics', 'docs-health', 'deployments', 'automation', 'fix-checks', 'gate', 'static-export', 'sweep'])
+      new Set([
+        null,
+        'agent',
+        'analytics',
+        'docs-health',
+        'deployments',
+        'automation',
+        'fix-checks',
+        'gate',
+        'static-export',
+        'sweep',
+        'translations'
+      ])
     )
     // docs-health runs the agent for improve; fix-checks sends its rounds to the agent's job; a person's
     // follow-up on the agent's pull request writes a fresh rounds record of fix-checks; the sweep reads the
-    // agent's introduction records and its closed-code-pull-request note.
-    expect([...new Set(crossings)].sort()).toEqual(['agent → fix-checks', 'docs-health → agent', 'fix-checks → agent', 'sweep → agent'])
+    // agent's introduction records and its closed-code-pull-request note; translations runs the agent for each language's job.
+    expect([...new Set(crossings)].sort()).toEqual([
+      'agent → fix-checks',
+      'docs-health → agent',
+      'fix-checks → agent',
+      'sweep → agent',
+      'translations → agent'
+    ])
   })
 
   it('keeps rendering, verdicts, outputs, plans and inputs free of GitHub and docs API calls', () => {

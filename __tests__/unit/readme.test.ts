@@ -76,13 +76,14 @@ describe('the pages with workflows', () => {
       'docs/reference.md': 0,
       'docs/static-export.md': 2,
       'docs/sweep.md': 2,
+      'docs/translations.md': 1,
       'docs/troubleshooting.md': 0
     })
   })
 
   it('use the sub-action of their job, pinned to @v1, in every workflow and step shown alone', () => {
     const uses = actionSteps(pages).map(({ page, step }) => ({ page, uses: step.uses }))
-    expect(uses).toHaveLength(24)
+    expect(uses).toHaveLength(25)
     for (const { page, uses: used } of uses) expect({ page, uses: used }).toEqual({ page, uses: expect.stringMatching(SUB_ACTION_USES) })
   })
 

@@ -59,7 +59,7 @@ describe('what each sub-action declares', () => {
     expect(declared.filter((input) => rootOnly.includes(input))).toEqual([])
   })
 
-  it('requires an input only where the job needs it under every event: the key (not the gate), export, automation-id', () => {
+  it('requires an input only where the job needs it under every event: the key (not the gate nor translations), export, automation-id', () => {
     const required = Object.fromEntries(
       SUB_ACTION_NAMES.map((name) => [
         name,
@@ -82,6 +82,7 @@ describe('what each sub-action declares', () => {
       automation: [...key, 'automation-id'],
       'static-export': key,
       sweep: key,
+      translations: [],
       gate: []
     })
   })
@@ -108,6 +109,8 @@ const VALUES: Record<string, string> = {
   'job-id': 'job_1',
   'export-domain': 'docs.example.com',
   'automation-id': 'auto_1',
+  // translations/ reads the key and the job's inputs only when it starts jobs.
+  translate: 'true',
   [EXPORT_INPUT]: 'visitors'
 }
 

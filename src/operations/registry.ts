@@ -13,6 +13,7 @@ import type { OperationDeps, RunOperation } from './operation.js'
 import { steered } from './steering.js'
 import { readStaticExportInputs, type StaticExportInputs } from './static-export/inputs.js'
 import { readSweepInputs, type SweepInputs } from './sweep/inputs.js'
+import { readTranslationsInputs, type TranslationsInputs } from './translations/inputs.js'
 
 /** Each operation's own inputs, by its `operation` input. */
 interface InputsByOperation {
@@ -30,6 +31,7 @@ interface InputsByOperation {
   automation: AutomationInputs
   'static-export': StaticExportInputs
   sweep: SweepInputs
+  translations: TranslationsInputs
   /** `gate` has no inputs of its own: the common ones say who may steer. */
   gate: object
 }
@@ -73,6 +75,11 @@ const REGISTRY: { [O in Operation]: OperationEntry<InputsByOperation[O]> } = {
   },
   // Its own chunk, loaded by a sweep only; under a comment, review or label the gate skips it.
   sweep: { inputs: readSweepInputs, run: steered(loaded(async () => (await import('./sweep/run.js')).runSweep)) },
+  // Its own chunk: the checkout's history read through git, no network for the report.
+  translations: {
+    inputs: readTranslationsInputs,
+    run: steered(loaded(async () => (await import('./translations/run.js')).runTranslations))
+  },
   // The gate itself, answered as the `steer` output: it never refuses, so nothing is wrapped around it.
   gate: { inputs: () => ({}), run: loaded(async () => (await import('./gate/run.js')).runGate) }
 }
