@@ -178,8 +178,8 @@ export class GitHubApi {
   }
 
   /** Open pull requests and branches whose head is `sha` (see PullCalls.headOwners). */
-  headOwners(sha: string): Promise<HeadOwners> {
-    return this.pulls.headOwners(sha)
+  headOwners(sha: string, options?: { branches?: boolean }): Promise<HeadOwners> {
+    return this.pulls.headOwners(sha, options)
   }
 
   /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */
