@@ -47,6 +47,7 @@ const OPERATIONS = [
   'repos/create-deployment-status',
   'repos/get-collaborator-permission-level',
   'repos/get-combined-status-for-ref',
+  'repos/list-branches-for-head-commit',
   'repos/list-pull-requests-associated-with-commit',
   'search/issues-and-pull-requests'
 ]

@@ -72,7 +72,7 @@ test('lists a global pax path, a hard link to a symbolic link, a device, a FIFO 
   const [warning, ...others] = annotations(run, 'warning')
   expect(others).toEqual([])
   expect(warning).toContain(
-    'The bundle holds 5 entries that would land outside the folder it is extracted into: a global pax header (path=../..), dev-null (a character device), pipe (a FIFO), run.sh (a set-id mode), hard (a link to no regular file of the archive).'
+    'The bundle holds 5 entries that are not regular files or folders inside it, which a static site never needs: a global pax header (path=../..), dev-null (a character device), pipe (a FIFO), run.sh (a set-id mode), hard (a link to no regular file of the archive).'
   )
 })
 

@@ -122,7 +122,7 @@ describe('an export that completes', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs.outcome).toBe('exported')
     expect(annotations(run, 'warning')).toEqual([
-      'The bundle holds 3 entries that would land outside the folder it is extracted into: ../outside.html (a .. part), /etc/hostname (an absolute path), guides/escape (a link leading outside the archive). The action does not extract it; whoever does should refuse them.'
+      'The bundle holds 3 entries that are not regular files or folders inside it, which a static site never needs: ../outside.html (a .. part), /etc/hostname (an absolute path), guides/escape (a link leading outside the archive). The action does not extract it; whoever does should refuse them.'
     ])
   })
 })

@@ -68,6 +68,7 @@ export class Pulls {
   routes(): Route[] {
     return [
       route('GET', '/commits/{sha}/pulls', 'pulls', (ctx) => this.commitPulls(ctx)),
+      route('GET', '/commits/{sha}/branches-where-head', 'pulls', (ctx) => this.branchesWhereHead(ctx)),
       route('GET', '/pulls/{number}', 'pulls', (ctx) => this.getPull(ctx)),
       route('PATCH', '/pulls/{number}', 'pulls', (ctx) => this.updatePull(ctx)),
       route('GET', '/pulls/{number}/commits', 'pulls', (ctx) => this.pullCommits(ctx)),
@@ -86,6 +87,18 @@ export class Pulls {
     }
     const pulls = [...numbers].map((n) => repo.issues.get(n)).filter((i): i is Issue => i !== undefined)
     return paginate(req, this.state.serverUrl(), pulls, (issue) => this.json(repo, issue))
+  }
+
+  /** `GET …/commits/{sha}/branches-where-head`: the default branch, and open pull requests' own branches, at that head. */
+  branchesWhereHead({ params, repo }: Context): RouteResponse {
+    const sha = (params.sha ?? '').toLowerCase()
+    const own = [...repo.issues.values()].filter((issue) => issue.pullRequest && issue.state === 'open' && issue.headRepo === null)
+    const names = [
+      ...(defaultBranchSha(repo) === sha ? [DEFAULT_BRANCH] : []),
+      ...own.filter((issue) => issue.headSha.toLowerCase() === sha).map((issue) => issue.headRef)
+    ]
+    const url = `${this.state.serverUrl()}/api/v3/repos/${repo.fullName}/commits/${sha}`
+    return { status: 200, json: [...new Set(names)].map((name) => ({ name, commit: { sha, url }, protected: false })) }
   }
 
   /**

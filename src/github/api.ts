@@ -11,6 +11,7 @@ import {
 import { CommentCalls, type IssueComment, type MarkerComment, type NewestComments, type Reaction } from './calls/comments.js'
 import {
   type FileChange,
+  type HeadOwners,
   type MergedPulls,
   type OpenPull,
   PullCalls,
@@ -41,7 +42,7 @@ export type {
   WorkflowRunOrigin
 } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
-export type { FileChange, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
+export type { FileChange, HeadOwners, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
 export type { LabelledIssue, PullReview, PullStanding } from './calls/standing.js'
 export { changedPaths } from './calls/pulls.js'
 export type {
@@ -174,6 +175,11 @@ export class GitHubApi {
    */
   openPullsOfCommit(sha: string): Promise<PullFacts[]> {
     return this.pulls.openPullsOfCommit(sha)
+  }
+
+  /** Open pull requests and branches whose head is `sha` (see PullCalls.headOwners). */
+  headOwners(sha: string, options?: { branches?: boolean }): Promise<HeadOwners> {
+    return this.pulls.headOwners(sha, options)
   }
 
   /** One pull request: title, head, author, whether it was merged (and its merge commit), its size. */

@@ -449,6 +449,18 @@ describe("a fork's pull request on the agent's head commit", () => {
     expect(ownComments(sim, FORK_PULL)).toEqual([])
   })
 
+  test("a named status drawn on the agent's head while a fork's pull request has it neither starts nor stalls a round", async () => {
+    await startWithForkOnHead()
+    // The fork's CI (a Netlify App installed here) answers the fork's pull request on the shared head.
+    sim.github.addStatus(REPO, HEAD_1, { state: 'failure', context: 'ci/netlify', description: 'Deploy preview failed' })
+
+    const run = await wake('status', statusPayload({ sha: HEAD_1, context: 'ci/netlify' }), { 'fix-checks-statuses': 'ci/netlify' })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(messages()).toEqual([])
+    expect(stickies()).toEqual([])
+  })
+
   test("a fork's pull request listed first by the commit look-up is passed over: the agent's own failures get their round", async () => {
     await startWithForkOnHead()
     sim.github.linkCommit(REPO, HEAD_1, [FORK_PULL, AGENT_PULL])

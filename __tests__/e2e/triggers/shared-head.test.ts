@@ -10,6 +10,7 @@ import type { Simulator } from '../../../simulator/index.js'
 import { commentPayload, COMMENTER, PULL, PULL_HEAD_SHA, pullRequestOpened, REPO } from '../../fixtures/webhook-payloads.js'
 import { annotations } from '../harness.js'
 import { mintlifyCalls, ownComments, runOn, startHelloWorld } from './helpers.js'
+import { fakeSha } from '../../../simulator/github/state.js'
 
 /** The fork's pull request, opened at the head of pull request #2 (this repository's). */
 const FORK_PULL = 3
@@ -115,5 +116,44 @@ describe("a fork's pull request at a head of its own", () => {
     expect(run.outputs.outcome).toBe('skipped')
     expect(sim.github.statuses(REPO, OWN).map((status) => status.state)).toEqual(['pending'])
     expect(sim.githubRequests().filter((request) => request.path.endsWith(`/commits/${OWN}/pulls`))).toHaveLength(1)
+  })
+})
+
+describe('who else has the head, read whole (the sixth review)', () => {
+  test("a fork's pull request opened at the default branch's head writes no status there: the branch's head is a commit too", async () => {
+    const MAIN = fakeSha(`${REPO}/main`)
+    sim.github.pushToPull(REPO, FORK_PULL, MAIN)
+    const event = forkEvent('opened')
+    event.pull_request.head = { ...(event.pull_request.head as object), sha: MAIN }
+
+    const run = await runOn(sim, 'pull_request_target', event, { inputs: DOCS_CHECK })
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(sim.github.statuses(REPO, MAIN)).toEqual([])
+    expect(annotations(run, 'notice')).toEqual([
+      `${MAIN.slice(0, 7)} is also the head of branch \`main\`: a status on it would be that branch's too.`
+    ])
+  })
+
+  test('a list of pull requests on the commit cut short is not "no other": 1,000 of an outsider\'s first, #2 after them', async () => {
+    const decoys = Array.from({ length: 1_000 }, (_, i) => 100 + i)
+    for (const number of decoys) {
+      sim.github.addIssue(REPO, {
+        number,
+        title: `Decoy ${number}`,
+        user: 'stranger',
+        pullRequest: true,
+        headRepo: FORK_REPO,
+        headSha: fakeSha(`decoy-${number}`),
+        commits: [PULL_HEAD_SHA]
+      })
+    }
+    sim.github.linkCommit(REPO, PULL_HEAD_SHA, decoys)
+
+    const run = await onFork()
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(docsStatuses()).toEqual(RED_ONLY)
+    expect(annotations(run, 'notice')).toEqual([expect.stringContaining('could not be read whole')])
   })
 })

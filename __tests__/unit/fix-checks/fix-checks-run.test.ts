@@ -42,7 +42,7 @@ function checkDataRequests(since: number): string[] {
     .githubRequests()
     .slice(since)
     .map((request) => request.path)
-    .filter((path) => /\/check-runs|\/status$|\/annotations|\/actions\/(?!runs$)/.test(path))
+    .filter((path) => /\/check-runs|\/status$|\/commits\/[^/]+\/pulls$|\/annotations|\/actions\/(?!runs$)/.test(path))
 }
 
 /** The requests that tell whose check runs they are: the head's check suites and workflow runs. */
@@ -54,7 +54,7 @@ function originRequests(since: number): string[] {
     .filter((path) => /\/check-suites$|\/actions\/runs$/.test(path))
 }
 
-test('a round reads at most 14 requests of check data (12 of runs, statuses, annotations, jobs and logs), however many checks and jobs fail', async () => {
+test('a round reads at most 14 requests of check data (12 of runs, statuses and the pull requests at the head, annotations, jobs and logs), however many checks and jobs fail', async () => {
   for (let i = 0; i < 6; i++)
     sim.github.addCheckRun(REPO, {
       sha: HEAD,
@@ -71,7 +71,7 @@ test('a round reads at most 14 requests of check data (12 of runs, statuses, ann
     })
   const before = sim.githubRequests().length
 
-  // A status context named: the combined status is one of the round's reads.
+  // A status context named: the combined status, and the pull requests at the head, are two of the round's reads.
   const result = await suiteCompleted({ 'fix-checks-statuses': 'ci/jenkins' })
 
   expect(result.outputs.outcome).toBe('pr-opened')

@@ -21,6 +21,6 @@ describe('fix-checks-statuses', () => {
   ])('refuses %s, naming the input in one sentence', (_, raw) => {
     const error = refusal(() => readFixChecksStatuses(`ci/ok, ${raw}`))
     expect(error.input).toBe('fix-checks-statuses')
-    expect(error.message).toMatch(/^Input 'fix-checks-statuses' has '.+', which is no commit status name: .+ such as ci\/jenkins\.$/)
+    expect(error.message).toMatch(/^Input 'fix-checks-statuses' has '.+', which is no commit status name: .+ such as docs\/publish\.$/)
   })
 })

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiError } from '../../../src/mintlify/errors.js'
 import { type ExportJob, parseExportJob } from '../../../src/mintlify/static-export.js'
@@ -169,6 +169,17 @@ describe('one download of the bundle link', () => {
     const error = await failureOf(downloadOnce(attempt(link.url, BODY.length, { file: join(folder.path, 'missing', 'bundle.part') })))
 
     expect(error).toMatchObject({ code: 'ENOENT', syscall: 'open' })
+  })
+
+  it('refuses a link planted under its file name, and writes nothing through it', async () => {
+    const link = await startApi(text(200, BODY))
+    const target = join(folder.path, 'target.txt')
+    writeFileSync(target, 'untouched')
+    symlinkSync(target, join(folder.path, 'bundle.part'))
+    const error = await failureOf(downloadOnce(attempt(link.url)))
+
+    expect(error).toMatchObject({ code: 'EEXIST', syscall: 'open' })
+    expect(readFileSync(target, 'utf8')).toBe('untouched')
   })
 })
 

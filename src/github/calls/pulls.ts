@@ -1,7 +1,7 @@
 import { need, needList, needNumber, readAnswer, textOr } from '../answers.js'
 import { explained } from '../errors.js'
 import type { PullFacts, Repo } from '../event.js'
-import { type Bounded, readPages } from '../pages.js'
+import { type Bounded, bounded, readPages } from '../pages.js'
 import { pullOf } from '../webhook-payload.js'
 import type { Octokit } from '../transport.js'
 import { firstLine, isRecord } from '../../text.js'
@@ -12,6 +12,15 @@ const PAGE = 100
 const PULL_PAGES = 3
 /** The commit look-up reads at most 3 pages of 100 to pass over forks' pull requests on the same commit. */
 const COMMIT_LOOKUP_PAGES = 3
+/** Who else has a head: the whole list of pull requests on the commit, at most 10 pages of 100, else cut. */
+const HEAD_OWNER_PAGES = 10
+
+/** Who has a commit as their head besides the one asking: pull requests (forks' too, open or merged) and branches. */
+export interface HeadOwners {
+  /** Cut when more pull requests contain the commit than HEAD_OWNER_PAGES hold: then not known. */
+  pulls: Bounded<PullFacts>
+  branches: string[]
+}
 
 /** An open pull request as the `group-runs` look-up needs it. */
 export interface OpenPull {
@@ -119,6 +128,29 @@ export class PullCalls {
         isRecord(pull) && pull.state === 'open' ? pullOf(pull) : null
       )
       return listed.filter((pull) => pull !== null)
+    })
+  }
+
+  /**
+   * Every pull request whose head is `sha` (forks' included; open, and merged: GitHub lists those of a commit),
+   * from the whole list of pull requests that contain it, and every branch of the repository whose head it is (unless `branches` is false: one request
+   * less). A list cut short keeps its cut.
+   */
+  async headOwners(sha: string, { branches: withBranches = true } = {}): Promise<HeadOwners> {
+    return explained(`find who else has commit ${sha.slice(0, 7)} as their head`, 'pull-requests: read', async () => {
+      const pages = this.octokit.paginate.iterator(this.octokit.rest.repos.listPullRequestsAssociatedWithCommit, {
+        ...this.repo,
+        commit_sha: sha,
+        per_page: PAGE
+      })
+      const listed = await readPages(pages, { pages: HEAD_OWNER_PAGES }, (pull) => (isRecord(pull) ? pullOf(pull) : null))
+      const atHead = listed.filter((pull): pull is PullFacts => pull !== null && pull.head.sha.toLowerCase() === sha.toLowerCase())
+      if (!withBranches) return { pulls: bounded(atHead, listed.cut), branches: [] }
+      const branches = await this.octokit.rest.repos.listBranchesForHeadCommit({ ...this.repo, commit_sha: sha })
+      const names = readAnswer(branches, (data) =>
+        needList(data, 'the branches').map((branch) => textOr(isRecord(branch) ? branch.name : null, ''))
+      )
+      return { pulls: bounded(atHead, listed.cut), branches: names.filter(Boolean) }
     })
   }
 

@@ -71,7 +71,7 @@ export function readFixChecksStatuses(raw: string): string[] {
   if (bad !== undefined)
     throw new InputError(
       'fix-checks-statuses',
-      `Input 'fix-checks-statuses' has '${echo(bad)}', which is no commit status name: give status contexts of at most ${MAX_CONTEXT} characters, comma-separated or one per line, such as ci/jenkins.`
+      `Input 'fix-checks-statuses' has '${echo(bad)}', which is no commit status name: give status contexts of at most ${MAX_CONTEXT} characters, comma-separated or one per line, such as docs/publish.`
     )
   return [...new Set(contexts)]
 }

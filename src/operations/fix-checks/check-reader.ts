@@ -1,4 +1,4 @@
-import type { CheckAnnotation, CheckRun, GitHubApi, WorkflowJob } from '../../github/api.js'
+import type { CheckAnnotation, CheckRun, GitHubApi, HeadOwners, WorkflowJob } from '../../github/api.js'
 import { GitHubError } from '../../github/errors.js'
 import { isOwnRun, learnSuites, learnWorkflowRuns, noOrigins, originsToRead, type OwnHead } from './check-origins.js'
 import { type HeadChecks, sortHeadChecks } from './check-states.js'
@@ -18,6 +18,15 @@ export const ROUND_REQUESTS = 14
 
 /** Told of a read that failed, with what it costs the round; names a missing permission once. */
 export type ReadTrouble = (error: unknown, consequence: string) => void
+
+/**
+ * Whether no other open pull request has the agent's head (a fork's opened there, whose CI may write a named
+ * status on it): only then does a named status count. A list cut short, or one that could not be read, is
+ * unknown: the statuses count for nothing, starting and stalling no round.
+ */
+function headOwnedAlone(owners: HeadOwners, head: OwnHead): boolean {
+  return !owners.pulls.cut && owners.pulls.every((pull) => !pull.head.fork && pull.head.ref === head.branch)
+}
 
 export class CheckReader {
   /** Permissions GitHub refused, each once, in the order met. */
@@ -44,16 +53,16 @@ export class CheckReader {
    */
   async headChecks(head: OwnHead): Promise<HeadChecks> {
     this.roundRequests = 0
-    const [runs, status] = await Promise.all([
+    const counted = this.countedStatuses.length > 0
+    const [runs, status, owners] = await Promise.all([
       this.readPicture(() => this.api.checkRuns(head.sha), 'The check runs are left out.'),
-      this.countedStatuses.length > 0
-        ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.')
-        : null
+      counted ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.') : null,
+      counted ? this.readPicture(() => this.api.headOwners(head.sha, { branches: false }), 'The commit statuses are left out.') : null
     ])
     const listed = runs?.runs ?? []
     await this.learnOrigins(listed, head.sha)
     const own = listed.filter((run) => isOwnRun(run, this.origins, head))
-    this.lastRead = sortHeadChecks(own, status?.statuses ?? [], this.countedStatuses)
+    this.lastRead = sortHeadChecks(own, owners && headOwnedAlone(owners, head) ? (status?.statuses ?? []) : [], this.countedStatuses)
     return this.lastRead
   }
 

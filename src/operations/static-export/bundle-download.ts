@@ -40,7 +40,7 @@ export interface DownloadTry {
   url: URL
   /** `sizeBytes` of the bundle answer. */
   expectedBytes: number
-  /** The file the bytes go to (created or emptied). */
+  /** The file the bytes go to: created exclusively (`wx`), so none may stand there yet. */
   file: string
   signal: AbortSignal
   /** The gzip and tar readers; null: the bytes are only hashed. */
@@ -67,7 +67,8 @@ export async function downloadOnce(attempt: DownloadTry): Promise<Downloaded> {
   }
   // A megabyte of writes may wait for the disk while the next chunks arrive: with the default 16 KiB,
   // every 64 KiB chunk would wait for its own write, and network and disk would take turns.
-  const file = createWriteStream(attempt.file, { highWaterMark: FILE_BUFFER_BYTES })
+  // `wx`: a file or link planted under the name is refused, never followed or overwritten.
+  const file = createWriteStream(attempt.file, { flags: 'wx', highWaterMark: FILE_BUFFER_BYTES })
   // A write error (a full disk) rejects the next wait on the file; until then it is only noted here.
   const written: { error: Error | null } = { error: null }
   file.on('error', (error) => (written.error ??= error))

@@ -49,7 +49,7 @@ export interface FetchMeans {
 export async function fetchBundle(reads: ExportReads, means: FetchMeans): Promise<Fetched> {
   const { deps, outputPath } = means
   await mkdir(dirname(outputPath), { recursive: true })
-  const temp = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(4).toString('hex')}.part`)
+  const temp = join(dirname(outputPath), `.${basename(outputPath)}.${randomBytes(8).toString('hex')}.part`)
   const signal = AbortSignal.any([deps.signal, means.stop])
   let bundle = await bundleOf(means.completed, reads, means)
   await checkFreeSpace(bundle, outputPath)
@@ -65,6 +65,8 @@ export async function fetchBundle(reads: ExportReads, means: FetchMeans): Promis
       const url = usableLink(bundle)
       deps.log.info(`Downloading the bundle (${bundle.sizeBytes} bytes), try ${tries} of ${MAX_DOWNLOAD_TRIES}.`)
       try {
+        // Each try starts a new file (created exclusively): the last try's bytes go first.
+        await rm(temp, { force: true })
         const downloaded = await downloadOnce({
           url,
           expectedBytes: bundle.sizeBytes,

@@ -196,7 +196,7 @@ async function fetchInto(
   const archive = fetched.archive
   if (archive?.unsafeCount)
     deps.log.warning(
-      `The bundle holds ${archive.unsafeCount} entries that would land outside the folder it is extracted into: ${archive.unsafe.join(', ')}${archive.unsafeCount > archive.unsafe.length ? ', …' : ''}. The action does not extract it; whoever does should refuse them.`
+      `The bundle holds ${archive.unsafeCount} entries that are not regular files or folders inside it, which a static site never needs: ${archive.unsafe.join(', ')}${archive.unsafeCount > archive.unsafe.length ? ', …' : ''}. The action does not extract it; whoever does should refuse them.`
     )
   return judgeExported(jobId, fetched, settings.outputFile)
 }

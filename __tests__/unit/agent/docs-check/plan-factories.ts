@@ -1,5 +1,6 @@
 /** The facts the docs check's plan is tested with: records, events, and a case turned into facts. */
-import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate, SharedHead } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { CodePull, DocsCheckFacts, DocsEvent, DocsGate } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { SharedHead } from '../../../../src/operations/agent/decide/shared-head.js'
 import type { DocsCheckPlan } from '../../../../src/operations/agent/decide/docs-check-plan.js'
 import { decideRun, type RunPlan } from '../../../../src/operations/agent/decide/before-job.js'
 import { docsCheckCode } from '../../../../src/operations/agent/docs-check.js'

@@ -3,7 +3,8 @@
  * request whose head is another open pull request's head writes no status there, whoever asks, and says so.
  */
 import { describe, expect, it } from '@jest/globals'
-import { type DocsEvent, needsHeadOwners, type SharedHead } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import { type DocsEvent, needsHeadOwners } from '../../../../src/operations/agent/decide/docs-check-rules.js'
+import type { SharedHead } from '../../../../src/operations/agent/decide/shared-head.js'
 import {
   type Case,
   closed,

@@ -1,5 +1,6 @@
 import type { DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
 import { closedUnmergedNote } from '../closing-note.js'
+import { type SharedHead, sharedHeadWhy } from './shared-head.js'
 import type { DocsSituation } from './commit-status.js'
 import type { CommitStatusNow, DocsCheckPlan, NoJobOutcome } from './docs-check-plan.js'
 
@@ -76,12 +77,6 @@ export interface DocsCheckFacts {
   /** Epoch milliseconds, for the time of a skip. */
   now: number
 }
-
-/**
- * Another open pull request whose head is the run's commit too: its number, or `unknown` when the look-up
- * failed. A commit status belongs to the commit, so a status written there is that pull request's too.
- */
-export type SharedHead = { kind: 'pull'; number: number } | { kind: 'unknown' }
 
 /**
  * Whether a run must ask which open pull requests have its head before it writes a status there: about an
@@ -197,10 +192,7 @@ function waitForMaintainer(facts: DocsCheckFacts): DocsCheckPlan {
  */
 function headShared(facts: DocsCheckFacts, shared: SharedHead): DocsCheckPlan {
   const head = facts.head ? facts.head.slice(0, 7) : 'The head'
-  const why =
-    shared.kind === 'pull'
-      ? `${head} is also the head of #${shared.number}: its docs check stands.`
-      : `Which open pull requests have ${head} as their head could not be read, and another one's docs check may stand on it: no status was written.`
+  const why = sharedHeadWhy(head, shared)
   const command = facts.event.kind === 'command' || facts.event.kind === 'label'
   return noJob(facts, 'skipped', why, command ? { reply: 'shared-head' } : { sticky: 'shared-head' })
 }

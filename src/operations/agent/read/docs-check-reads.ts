@@ -9,7 +9,8 @@ import {
 } from '../../../github/event.js'
 import { type CommentRecords, recordSubject } from '../comment-records.js'
 import type { Command } from './event-ask.js'
-import type { CodePull, SharedHead } from '../decide/docs-check-rules.js'
+import type { CodePull } from '../decide/docs-check-rules.js'
+import type { SharedHead } from '../decide/shared-head.js'
 import { type DocsRecord, newestRecordIn } from '../decide/docs-record.js'
 import { type ContextStatuses, parseStatuses } from '../decide/context-statuses.js'
 import { type JudgedHeads, parseJudged } from '../decide/judged.js'
@@ -120,9 +121,11 @@ export async function pushFiles(event: Extract<GitHubEvent, { kind: 'push' }>, a
 }
 
 /**
- * Another open pull request of this repository whose head is the target's head too (one look-up, at most 3
- * pages): anyone can open a pull request from a fork at another pull request's head, and a commit status
- * belongs to the commit. A look-up that fails is `unknown`, never "none": an outsider gains by a wrong "none".
+ * Who else has the target's head as theirs: another open pull request of this repository (a fork's
+ * included), from the whole list of those containing the commit, or a branch of the repository (the
+ * default branch's head is a commit too). Anyone can open a pull request from a fork at another's head, and
+ * a commit status belongs to the commit. A look-up that fails or is cut is `unknown`, never "none": an
+ * outsider gains by a wrong "none".
  */
 export async function sharedHeadOf(
   api: GitHubApi,
@@ -131,9 +134,16 @@ export async function sharedHeadOf(
   failed: (error: unknown) => void
 ): Promise<SharedHead | null> {
   try {
-    const listed = await api.openPullsOfCommit(sha)
-    const other = listed.find((listedPull) => listedPull.number !== pull.number && listedPull.head.sha.toLowerCase() === sha.toLowerCase())
-    return other ? { kind: 'pull', number: other.number } : null
+    const owners = await api.headOwners(sha)
+    const other = owners.pulls.find((listed) => listed.number !== pull.number)
+    if (other) return { kind: 'pull', number: other.number }
+    if (owners.pulls.cut) return { kind: 'unknown' }
+    // A pull request of this repository has its own branch at its head: any other branch is someone else's.
+    const own = owners.pulls.find((listed) => listed.number === pull.number)
+    if (!pull.fork && !own) return { kind: 'unknown' }
+    const ownBranch = pull.fork ? null : (own?.head.ref ?? null)
+    const branch = owners.branches.find((name) => name !== ownBranch)
+    return branch === undefined ? null : { kind: 'branch', name: branch }
   } catch (error) {
     failed(error)
     return { kind: 'unknown' }
