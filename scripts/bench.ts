@@ -15,6 +15,7 @@ import { measureAskedAgainRequests } from './bench-asked-again.js'
 import { measureStartup, startupRows } from './bench-startup.js'
 import { measureSweep, sweepRows } from './bench-sweep.js'
 import { measureTranslations, translationsRows } from './bench-translations.js'
+import { measureRedaction, redactionRows } from './bench-redaction.js'
 import { ACTION_ENTRY, PROJECT_ROOT } from './run-action.js'
 
 const STARTUP_RUNS = 15
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
     ...staticExportRows(staticExport),
     ...sweepRows(sweepCost),
     ...translationsRows(translations),
+    ...redactionRows(measureRedaction()),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],
     ['polls for a 30 min job', String(pollsFor(1_800_000)), '']

@@ -24,7 +24,7 @@ const LOCAL_ACTION_BIN = join(PROJECT_ROOT, 'node_modules', '@github', 'local-ac
 const SUB_ACTION_INPUTS: Partial<Record<SubActionName, Record<string, string>>> = {
   analytics: { INPUT_EXPORT: 'visitors' },
   preview: { INPUT_BRANCH: 'docs-rate-limits' },
-  'static-export': { 'INPUT_EXPORT-DOMAIN': 'docs.example.com' }
+  'static-export': { 'INPUT_EXPORT-BASE-PATH': '/docs' }
 }
 
 /**

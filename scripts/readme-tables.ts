@@ -5,7 +5,10 @@
 import { parse } from 'yaml'
 
 interface ActionSpec {
-  inputs?: Record<string, { description?: string; required?: boolean; default?: string | number | boolean } | null>
+  inputs?: Record<
+    string,
+    { description?: string; required?: boolean; default?: string | number | boolean; deprecationMessage?: string } | null
+  >
   outputs?: Record<string, { description?: string } | null>
 }
 
@@ -33,7 +36,8 @@ export function inputsTable(actionYml: string): string {
   const spec = parse(actionYml) as ActionSpec
   const rows = Object.entries(spec.inputs ?? {}).map(([name, input]) => {
     const fallback = input?.default === undefined || input.default === '' ? '' : code(String(input.default))
-    return [code(name), input?.required ? 'required' : fallback, cell(input?.description ?? '')]
+    const description = input?.deprecationMessage ? `Deprecated: ${input.deprecationMessage}` : (input?.description ?? '')
+    return [code(name), input?.required ? 'required' : fallback, cell(description)]
   })
   return markdownTable(['input', 'required / default', 'description'], rows)
 }

@@ -291,7 +291,7 @@ jobs:
       - uses: ${uses('static-export')}
         with:
 ${KEY_INPUTS}
-          export-domain: docs.example.com
+          export-base-path: /docs
           timeout: 1h
       - uses: actions/upload-artifact@v4
         with:

@@ -16,7 +16,7 @@ import { ACTION_REPOSITORY, SUB_ACTION_PAGES } from './sub-action-workflows.js'
 interface RootAction {
   author: string
   branding: { icon: string; color: string }
-  inputs: Record<string, { description: string; required?: boolean; default?: string }>
+  inputs: Record<string, { description: string; required?: boolean; default?: string; deprecationMessage?: string }>
   outputs: Record<string, { description: string }>
 }
 
@@ -25,6 +25,8 @@ interface DeclaredInput {
   description: string
   required: boolean
   default: string
+  /** The root's, carried over: the runner warns with it when a workflow gives the input. */
+  deprecationMessage: string | null
 }
 
 const GENERATED =
@@ -39,7 +41,15 @@ export function declaredOf(name: SubActionName, root: RootAction): { inputs: [st
       throw new Error(`src/sub-actions.ts: ${name}/ declares ${input}, which the root action.yml does not have`)
     const description = own?.description ?? base?.description
     if (!description) throw new Error(`src/sub-actions.ts: ${name}/ declares ${input} without a description`)
-    return [input, { description, required: own?.required ?? false, default: own?.default ?? base?.default ?? '' }]
+    return [
+      input,
+      {
+        description,
+        required: own?.required ?? false,
+        default: own?.default ?? base?.default ?? '',
+        deprecationMessage: base?.deprecationMessage ?? null
+      }
+    ]
   })
   const outputs = row.outputs.map((output): [string, string] => {
     const base = root.outputs[output]
@@ -73,7 +83,8 @@ export function subActionYml(name: SubActionName, rootYml: string): string {
       `  ${input}:`,
       `    description: ${scalar(spec.description)}`,
       `    required: ${spec.required}`,
-      ...(spec.required ? [] : [`    default: ${scalar(spec.default)}`])
+      ...(spec.required ? [] : [`    default: ${scalar(spec.default)}`]),
+      ...(spec.deprecationMessage === null ? [] : [`    deprecationMessage: ${scalar(spec.deprecationMessage)}`])
     ]),
     '',
     'outputs:',
@@ -101,7 +112,7 @@ export function subActionReadme(name: SubActionName, rootYml: string): string {
   const inputRows = inputs.map(([input, spec]) => [
     `\`${input}\``,
     spec.required ? 'required' : spec.default ? `\`${spec.default}\`` : '',
-    cell(spec.description)
+    cell(spec.deprecationMessage === null ? spec.description : `Deprecated: ${spec.deprecationMessage}`)
   ])
   const outputRows = outputs.map(([output, description]) => [`\`${output}\``, cell(description)])
   const permissions = Object.entries(row.permissions).map(([scope, level]) => `  ${scope}: ${level}`)

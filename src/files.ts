@@ -1,6 +1,7 @@
 import { accessSync, constants, type Stats, statSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { InputError } from './errors.js'
 import { clip, fileInWorkspace, type RunEnvironment } from './inputs.js'
 
@@ -40,21 +41,55 @@ export function readOutputFile(
   return file
 }
 
-/** JSON written whole to a temporary file beside `output-file`, then renamed: a failed run never leaves half a file. */
+/**
+ * A file the action writes, made under a name of its own beside its final place and renamed onto it once
+ * whole: a failed run never leaves half a file. Every file the action writes is made this way.
+ */
+export interface NewFile {
+  readonly handle: FileHandle
+  /** Closes the file and renames it onto its final path (a link planted there is replaced, not followed). */
+  commit(): Promise<void>
+  /** Closes and removes it; the final path is left as it was. */
+  discard(): Promise<void>
+}
+
+/**
+ * Creates the file for `path` exclusively: a random name in `path`'s folder (already judged inside the
+ * workspace), opened with `wx`, so a symlink or file planted in the checkout under a name the action would
+ * pick is never followed or overwritten (opening fails instead).
+ */
+export async function createExclusive(path: string): Promise<NewFile> {
+  await mkdir(dirname(path), { recursive: true })
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`)
+  const handle = await open(temporary, 'wx', 0o644)
+  return {
+    handle,
+    commit: async () => {
+      await handle.close()
+      await rename(temporary, path)
+    },
+    discard: async () => {
+      await handle.close().catch(() => undefined)
+      await rm(temporary, { force: true })
+    }
+  }
+}
+
+/** JSON written whole to a file of its own beside `output-file` (see createExclusive), then renamed. */
 export function writeJsonFile(file: { outputFile: string; outputPath: string }, value: unknown): Promise<void> {
   return writeTextFile(file, `${JSON.stringify(value, null, 2)}\n`)
 }
 
-/** Text written whole to a temporary file beside `output-file`, then renamed (a CSV report, say). */
+/** Text written whole to a file of its own beside `output-file` (see createExclusive), then renamed (a CSV report, say). */
 export async function writeTextFile(file: { outputFile: string; outputPath: string }, text: string): Promise<void> {
-  const temporary = `${file.outputPath}.${process.pid}.tmp`
+  let created: NewFile | null = null
   try {
-    await mkdir(dirname(file.outputPath), { recursive: true })
-    await writeFile(temporary, text)
-    await rename(temporary, file.outputPath)
+    created = await createExclusive(file.outputPath)
+    await created.handle.writeFile(text)
+    await created.commit()
   } catch (error) {
     // Nothing to clean up when the folder itself could not be reached.
-    await rm(temporary, { force: true }).catch(() => undefined)
+    await created?.discard().catch(() => undefined)
     throw isFileSystemError(error) ? outputFileError(file.outputFile, error) : error
   }
 }

@@ -6,15 +6,18 @@ import { type InputReader, readAllowedBots } from './inputs.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
+import { CreditsExhausted } from './mintlify/errors.js'
 import { SearchClient } from './mintlify/search.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
-import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
+import { summaryHeading } from './markdown.js'
+import { judgeOverBudget, type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
 import type { SubActionName } from './sub-action-names.js'
 import { subActionStep, type SubActionStep } from './sub-action-input.js'
-import { logLine, redact } from './text.js'
+import { cutSecrets } from './redaction.js'
+import { logLine } from './text.js'
 import { judgeSteering, whoSteers } from './trust/gate.js'
 
 /** After a cancel signal the runner kills the step 7.5 s later; we promise to be gone within 5 s. */
@@ -74,7 +77,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
     conclude(result.verdict, out)
   } catch (error) {
-    await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
+    if (error instanceof CreditsExhausted) await overBudget(error, out)
+    else await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
@@ -107,6 +111,15 @@ async function fail(
   }
 }
 
+/** A 402 that no operation judged itself: the run ends over budget all the same, a warning and no failure. */
+async function overBudget(error: CreditsExhausted, out: ExitBoundary): Promise<void> {
+  const verdict = judgeOverBudget(error.message)
+  out.setOutput('outcome', verdict.outcome)
+  out.setOutput('failure-reason', verdict.failureReason)
+  await out.summary(summaryHeading('Docs agent: over-budget', verdict).join('\n'))
+  conclude(verdict, out)
+}
+
 /**
  * Where text leaves the action: log, annotations, outputs, the job summary and (through `clean`) GitHub
  * request bodies. Server text had the key cut where it entered; this is the last check, on the rendered
@@ -130,8 +143,12 @@ interface ExitBoundary {
 
 function exitBoundary(secrets: readonly string[]): ExitBoundary {
   const learned: { secret: string; output: string | null }[] = []
+  // A learned secret is a link or its signature: cut whole, as a run of a link is any link of its host.
   const cutFor = (output: string | null) => (text: string) =>
-    redact(text, ...secrets, ...learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret))
+    cutSecrets(text, {
+      keys: secrets,
+      whole: learned.filter((entry) => output === null || entry.output !== output).map((entry) => entry.secret)
+    })
   const clean = (text: string): string => cutFor(null)(text)
   const line = (text: string): string => logLine(clean(text))
   return {

@@ -1,6 +1,7 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { plural } from './markdown.js'
+import { CreditsExhausted } from './mintlify/errors.js'
 import { stripPeriod } from './text.js'
 import { shellSafeUrl } from './trust/shell-safe-outputs.js'
 import type { Outage } from './wait.js'
@@ -46,9 +47,23 @@ export function failure(outcome: Outcome, reason: string): Verdict {
   return { outcome, result: 'failure', headline: reason, failureReason: reason }
 }
 
-/** The verdict when the API refused or lost the request that would have started the work. */
+/**
+ * The verdict when the API refused or lost the request that would have started the work. A refusal for
+ * credits (Mintlify's 402) is no failure of the run: it ends `over-budget`.
+ */
 export function judgeStartFailure(error: unknown, cancelled: boolean): Verdict {
+  if (error instanceof CreditsExhausted) return judgeOverBudget(error.message)
   return failure(cancelled ? 'cancelled' : 'failed', messageOf(error))
+}
+
+/**
+ * An agent request that was not sent because the budget is spent: Mintlify's credits for the billing cycle
+ * (a 402, `CreditsExhausted`), or a spend limit across runs. Nothing failed, so the step succeeds, with a
+ * warning: `why` says which budget, how much of it was used and when it renews. It is also the
+ * `failure-reason`, since the work the run was for did not happen.
+ */
+export function judgeOverBudget(why: string): Verdict {
+  return { outcome: 'over-budget', result: 'warning', headline: why, failureReason: why }
 }
 
 /** No work: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */

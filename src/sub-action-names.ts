@@ -62,6 +62,8 @@ export type InputName =
   | 'output-file'
   | 'branch'
   | 'automation-id'
+  | 'automation-trigger'
+  | 'export-base-path'
   | 'export-domain'
   | 'export-version'
   | 'export-paths'

@@ -20,7 +20,6 @@ import {
  * root action.yml's texts), and the entry's input reader (sub-action-input.ts) answers only the names a
  * row declares. Adding a sub-action is one row here and its folder's name in sub-action-names.ts.
  */
-
 export const SUB_ACTIONS = {
   agent: {
     operation: 'job',
@@ -213,14 +212,16 @@ export const SUB_ACTIONS = {
   automation: {
     operation: 'automation',
     title: 'Docs automation',
-    description: 'Run a custom-schedule Mintlify automation now.',
+    description: 'Run a Mintlify automation now: a custom-schedule one, or one with a webhook trigger.',
     want: 'deploy and preview',
     inputs: {
       ...KEY,
       'automation-id': {
-        description: "The automation to run, from its settings panel on the dashboard's Automations page.",
+        description:
+          "The automation to run, from its settings panel on the dashboard's Automations page; the whole webhook URL the dashboard offers is accepted too (its project must be project-id's, and it sets automation-trigger: webhook).",
         required: true
       },
+      'automation-trigger': null,
       ...COMMON
     },
     outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id'],
@@ -233,16 +234,15 @@ export const SUB_ACTIONS = {
     want: 'export the site',
     inputs: {
       ...KEY,
-      'export-domain': {
+      'export-base-path': {
         description:
-          'The primary domain of the deployment to export, a hostname only (docs.example.com; without a custom domain, the Mintlify one, acme.mintlify.app). Required unless job-id is given.'
+          "The base path the bundle's links and assets are prefixed with: / (none, the site at the root), /docs or /documentation. Empty, the deployment's own base path."
       },
-      'export-version': { description: 'A version label to tag the export; empty, the latest published version.' },
-      'export-paths': {
-        description:
-          'Page paths to include (guides/getting-started), one per line or comma-separated, at most 1,000; empty, every published page.'
-      },
-      'job-id': { description: 'A static export to fetch (se_…) instead of starting one.' },
+      // Declared so that a workflow written for the earlier API still runs: the runner warns with the root's deprecationMessage.
+      'export-domain': null,
+      'export-version': null,
+      'export-paths': null,
+      'job-id': { description: 'A static export to fetch (its job-id, 6520f3a1c9b1a20012ab34cd) instead of starting one.' },
       wait: { description: 'Wait for the export to finish and fetch its bundle. With false, report as soon as it is queued.' },
       'output-file': { description: 'Where the bundle is written; empty, docs-static-export.tar.gz.' },
       ...COMMON

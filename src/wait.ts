@@ -3,7 +3,7 @@ import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { ApiError } from './mintlify/errors.js'
 import { type AgentJob, isTerminal, KNOWN_STATUSES, TERMINAL_STATUSES } from './mintlify/job.js'
-import { stripPeriod } from './text.js'
+import { capitalise, stripPeriod } from './text.js'
 
 /** The first gaps between polls, so a short job is seen within seconds. */
 export const FIRST_GAP_MS = 2_000
@@ -37,10 +37,10 @@ export interface WaitSubject<R> {
    */
   done?: (record: R, waitedMs: number) => boolean
   /**
-   * Work that reports how far it got (a static export): `line` says so, as the heartbeat and whenever
-   * `passed` says a record read moved far enough past the one before it.
+   * The heartbeat as the subject words it (a static export's `Static export 6520f3a1…: running (3m 10s)`);
+   * default: a sentence with the status and the polls.
    */
-  progress?: { line: (record: R, waitedMs: number) => string; passed: (before: R, after: R) => boolean }
+  heartbeat?: (record: R, waitedMs: number) => string
 }
 
 /** Status reads that were still failing when the wait ended. */
@@ -109,10 +109,9 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
     if (now - lastLog >= HEARTBEAT_MS) {
       const since = failing.since()
       const unread = since === null ? '' : `; its status could not be read for the last ${formatDuration(now - since)}`
-      // A progress line is said as the subject words it, the heartbeat's own as a sentence.
       log.info(
-        subject.progress
-          ? `${subject.progress.line(record, now - started)}${unread}`
+        subject.heartbeat
+          ? `${subject.heartbeat(record, now - started)}${unread}`
           : `Still waiting: ${label} is ${status ?? 'without status'} after ${formatDuration(now - started)} (${polls} polls)${unread}.`
       )
       lastLog = now
@@ -146,14 +145,12 @@ export async function waitFor<R>(poll: () => Promise<R>, first: R, subject: Wait
   }
 }
 
-/** Logs what a poll changed: a line per status change, and the progress line when the subject's progress moved on. */
+/** Logs what a poll changed: a line per status change. */
 function tellChange<R>(subject: WaitSubject<R>, change: { before: R; after: R; waitedMs: number }, log: WaitLog): boolean {
   const { before, after, waitedMs } = change
   const [was, is] = [subject.statusOf(before), subject.statusOf(after)]
   if (was !== is) log.info(`${capitalise(subject.label)}: ${was ?? 'no status'} → ${is ?? 'no status'} after ${formatDuration(waitedMs)}.`)
-  const progressed = subject.progress?.passed(before, after) === true
-  if (progressed) log.info(subject.progress?.line(after, waitedMs) ?? '')
-  return was !== is || progressed
+  return was !== is
 }
 
 /** Warns, once per wait, of a status the API does not document: it is taken as still running. */
@@ -279,9 +276,4 @@ export async function waitForJob(
     return { kind: 'terminal', record: result.record, polls: result.polls }
   }
   return result
-}
-
-/** A label as the start of a sentence: `job job_1` → `Job job_1`. */
-function capitalise(label: string): string {
-  return label.charAt(0).toUpperCase() + label.slice(1)
 }

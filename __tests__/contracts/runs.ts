@@ -44,8 +44,14 @@ export const OPERATION_ROWS: ContractRow[] = [
   { name: 'deploy', inputs: { operation: 'deploy', prompt: '' } },
   { name: 'preview', inputs: { operation: 'preview', prompt: '', branch: 'docs-preview' } },
   { name: 'automation', inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract' } },
-  { name: 'static-export', inputs: { operation: 'static-export', prompt: '', 'export-domain': 'docs.example.com' } },
-  { name: 'static-export of a job', inputs: { operation: 'static-export', prompt: '', 'job-id': 'se_contract' } },
+  {
+    name: 'automation by its webhook',
+    inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract', 'automation-trigger': 'webhook' }
+  },
+  { name: 'static-export', inputs: { operation: 'static-export', prompt: '' } },
+  { name: 'static-export at a base path', inputs: { operation: 'static-export', prompt: '', 'export-base-path': '/documentation' } },
+  { name: 'static-export at the root', inputs: { operation: 'static-export', prompt: '', 'export-base-path': '/' } },
+  { name: 'static-export of a job', inputs: { operation: 'static-export', prompt: '', 'job-id': '6520f3a1c9b1a20012ab34cd' } },
   {
     name: 'report asking searches again',
     inputs: { operation: 'report', ...EXPORT, 'impact-weeks': '0', 'assistant-key': 'mint_dsc_contract0123456789', subdomain: 'acme' }

@@ -7,23 +7,22 @@ import type { ActionRun, RunOptions } from '../../scripts/run-action.js'
 import type { RecordedRequest, Simulator } from '../../simulator/index.js'
 import { runAgainst, showsSecret } from './harness.js'
 
-export const DOMAIN = 'docs.example.com'
-
-/** A `static-export` run of `docs.example.com` against the simulator (fast polling), and more inputs. */
+/** A `static-export` run of the simulator's project (fast polling), and more inputs. */
 export function runExport(
   sim: Simulator,
   inputs: Record<string, string> = {},
   options: Omit<RunOptions, 'inputs'> = {}
 ): Promise<ActionRun> {
-  return runAgainst(sim, { ...options, inputs: { operation: 'static-export', 'export-domain': DOMAIN, ...inputs } })
+  return runAgainst(sim, { ...options, inputs: { operation: 'static-export', ...inputs } })
 }
 
-/** The requests to the static export endpoints, as `METHOD /path` without the `/v1/static-export/jobs` prefix. */
+/** The requests to the static export endpoints, as `METHOD /path` without the `/v1/static-export/{projectId}/jobs` prefix. */
 export function exportCalls(sim: Simulator): string[] {
+  const prefix = `/v1/static-export/${sim.projectId}/jobs`
   return sim
     .mintlifyRequests()
     .filter((request: RecordedRequest) => request.path.startsWith('/v1/static-export/'))
-    .map((request) => `${request.method} ${request.path.replace('/v1/static-export/jobs', '') || '/'}`)
+    .map((request) => `${request.method} ${request.path.startsWith(prefix) ? request.path.slice(prefix.length) || '/' : request.path}`)
 }
 
 /** The SHA-256 of a file of the run's workspace, in hex. */

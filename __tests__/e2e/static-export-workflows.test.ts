@@ -55,7 +55,7 @@ describe('attach the static docs to the release', () => {
     expect(run.outputs).toMatchObject({ outcome: 'exported', file: 'docs-static.tar.gz' })
     expect(run.outputs.sha256).toBe(fileSha256(run, 'docs-static.tar.gz'))
     expect(filesBeside(run, 'docs-static.tar.gz')).toContain('docs-static.tar.gz')
-    expect(sim.mintlifyRequests().filter((request) => request.path === '/v1/static-export/jobs')).toHaveLength(1)
+    expect(sim.mintlifyRequests().filter((request) => request.path === `/v1/static-export/${sim.projectId}/jobs`)).toHaveLength(1)
   })
 
   test('uploads with gh release upload, the tag, file and checksum through env:, no expression in the script', () => {

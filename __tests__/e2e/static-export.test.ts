@@ -1,13 +1,13 @@
 /**
- * `operation: static-export` end to end on dist/index.js: the export started and waited on with progress,
+ * `operation: static-export` end to end on dist/index.js: the export started and waited on,
  * its bundle fetched into the workspace and proved whole, the link kept out of every log; `wait: false`,
  * `job-id`, the dry runs, bad input and a bundle with entries that lead outside its folder.
  */
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import { startSimulator, type Simulator } from '../../simulator/index.js'
-import { at, only } from '../expect-helpers.js'
+import { only } from '../expect-helpers.js'
 import { annotations } from './harness.js'
-import { DOMAIN, exportCalls, expectLinksHidden, fileSha256, filesBeside, runExport } from './static-export-helpers.js'
+import { exportCalls, expectLinksHidden, fileSha256, filesBeside, runExport } from './static-export-helpers.js'
 
 let sim: Simulator
 beforeEach(async () => {
@@ -20,17 +20,19 @@ afterEach(async () => {
 const FILE = 'docs-static-export.tar.gz'
 
 describe('an export that completes', () => {
-  test('is exported: one start, polls until completed, one bundle request, one download, the file proved and hashed', async () => {
+  test('is exported: one start, polls until completed, the link from the completed record, one download, proved and hashed', async () => {
     sim.staticExports.scriptNext({ pageCount: 7, queuedMs: 100, runningMs: 800 })
-    const run = await runExport(sim, { 'export-version': 'v2', 'export-paths': '/index.mdx, guides/page-1\nguides/page-2.md' })
+    const run = await runExport(sim, { 'export-base-path': '/docs' })
 
     expect(run.exitCode).toBe(0)
     const exported = only(sim.staticExports.list(), 'export')
-    expect(exported).toMatchObject({ domain: DOMAIN, version: 'v2', paths: ['index', 'guides/page-1', 'guides/page-2'] })
+    expect(exported.basePath).toBe('/docs')
+    const start = only(sim.mintlifyRequests().filter((request) => request.method === 'POST'))
+    expect(JSON.parse(start.body)).toEqual({ basePath: '/docs' })
     const calls = exportCalls(sim)
     expect(calls[0]).toBe('POST /')
-    expect(new Set(calls.slice(1, -1))).toEqual(new Set([`GET /${exported.jobId}`]))
-    expect(at(calls, calls.length - 1)).toBe(`POST /${exported.jobId}/bundle`)
+    expect(new Set(calls.slice(1))).toEqual(new Set([`GET /${exported.jobId}`]))
+    expect(exported.linksGiven).toBe(1)
     const link = only(sim.staticExports.links, 'link')
     expect(run.outputs).toMatchObject({
       outcome: 'exported',
@@ -44,7 +46,8 @@ describe('an export that completes', () => {
     })
     expect(filesBeside(run, FILE)).toEqual([FILE])
 
-    expect(run.log).toContain(`Static export ${exported.jobId} (7 pages) is in ${FILE}`)
+    expect(run.log).toContain(`Static export ${exported.jobId} is in ${FILE}: `)
+    expect(run.log).toContain('9 files (7 .html pages).')
     expectLinksHidden(run, sim)
     // Masked on the runner the moment it arrived: the link, percent-encoded, and its signature alone.
     const signature = new URL(link).searchParams.get('X-Amz-Signature') ?? ''
@@ -62,31 +65,51 @@ describe('an export that completes', () => {
     expect(download.headers['accept-encoding']).toBe('identity')
   })
 
-  test('logs a progress line each tenth, inside the wait group', async () => {
-    sim.staticExports.scriptNext({ queuedMs: 0, runningMs: 2500, pageCount: 100 })
+  test('logs each change of status inside the wait group, and sends no body without export-base-path', async () => {
+    sim.staticExports.scriptNext({ queuedMs: 300, runningMs: 900 })
     const run = await runExport(sim)
 
     expect(run.exitCode).toBe(0)
     const jobId = run.outputs['job-id'] ?? ''
-    const lines = run.log.split('\n').filter((line) => line.startsWith(`Static export ${jobId}: `) && line.includes('%'))
-    const percents = lines.map((line) => Number(/: (\d+)% \(/.exec(line)?.[1]))
-    expect(lines.length).toBeGreaterThanOrEqual(3)
-    // Each line a tenth further than the one before: never two in the same tenth.
-    expect(new Set(percents.map((p) => Math.floor(p / 10))).size).toBe(percents.length)
-    expect(lines[0]).toMatch(new RegExp(`^Static export ${jobId}: \\d+% \\(\\d+ pages, [\\d.]+m?s\\)$`))
     expect(run.log).toContain(`::group::Waiting for static export ${jobId}`)
+    const changes = run.log.split('\n').filter((line) => line.startsWith(`Static export ${jobId}: `) && line.includes('→'))
+    expect(changes).toEqual([
+      expect.stringMatching(/: queued → running after [\d.]+m?s\.$/),
+      expect.stringMatching(/: running → completed after [\d.]+m?s\.$/)
+    ])
+    const start = only(sim.mintlifyRequests().filter((request) => request.method === 'POST'))
+    expect(start.body).toBe('')
+    expect(start.headers['content-type']).toBeUndefined()
+    expect(only(sim.staticExports.list()).basePath).toBeNull()
   })
 
-  test('summarises pages, files, .html pages, size, time, version and SHA-256, never the link', async () => {
+  test('sends {"basePath": ""} for export-base-path /, the site without a prefix', async () => {
+    const run = await runExport(sim, { 'export-base-path': '/' })
+
+    expect(run.exitCode).toBe(0)
+    expect(only(sim.staticExports.list()).basePath).toBe('')
+    expect(run.summary).toContain('| Base path | no base path (the site at the root) |')
+  })
+
+  test('still runs a workflow written for the earlier API: export-domain, export-version and export-paths are never sent', async () => {
+    const run = await runExport(sim, { 'export-domain': 'docs.example.com', 'export-version': 'v2', 'export-paths': 'a b?' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('exported')
+    const bodies = sim.mintlifyRequests().map((request) => request.body)
+    expect(bodies.join('')).toBe('')
+  })
+
+  test('summarises files, .html pages, size, time, base path and SHA-256, never the link', async () => {
     sim.staticExports.scriptNext({ pageCount: 5 })
     const run = await runExport(sim)
 
     expect(run.summary).toContain('Docs static export')
-    expect(run.summary).toContain('| Pages | 5 |')
+    expect(run.outputs['page-count']).toBe('5')
     // 5 pages, a script and a stylesheet.
     expect(run.summary).toContain('| Archive | 7 files, 5 .html pages |')
     expect(run.summary).toMatch(/\| Size \| \d+ bytes \|/)
-    expect(run.summary).toContain('| Version | latest published |')
+    expect(run.summary).toContain("| Base path | the deployment's own base path |")
     expect(run.summary).toContain(`| SHA-256 | \`${run.outputs.sha256}\` |`)
     expect(run.summary).toMatch(/\| Time \| [\d.]+m?s; this run: /)
     expect(run.summary).not.toContain('/s3/')
@@ -105,7 +128,7 @@ describe('an export that completes', () => {
 })
 
 describe('without waiting, or fetching an earlier export', () => {
-  test('wait: false ends started with the job id, and requests no bundle', async () => {
+  test('wait: false ends started with the job id, and reads nothing more', async () => {
     const run = await runExport(sim, { wait: 'false' })
 
     const jobId = only(sim.staticExports.list()).jobId
@@ -117,10 +140,13 @@ describe('without waiting, or fetching an earlier export', () => {
 
   test('job-id fetches that export with a fresh link and starts none', async () => {
     const planted = sim.staticExports.plant({ jobId: 'se_earlier', createdAt: Date.now() - 60_000, pageCount: 3 })
-    const run = await runExport(sim, { 'job-id': planted.jobId, 'export-domain': '', 'output-file': 'site/docs.tar.gz' })
+    const run = await runExport(sim, { 'job-id': planted.jobId, 'export-base-path': '/docs', 'output-file': 'site/docs.tar.gz' })
 
     expect(run.exitCode).toBe(0)
-    expect(exportCalls(sim)).toEqual(['GET /se_earlier', 'POST /se_earlier/bundle'])
+    expect(exportCalls(sim)).toEqual(['GET /se_earlier'])
+    expect(annotations(run, 'warning')).toEqual([
+      "Input 'job-id' names static export se_earlier, which is fetched as it was made: export-base-path is ignored."
+    ])
     expect(run.outputs).toMatchObject({ outcome: 'exported', 'job-id': 'se_earlier', file: 'site/docs.tar.gz', 'page-count': '3' })
     expect(run.outputs.sha256).toBe(fileSha256(run, 'site/docs.tar.gz'))
     expect(filesBeside(run, 'site/docs.tar.gz')).toEqual(['docs.tar.gz'])
@@ -131,7 +157,7 @@ describe('without waiting, or fetching an earlier export', () => {
 
     expect(run.exitCode).toBe(1)
     expect(run.outputs['failure-reason']).toBe(
-      'Could not read static export se_missing: HTTP 404, static export se_missing was not found; check job-id (server: "Static export job not found").'
+      `Could not read static export se_missing: HTTP 404, static export se_missing was not found in project ${sim.projectId}; check job-id and project-id (server: "Static export job not found").`
     )
   })
 })
@@ -140,44 +166,37 @@ describe('dry-run', () => {
   const NOTHING_SENT = '; nothing was sent to the Mintlify API and nothing was written to GitHub.'
 
   test('shows the start request with its body and sends nothing', async () => {
-    const run = await runExport(sim, { 'dry-run': 'true', 'export-paths': 'index' })
+    const run = await runExport(sim, { 'dry-run': 'true', 'export-base-path': '/documentation' })
 
     expect(run.outputs.outcome).toBe('dry-run')
+    const jobs = `/v1/static-export/${sim.projectId}/jobs`
     expect(annotations(run, 'notice')).toEqual([
-      `Dry run: would send POST /v1/static-export/jobs with {"domain":"${DOMAIN}","paths":["index"]} (a static export of ${DOMAIN}), wait for it, then request a link to its bundle and download the bundle to ${FILE}${NOTHING_SENT}`
+      `Dry run: would send POST ${jobs} with {"basePath":"/documentation"} (a static export with base path /documentation), wait for it by reading GET ${jobs}/{jobId}, then download the bundle from the link the completed export carries to ${FILE}${NOTHING_SENT}`
     ])
     expect(sim.requests).toEqual([])
   })
 
-  test('with job-id shows the status read and the bundle request, and sends nothing', async () => {
+  test('with job-id shows the status read, and sends nothing', async () => {
     const run = await runExport(sim, { 'dry-run': 'true', 'job-id': 'se_1' })
 
     expect(annotations(run, 'notice')).toEqual([
-      `Dry run: would read GET /v1/static-export/jobs/se_1 (the status of static export se_1) and, once it is completed, send POST /v1/static-export/jobs/se_1/bundle (a fresh link to its bundle) and download the bundle to ${FILE}${NOTHING_SENT}`
+      `Dry run: would read GET /v1/static-export/${sim.projectId}/jobs/se_1 (static export se_1, a fresh link once it is completed) and download the bundle from the link the completed export carries to ${FILE}${NOTHING_SENT}`
     ])
     expect(sim.requests).toEqual([])
   })
 })
 
 describe('bad input, before any request', () => {
-  test.each([
-    ['https://docs.example.com', 'has a protocol'],
-    ['docs.example.com/docs', 'has a path or a slash'],
-    ['docs.example.com:8443', 'has a port']
-  ])('export-domain %s is refused naming it', async (domain, why) => {
-    const run = await runExport(sim, { 'export-domain': domain })
+  test.each(['docs', '/docs/', '/guides', 'https://docs.example.com'])(
+    'export-base-path %s is refused naming it and the four values',
+    async (given) => {
+      const run = await runExport(sim, { 'export-base-path': given })
 
-    expect(run.exitCode).toBe(1)
-    expect(run.outputs['failure-reason']).toBe(
-      `Input 'export-domain' is '${domain}', which ${why}: give the hostname of the deployment only, such as docs.example.com (or acme.mintlify.app without a custom domain).`
-    )
-    expect(sim.requests).toEqual([])
-  })
-
-  test('an export path with a query is refused naming export-paths', async () => {
-    const run = await runExport(sim, { 'export-paths': 'guides/a?x=1' })
-
-    expect(run.outputs['failure-reason']).toMatch(/^Input 'export-paths' has 'guides\/a\?x=1', which holds a character a page path cannot/)
-    expect(sim.requests).toEqual([])
-  })
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs['failure-reason']).toBe(
+        `Input 'export-base-path' must be empty (the deployment's own base path), / (no prefix), /docs or /documentation; got '${given}'.`
+      )
+      expect(sim.requests).toEqual([])
+    }
+  )
 })

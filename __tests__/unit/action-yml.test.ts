@@ -53,6 +53,8 @@ const DESIGN_INPUTS: Record<string, string> = {
   'output-file': '',
   branch: '',
   'automation-id': '',
+  'automation-trigger': 'schedule',
+  'export-base-path': '',
   'export-domain': '',
   'export-version': '',
   'export-paths': '',

@@ -20,7 +20,7 @@ describe('the static export rows', () => {
         '1.03× the 1.87 s of `curl -sf | tee | sha256sum` then `tar -tzf` on the same link (target 1.10×: reached)'
       ],
       [
-        'static export, 200 MB bundle: the whole operation (status, bundle request, download, gzip and tar checks)',
+        'static export, 200 MB bundle: the whole operation (the job read with its link, download, gzip and tar checks)',
         '6.82 s',
         'peak RSS 118 MB (budget 150 MB: kept); exported'
       ]

@@ -67,7 +67,7 @@ describe('the pages with workflows', () => {
       'README.md': 3,
       'docs/agent-jobs.md': 4,
       'docs/analytics.md': 3,
-      'docs/deployments.md': 3,
+      'docs/deployments.md': 4,
       'docs/docs-check.md': 2,
       'docs/development.md': 0,
       'docs/docs-health.md': 2,
@@ -83,7 +83,7 @@ describe('the pages with workflows', () => {
 
   it('use the sub-action of their job, pinned to @v1, in every workflow and step shown alone', () => {
     const uses = actionSteps(pages).map(({ page, step }) => ({ page, uses: step.uses }))
-    expect(uses).toHaveLength(24)
+    expect(uses).toHaveLength(25)
     for (const { page, uses: used } of uses) expect({ page, uses: used }).toEqual({ page, uses: expect.stringMatching(SUB_ACTION_USES) })
   })
 

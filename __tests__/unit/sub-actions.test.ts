@@ -139,13 +139,36 @@ function namesRead(name: SubActionName): string[] {
   return [...asked].filter((input) => !['operation', 'environment', 'pr-number'].includes(input) || declaredInputs(name).includes(input))
 }
 
+/**
+ * The inputs the root action.yml marks with a `deprecationMessage` (the static export's earlier API): still
+ * declared, so that a workflow written for them runs and the runner warns, and read by nobody.
+ */
+const RETIRED = Object.entries(
+  (parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { deprecationMessage?: string }> }).inputs
+)
+  .filter(([, spec]) => spec.deprecationMessage)
+  .map(([input]) => input)
+
 describe('the readers take the job', () => {
   it.each(SUB_ACTION_NAMES)(
-    '%s/ reads exactly what it declares (operation fixed; environment and pr-number, read only to warn, aside)',
+    '%s/ reads exactly what it declares (operation fixed; environment and pr-number, read only to warn, and the retired inputs aside)',
     (name) => {
-      expect(namesRead(name).sort()).toEqual(declaredInputs(name).sort())
+      expect(namesRead(name).sort()).toEqual(
+        declaredInputs(name)
+          .filter((input) => !RETIRED.includes(input))
+          .sort()
+      )
     }
   )
+
+  it('declares the retired inputs on static-export/ with the root deprecationMessage, and no reader reads them', () => {
+    expect(RETIRED.sort()).toEqual(['export-domain', 'export-paths', 'export-version'])
+    const yml = parse(subActionYml('static-export', readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8'))) as {
+      inputs: Record<string, { deprecationMessage?: string }>
+    }
+    for (const input of RETIRED) expect(yml.inputs[input]?.deprecationMessage).toMatch(/^Mintlify's static export API no longer takes /)
+    for (const name of SUB_ACTION_NAMES) expect(namesRead(name).filter((input) => RETIRED.includes(input))).toEqual([])
+  })
 
   it('so message/ reads none of the docs check’s inputs, and gate/ neither api-key nor project-id', () => {
     expect(namesRead('message').filter((input) => ['status-context', 'paths', 'reviewers', 'fix-checks'].includes(input))).toEqual([])

@@ -55,7 +55,7 @@ describe('a TLS handshake that fails', () => {
       random: () => 0.5,
       deadline: clock.now() + 600_000
     })
-    const error = await client.getStaticExport('se_1').then(
+    const error = await client.getStaticExport('proj_1', 'se_1').then(
       () => null,
       (e: unknown) => e as Error
     )

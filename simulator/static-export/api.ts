@@ -1,12 +1,12 @@
-// The fake static export endpoints (static-export-openapi.json) and the presigned links to their bundles,
-// served on the same server. An export's status advances by the clock, not by polls, as a real export runs
+// The fake static export endpoints (static-export-openapi.json as of 2026-12: keyed by the project, the link
+// in the completed job) and the presigned links to their bundles, served on the same server. An export's status advances by the clock, not by polls, as a real export runs
 // whether anyone looks or not.
 import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { apiError, type ApiRequest } from '../mintlify/request.js'
 import type { RouteResponse } from '../types.js'
 import { buildBundle } from './bundle.js'
-import type { BundleDownload, ExportScript, FakeStaticExports, SimExport } from './types.js'
+import type { BundleDownload, ExportScript, ExportStatus, FakeStaticExports, SimExport } from './types.js'
 
 export interface StaticExportsConfig {
   now: () => number
@@ -15,10 +15,12 @@ export interface StaticExportsConfig {
 }
 
 const LINK_LIFETIME_MS = 3_600_000
+const HOUR_MS = 3_600_000
+const BASE_PATHS = ['', '/docs', '/documentation']
 
 class Export implements SimExport {
   polls = 0
-  bundleRequests = 0
+  linksGiven = 0
   bundle: Promise<Buffer> | null = null
   /** Signatures of this export's links still valid. */
   readonly signatures = new Set<string>()
@@ -27,15 +29,13 @@ class Export implements SimExport {
 
   constructor(
     readonly jobId: string,
-    readonly domain: string,
-    readonly version: string | null,
-    readonly paths: string[] | null,
+    readonly basePath: string | null,
     readonly script: SimExport['script'],
     readonly createdAt: number,
     private readonly now: () => number
   ) {}
 
-  status(): 'queued' | 'running' | 'completed' | 'failed' {
+  status(): ExportStatus {
     const age = this.now() - this.createdAt
     if (age < this.script.queuedMs) return 'queued'
     if (age < this.script.queuedMs + this.script.runningMs || this.script.outcome === 'never') return 'running'
@@ -44,17 +44,13 @@ class Export implements SimExport {
 
   record(): Record<string, unknown> {
     const status = this.status()
-    const running = Math.max(0, this.now() - this.createdAt - this.script.queuedMs)
-    const share = status === 'completed' ? 1 : status === 'queued' ? 0 : Math.min(0.99, running / Math.max(1, this.script.runningMs))
     const ended = this.createdAt + this.script.queuedMs + this.script.runningMs
     return {
       jobId: this.jobId,
       status,
-      progress: Math.floor(share * 100),
-      pageCount: Math.floor(share * this.script.pageCount),
       createdAt: new Date(this.createdAt).toISOString(),
       updatedAt: new Date(status === 'completed' || status === 'failed' ? ended : this.now()).toISOString(),
-      ...(status === 'failed' ? { error: this.script.error ?? 'Rendering failed: guides/broken.mdx:3:1 Unexpected token' } : {})
+      error: status === 'failed' ? (this.script.error ?? 'Rendering failed: guides/broken.mdx:3:1 Unexpected token') : null
     }
   }
 }
@@ -62,7 +58,10 @@ class Export implements SimExport {
 export class StaticExportsApi implements FakeStaticExports {
   defaultScript: ExportScript = {}
   enabled = true
-  domains = ['docs.example.com', 'acme.mintlify.app']
+  startsPerHour = 10
+  rateLimitRetryAfter: string | null = null
+  onHeld: (() => void) | null = null
+  readonly starts: { at: number; basePath: string | null }[] = []
   readonly downloads: BundleDownload[] = []
   readonly links: string[] = []
   private readonly exports = new Map<string, Export>()
@@ -77,7 +76,7 @@ export class StaticExportsApi implements FakeStaticExports {
 
   plant(init: ExportScript & { jobId?: string; createdAt?: number } = {}): SimExport {
     const { jobId, createdAt, ...script } = init
-    return this.create({ domain: 'docs.example.com', version: null, paths: null }, script, jobId, createdAt)
+    return this.create(null, script, jobId, createdAt)
   }
 
   list(): SimExport[] {
@@ -88,58 +87,60 @@ export class StaticExportsApi implements FakeStaticExports {
     return this.exports.get(jobId)
   }
 
-  /** `POST /v1/static-export/jobs` (auth checked by the caller). */
+  /** `POST /v1/static-export/{projectId}/jobs` (auth and project checked by the caller). */
   start(req: ApiRequest): RouteResponse {
-    let body: unknown
-    try {
-      body = JSON.parse(req.body)
-    } catch {
-      return apiError(400, 'Request body is not valid JSON')
+    const basePath = readBasePath(req.body)
+    if (typeof basePath === 'object' && basePath !== null) return basePath
+    if (!this.enabled) return apiError(403, 'Static export is not enabled for this deployment. Contact sales@mintlify.com to upgrade.')
+    if (this.list().some((job) => job.status() === 'queued' || job.status() === 'running')) {
+      this.onHeld?.()
+      return apiError(409, 'A static export job is already in progress for this deployment.')
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return apiError(400, 'Request body must be a JSON object')
-    const { domain, version, paths } = body as Record<string, unknown>
-    if (typeof domain !== 'string' || !this.domains.includes(domain))
-      return apiError(400, `domain must be a reachable hostname of a deployment: ${String(domain).slice(0, 100)}`)
-    if (paths !== undefined && !(Array.isArray(paths) && paths.every((path) => typeof path === 'string' && /^[^/]/.test(path))))
-      return apiError(400, 'paths must be an array of page paths')
-    if (!this.enabled) return apiError(403, 'Static export is not enabled for this organization. Contact sales to enable it.')
-    const made = { domain, version: typeof version === 'string' ? version : null, paths: (paths as string[] | undefined) ?? null }
-    const job = this.create(made, { ...this.defaultScript, ...this.scripts.shift() })
+    const now = this.config.now()
+    if (this.starts.filter((start) => start.at > now - HOUR_MS).length >= this.startsPerHour) {
+      const answer = apiError(429, 'Rate limit exceeded: up to 10 static export job starts per organization per hour.')
+      return this.rateLimitRetryAfter === null ? answer : { ...answer, headers: { 'retry-after': this.rateLimitRetryAfter } }
+    }
+    this.starts.push({ at: now, basePath })
+    const job = this.create(basePath, { ...this.defaultScript, ...this.scripts.shift() })
     return { status: 202, json: job.record() }
   }
 
-  /** `GET /v1/static-export/jobs/{jobId}`. */
-  status(jobId: string): RouteResponse {
+  /** `GET /v1/static-export/{projectId}/jobs/{jobId}`: once completed, a fresh presigned link each read. */
+  async status(jobId: string): Promise<RouteResponse> {
+    if (!this.enabled) return apiError(403, 'Static export is not enabled for this deployment. Contact sales@mintlify.com to upgrade.')
     const job = this.exports.get(jobId)
     if (!job) return apiError(404, 'Static export job not found')
     job.polls++
-    return { status: 200, json: job.record() }
+    const record = job.record()
+    if (record.status !== 'completed') return { status: 200, json: record }
+    if (job.script.incompleteReads > 0) {
+      job.script.incompleteReads--
+      const lacking = job.script.incompleteField
+      const bundle = await this.link(job)
+      return {
+        status: 200,
+        json: { ...record, ...(lacking === 'bundleUrl' ? { sizeBytes: bundle.sizeBytes } : { bundleUrl: bundle.bundleUrl }) }
+      }
+    }
+    return { status: 200, json: { ...record, ...(await this.link(job)) } }
   }
 
-  /** `POST /v1/static-export/jobs/{jobId}/bundle`: a fresh presigned link each time. */
-  async bundle(jobId: string): Promise<RouteResponse> {
-    const job = this.exports.get(jobId)
-    if (!job) return apiError(404, 'Static export job not found')
-    job.bundleRequests++
-    if (job.status() !== 'completed') return apiError(409, 'The export job has not finished yet')
-    if (job.script.notReadyTimes > 0) {
-      job.script.notReadyTimes--
-      return apiError(409, 'The export job has not finished yet')
-    }
+  /** A fresh presigned link to the export's bundle, with its size and expiry. */
+  private async link(job: Export): Promise<{ bundleUrl: string; sizeBytes: number; expiresAt: string }> {
     const archive = await (job.bundle ??= buildBundle(job.script))
     const signature = randomBytes(32).toString('hex')
-    job.signatures.add(signature)
+    job.linksGiven++
+    // The first link of a 'stale-first-link' export was handed out long ago: expired, and its host says so.
+    const stale = job.script.download === 'stale-first-link' && job.linksGiven === 1
+    if (!stale) job.signatures.add(signature)
     const size = job.script.download === 'truncated' ? Math.floor(archive.length / 2) : archive.length
-    const bundleUrl = `${this.config.baseUrl()}/s3/static-exports/${jobId}/bundle.tar.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=${signature}`
+    const bundleUrl = `${this.config.baseUrl()}/s3/static-exports/${job.jobId}/bundle.tar.gz?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=${signature}`
     this.links.push(bundleUrl)
     return {
-      status: 200,
-      json: {
-        jobId,
-        bundleUrl,
-        sizeBytes: job.script.download === 'wrong-size' ? size + 1 : size,
-        expiresAt: new Date(this.config.now() + LINK_LIFETIME_MS).toISOString()
-      }
+      bundleUrl,
+      sizeBytes: job.script.download === 'wrong-size' ? size + 1 : size,
+      expiresAt: new Date(this.config.now() + (stale ? -60_000 : LINK_LIFETIME_MS)).toISOString()
     }
   }
 
@@ -179,23 +180,45 @@ export class StaticExportsApi implements FakeStaticExports {
     return { status: 200, stream: (res) => sendBundle(res, storedObject(archive, scenario), cut) }
   }
 
-  private create(made: Pick<SimExport, 'domain' | 'version' | 'paths'>, script: ExportScript, jobId?: string, createdAt?: number): Export {
-    const id = jobId ?? `se_${(++this.counter).toString(16).padStart(16, '0')}`
+  private create(basePath: string | null, script: ExportScript, jobId?: string, createdAt?: number): Export {
+    // An id as Mintlify's documents show them: 24 hexadecimal digits.
+    const id = jobId ?? `6520f3a1${(++this.counter).toString(16).padStart(16, '0')}`
     const full: SimExport['script'] = {
       outcome: script.outcome ?? 'completed',
       queuedMs: script.queuedMs ?? 100,
       runningMs: script.runningMs ?? 600,
       pageCount: script.pageCount ?? 12,
-      notReadyTimes: script.notReadyTimes ?? 0,
+      incompleteReads: script.incompleteReads ?? 0,
+      incompleteField: script.incompleteField ?? 'bundleUrl',
       download: script.download ?? 'ok',
       unsafeEntries: script.unsafeEntries ?? false,
       pageBytes: script.pageBytes,
       error: script.error
     }
-    const job = new Export(id, made.domain, made.version, made.paths, full, createdAt ?? this.config.now(), this.config.now)
+    const job = new Export(id, basePath, full, createdAt ?? this.config.now(), this.config.now)
     this.exports.set(id, job)
     return job
   }
+}
+
+/**
+ * The start's optional body: none (or an empty one) leaves the deployment's base path, a JSON object may
+ * name `basePath` as one of the documented values. Null: not asked for; a RouteResponse: the 400.
+ */
+function readBasePath(body: string): string | null | RouteResponse {
+  if (!body.trim()) return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return apiError(400, 'Request body is not valid JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return apiError(400, 'Request body must be a JSON object')
+  const { basePath } = parsed as Record<string, unknown>
+  if (basePath === undefined) return null
+  if (typeof basePath !== 'string' || !BASE_PATHS.includes(basePath))
+    return apiError(400, 'basePath must be one of "", "/docs" or "/documentation"')
+  return basePath
 }
 
 /** The object as stored: cut in half, or with its gzip data overwritten in the middle, where the scenario says so. */

@@ -17,14 +17,16 @@ export type ExportOutcome = 'completed' | 'failed' | 'never'
  * - 'expires-mid-way': the first GET drops half-way, and the link is expired after it (403 from then on),
  *   so the download needs a fresh link;
  * - 'redirect-to-http': a 302 to a plain http:// address of another host;
+ * - 'stale-first-link': the first completed record read carries a link whose `expiresAt` has passed and
+ *   which its host refuses (403); every later read gives a good one;
  * - 'stalls': half the bytes, then nothing more (the connection stays open), for a cancel mid-download.
  */
 export type DownloadScenario =
-  'ok' | 'truncated' | 'wrong-size' | 'corrupt-gzip' | 'drop-once' | 'expires-mid-way' | 'redirect-to-http' | 'stalls'
+  'ok' | 'truncated' | 'wrong-size' | 'corrupt-gzip' | 'drop-once' | 'expires-mid-way' | 'redirect-to-http' | 'stale-first-link' | 'stalls'
 
 /**
  * How one export goes. Its status advances by the simulator's clock, not by polls: `queued` for
- * `queuedMs`, then `running` for `runningMs` (progress rising evenly), then `outcome`.
+ * `queuedMs`, then `running` for `runningMs`, then `outcome`.
  */
 export interface ExportScript {
   /** Default 'completed'. */
@@ -33,14 +35,16 @@ export interface ExportScript {
   queuedMs?: number
   /** Default 600. */
   runningMs?: number
-  /** Pages in the bundle (`pageCount` once completed). Default 12. */
+  /** `.html` pages in the bundle. Default 12. */
   pageCount?: number
   /** Bytes of each page (random, hardly compressible), for big bundles. Default: a small HTML page. */
   pageBytes?: number
   /** The `error` of a failed export. Default: a build error. */
   error?: string
-  /** Bundle requests answered 409 after the export completed. Default 0. */
-  notReadyTimes?: number
+  /** Reads of the completed export whose record lacks `incompleteField`, before it carries its bundle. Default 0. */
+  incompleteReads?: number
+  /** The field those reads lack. Default 'bundleUrl'. */
+  incompleteField?: 'bundleUrl' | 'sizeBytes'
   /** Default 'ok'. */
   download?: DownloadScenario
   /** The archive also holds `../outside.html`, `/etc/hostname` and a link leading out. */
@@ -49,15 +53,17 @@ export interface ExportScript {
 
 export interface SimExport {
   jobId: string
-  domain: string
-  version: string | null
-  paths: string[] | null
+  /** The `basePath` the start asked for; null when it sent no body or left the field out. */
+  basePath: string | null
   script: Required<Omit<ExportScript, 'pageBytes' | 'error'>> & Pick<ExportScript, 'pageBytes' | 'error'>
   createdAt: number
+  /** GETs of the export answered, the records that carried a link included. */
   polls: number
-  /** Bundle requests answered, 409s included. */
-  bundleRequests: number
-  /** The record a GET would answer now (does not count as a poll). */
+  /** Records read that carried a link to the bundle (each a fresh one). */
+  linksGiven: number
+  /** The export's status now, by the clock. */
+  status(): ExportStatus
+  /** The record a GET would answer now, without a link (does not count as a poll). */
   record(): Record<string, unknown>
 }
 
@@ -70,14 +76,15 @@ export interface BundleDownload {
 }
 
 /**
- * The fake static export endpoints (static-export-openapi.json), with the agent endpoints' bearer auth
- * (401 `Unauthorized`) and errors as `{"error": string}`:
- * - `POST /v1/static-export/jobs` `{domain, version?, paths?}` → 202 job; 400 for a body that is not a JSON
- *   object, a domain not in `domains`, or paths that are not an array of strings; 403 when `enabled` is false.
- * - `GET /v1/static-export/jobs/{jobId}` → 200 job `{jobId, status, progress, pageCount, createdAt,
- *   updatedAt, error?}`; 404.
- * - `POST /v1/static-export/jobs/{jobId}/bundle` → 200 `{jobId, bundleUrl, sizeBytes, expiresAt}`, a fresh
- *   link each time; 404; 409 while the export has not completed (and `notReadyTimes` after).
+ * The fake static export endpoints (static-export-openapi.json as of 2026-12), keyed by the project, with
+ * the agent endpoints' bearer auth (401 `Unauthorized`, 404 for another project) and errors as
+ * `{"error": string}`:
+ * - `POST /v1/static-export/{projectId}/jobs`, optional body `{basePath?: "" | "/docs" | "/documentation"}`
+ *   → 202 job; 400 for a body that is not a JSON object or another `basePath`; 403 when `enabled` is false;
+ *   409 while another export is `queued` or `running`; 429 past `startsPerHour` starts in the last hour
+ *   (with `Retry-After` when `rateLimitRetryAfter` is set).
+ * - `GET /v1/static-export/{projectId}/jobs/{jobId}` → 200 job `{jobId, status, createdAt, updatedAt,
+ *   error}`, and once completed `{bundleUrl, sizeBytes, expiresAt}` with a fresh link each read; 404.
  * - The links: `GET /s3/static-exports/{jobId}/bundle.tar.gz?X-Amz-Signature=…` on the same server, a real
  *   .tar.gz (see DownloadScenario); 403 for a signature never issued or expired; 400 when the request
  *   carries an Authorization header (S3 allows one way of authenticating).
@@ -90,12 +97,18 @@ export interface FakeStaticExports {
   plant(script?: ExportScript & { jobId?: string; createdAt?: number }): SimExport
   list(): SimExport[]
   get(jobId: string): SimExport | undefined
-  /** Off: the start answers 403, as for an organization without static export. Default on. */
+  /** Off: the start and the reads answer 403, as for a deployment without static export. Default on. */
   enabled: boolean
-  /** The domains a start accepts; any other is 400 (not a reachable hostname). */
-  domains: string[]
+  /** Starts answered in the last hour before the next is 429. Default 10, as documented. */
+  startsPerHour: number
+  /** The `Retry-After` of that 429 (seconds, or an HTTP date); null: none. Default null. */
+  rateLimitRetryAfter: string | null
+  /** Told each time a start is answered 409 (another export held the deployment), so a test can end that export. */
+  onHeld: (() => void) | null
+  /** Every start answered 202, in order: when, and the `basePath` it asked for. */
+  starts: { at: number; basePath: string | null }[]
   /** Every GET of a bundle link, in order. */
   downloads: BundleDownload[]
-  /** Every link the bundle requests handed out, in order. */
+  /** Every link the completed records handed out, in order. */
   links: string[]
 }

@@ -15,15 +15,15 @@ import {
   parseDeploymentStatus,
   parseDeployTrigger,
   parsePreviewTrigger,
+  parseWebhookRun,
   type PreviewTrigger
 } from './deployment.js'
 import { type AgentJob, parseJob } from './job.js'
 import { type ClientOptions, RequestSender } from './request.js'
 import {
-  type ExportBundle,
+  type ExportBasePath,
   type ExportJob,
-  type ExportRequest,
-  parseExportBundle,
+  exportStartBody,
   parseExportJob,
   parseStartedExport,
   STATIC_EXPORT_PATHS
@@ -193,65 +193,74 @@ export class DocsApiClient {
         action: `trigger automation ${automationId}`,
         notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
         invalid:
-          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
-        uncertainty:
-          'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
+          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule ' +
+          '(only those can be run on demand; one with a webhook trigger is run with automation-trigger: webhook)',
+        uncertainty: AUTOMATION_IN_DOUBT
       },
       parseAutomationTrigger
     )
   }
 
-  /** Starts a static export of a domain (Enterprise plans). */
-  startStaticExport(request: ExportRequest): Promise<ExportJob> {
+  /** Queues a run of a custom automation whose trigger is a webhook (no body: the endpoint ignores one). */
+  triggerAutomationWebhook(projectId: string, automationId: string): Promise<AutomationTrigger> {
     return this.requests.call(
       {
         method: 'POST',
-        path: STATIC_EXPORT_PATHS.start(),
-        body: request,
+        path: DEPLOYMENT_PATHS.webhook(projectId, automationId),
+        family: 'triggers',
+        action: `trigger automation ${automationId} by its webhook`,
+        notFound:
+          `automation ${automationId} was not found in project ${projectId}, is not active, or has no webhook trigger ` +
+          '(a custom-schedule automation is run with automation-trigger: schedule); check automation-id and project-id',
+        invalid: 'the API refused the automation id as malformed',
+        uncertainty: AUTOMATION_IN_DOUBT
+      },
+      parseWebhookRun
+    )
+  }
+
+  /**
+   * Starts a static export of the project's deployment (Enterprise plans). A 409 (another export of the
+   * deployment is queued or running: nothing was started) is the caller's to wait out.
+   */
+  startStaticExport(projectId: string, basePath: ExportBasePath | null): Promise<ExportJob> {
+    return this.requests.call(
+      {
+        method: 'POST',
+        path: STATIC_EXPORT_PATHS.start(projectId),
+        body: exportStartBody(basePath),
         family: 'static-export',
-        action: `start the static export of ${request.domain}`,
-        notFound: 'the static export endpoint was not found; check base-url',
-        invalid: `the API refused the request: ${request.domain} may not be a reachable hostname of a deployment (export-domain)${request.paths ? ', or a path of export-paths is not a page path' : ''}`,
-        forbidden:
-          'static export is not enabled for the organization (it is an Enterprise feature, in private beta: ask Mintlify to enable it)',
-        uncertainty: 'the export may have started anyway; a second run starts another one, so check with Mintlify before running again'
+        rateLimitRetry: 'told',
+        action: `start a static export of project ${projectId}`,
+        // The paths moved under the project after 2026-08-21, in a commit of Mintlify's docs that is not dated.
+        notFound: `project ${projectId} was not found (check project-id), or Mintlify still serves its earlier static export API here, which this action no longer calls`,
+        invalid: `the API refused the request: basePath ${JSON.stringify(basePath ?? '')} is not one it takes (export-base-path)`,
+        unauthorized: 'static export is not enabled for the plan',
+        forbidden: 'static export is not enabled for this deployment (an Enterprise feature, in private beta: ask Mintlify to enable it)',
+        uncertainty: 'the export may have started anyway; its job-id is unknown, so check with Mintlify before running again'
       },
       parseStartedExport
     )
   }
 
-  /** The poll of a static export. */
-  getStaticExport(jobId: string): Promise<ExportJob> {
+  /** The poll of a static export; once completed, each read carries a fresh link to its bundle. */
+  getStaticExport(projectId: string, jobId: string): Promise<ExportJob> {
     return this.requests.call(
       {
         method: 'GET',
-        path: STATIC_EXPORT_PATHS.status(jobId),
+        path: STATIC_EXPORT_PATHS.status(projectId, jobId),
         family: 'static-export',
         action: `read static export ${jobId}`,
-        notFound: `static export ${jobId} was not found; check job-id`
+        notFound: `static export ${jobId} was not found in project ${projectId}; check job-id and project-id`,
+        forbidden: 'static export is not enabled for this deployment'
       },
       parseExportJob
     )
   }
-
-  /**
-   * A presigned link to the export's bundle. It only makes a link (each call a fresh one, the job's files
-   * stay), so it is repeated like a read; a 409 (not finished) is the caller's to wait out.
-   */
-  requestStaticBundle(jobId: string): Promise<ExportBundle> {
-    return this.requests.call(
-      {
-        method: 'POST',
-        idempotent: true,
-        path: STATIC_EXPORT_PATHS.bundle(jobId),
-        family: 'static-export',
-        action: `request the bundle of static export ${jobId}`,
-        notFound: `static export ${jobId} was not found; check job-id`
-      },
-      parseExportBundle
-    )
-  }
 }
+
+const AUTOMATION_IN_DOUBT =
+  'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
 
 function jobPath(projectId: string, jobId: string): string {
   return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`

@@ -1,8 +1,18 @@
 import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
-import { redact, tryParseJson } from '../text.js'
+import { redact } from '../redaction.js'
+import { tryParseJson } from '../text.js'
 import { connectionProblem } from '../unreachable.js'
-import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
+import {
+  ApiError,
+  type ApiFamily,
+  CreditsExhausted,
+  describeFailure,
+  type FailureCause,
+  type FailureContext,
+  isCreditCheckFailure,
+  serverText
+} from './errors.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter, type RetryDecision } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
@@ -51,6 +61,12 @@ export interface Call {
   /** For a 400 or a 403 with documented causes: see `FailureContext`. */
   invalid?: string
   forbidden?: string
+  unauthorized?: string
+  /**
+   * `told`: a 429 is retried only when it carries a `Retry-After` (inside the deadline). For a limit counted
+   * per hour (static export starts), backoff's seconds cannot outlast it, and each try spends the hour.
+   */
+  rateLimitRetry?: 'told'
   /** For POSTs: what may have happened anyway when the outcome is unknown. */
   uncertainty?: string
 }
@@ -105,6 +121,8 @@ export class RequestSender {
 
       const outcome = await this.attempt(call, parse)
       if (outcome.ok) return outcome.value
+      // Credits exhausted: a budget, not a fault, and waiting minutes cannot renew it.
+      if (outcome.cause.type === 'status' && outcome.cause.status === 402) throw new CreditsExhausted(call.action, outcome.cause.serverText)
       // A POST is in doubt only if the failed attempt may have acted: sent, and not refused as a whole.
       const inDoubt = !idempotent && mayHaveTakenEffect(outcome.failure)
       if (signal?.aborted) {
@@ -115,7 +133,8 @@ export class RequestSender {
       const remainingMs = deadline - clock.now()
       const decision = this.spendRateLimitWait(
         decideRetry({ idempotent, attempt, failure: outcome.failure, remainingMs, random: random() }),
-        outcome.failure
+        outcome.failure,
+        call
       )
       if (decision.retry && this.sent >= (this.options.requestBudget ?? Infinity)) {
         const failure = describeFailure(outcome.cause, {
@@ -147,8 +166,9 @@ export class RequestSender {
   }
 
   /** A retry of a 429 spends one of the client's rate-limit waits; with none left, the 429 is the answer. */
-  private spendRateLimitWait(decision: RetryDecision, failure: Failure): RetryDecision {
+  private spendRateLimitWait(decision: RetryDecision, failure: Failure, call: Call): RetryDecision {
     if (!decision.retry || failure.type !== 'status' || failure.status !== 429) return decision
+    if (call.rateLimitRetry === 'told' && failure.retryAfterMs === null) return { retry: false, why: 'not-retryable' }
     if (this.rateLimitWaitsLeft <= 0) return { retry: false, why: 'attempts' }
     this.rateLimitWaitsLeft--
     return decision
@@ -192,10 +212,11 @@ export class RequestSender {
       return { ok: true, value }
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now())
+    const text = serverText(body, response.headers['content-type'])
     return {
       ok: false,
-      failure: { type: 'status', status: response.status, retryAfterMs },
-      cause: { type: 'status', status: response.status, serverText: serverText(body, response.headers['content-type']), retryAfterMs }
+      failure: { type: 'status', status: response.status, retryAfterMs, nothingDone: isCreditCheckFailure(response.status, text) },
+      cause: { type: 'status', status: response.status, serverText: text, retryAfterMs }
     }
   }
 }
@@ -203,12 +224,14 @@ export class RequestSender {
 /** What a call says about its failures, whatever the failure. */
 function explained({
   action,
+  method,
   family,
   notFound,
   invalid,
-  forbidden
-}: Call): Pick<FailureContext, 'action' | 'family' | 'notFound' | 'invalid' | 'forbidden'> {
-  return { action, family, notFound, invalid, forbidden }
+  forbidden,
+  unauthorized
+}: Call): Pick<FailureContext, 'action' | 'method' | 'family' | 'notFound' | 'invalid' | 'forbidden' | 'unauthorized'> {
+  return { action, method, family, notFound, invalid, forbidden, unauthorized }
 }
 
 function networkCause(error: TransportError, host: string, timeoutMs: number): FailureCause {
@@ -229,9 +252,12 @@ function networkCause(error: TransportError, host: string, timeoutMs: number): F
   }
 }
 
-/** A 5xx may come after the work was done, and so may an unreadable answer; a network failure did if anything was sent. */
+/**
+ * A 5xx may come after the work was done (but for one that says nothing was done), and so may an unreadable
+ * answer; a network failure did if anything was sent.
+ */
 function mayHaveTakenEffect(failure: Failure): boolean {
-  if (failure.type === 'status') return failure.status >= 500
+  if (failure.type === 'status') return failure.status >= 500 && failure.nothingDone !== true
   return failure.type === 'malformed' || failure.sent
 }
 

@@ -2,66 +2,33 @@ import { fieldText, isRecord, wholeCount } from '../text.js'
 
 /**
  * The static export endpoints (static-export-openapi.json; Enterprise plans, private beta), their paths in
- * this one place: Mintlify's docs have an open change that would put them under the project and return the
- * link in the job's status, so a move changes these lines and nothing else. The client sends them, a dry
- * run shows them.
+ * this one place. Mintlify moved them under the project after 2026-08-21 and dropped the separate bundle
+ * request: the completed job carries its link, and reading the job again gives a fresh one. The client
+ * sends these, a dry run shows them.
  */
 export const STATIC_EXPORT_PATHS = {
-  start: (): string => '/v1/static-export/jobs',
-  status: (jobId: string): string => `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
-  bundle: (jobId: string): string => `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`
+  start: (projectId: string): string => `/v1/static-export/${encodeURIComponent(projectId)}/jobs`,
+  status: (projectId: string, jobId: string): string =>
+    `/v1/static-export/${encodeURIComponent(projectId)}/jobs/${encodeURIComponent(jobId)}`
 }
 
 /** The statuses the API documents; anything else is taken as still running. */
 export const EXPORT_TERMINAL_STATUSES = ['completed', 'failed'] as const
 export const EXPORT_STATUSES = ['queued', 'running', ...EXPORT_TERMINAL_STATUSES] as const
 
-/** The body of `POST /v1/static-export/jobs`: the keys left out are not sent. */
-export interface ExportRequest {
-  domain: string
-  version?: string
-  paths?: string[]
-}
-
 /**
- * An export job as this action reads it. The document marks its fields required, but a record that lacks
- * one still reports what it has (null), as the other records of this API do; `raw` is kept whole.
+ * The base paths the start takes (`""`: the site at the root, no prefix). The field left out means the
+ * deployment's configured base path, so "not given" is null here, never `""`.
  */
-export interface ExportJob {
-  jobId: string | null
-  status: string | null
-  /** 0-100, clamped; null when absent. */
-  progress: number | null
-  pageCount: number | null
-  createdAt: string | null
-  updatedAt: string | null
-  /** Present only when `status` is `failed`. */
-  error: string | null
-  raw: Record<string, unknown>
+export const EXPORT_BASE_PATHS = ['', '/docs', '/documentation'] as const
+export type ExportBasePath = (typeof EXPORT_BASE_PATHS)[number]
+
+/** The body of the start: none at all unless a base path is asked for. */
+export function exportStartBody(basePath: ExportBasePath | null): { basePath: ExportBasePath } | undefined {
+  return basePath === null ? undefined : { basePath }
 }
 
-export function parseExportJob(body: unknown): ExportJob {
-  const raw = isRecord(body) ? body : {}
-  const progress = typeof raw.progress === 'number' && Number.isFinite(raw.progress) ? Math.min(100, Math.max(0, raw.progress)) : null
-  return {
-    jobId: fieldText(raw.jobId),
-    status: fieldText(raw.status),
-    progress,
-    pageCount: wholeCount(raw.pageCount) ?? null,
-    createdAt: fieldText(raw.createdAt),
-    updatedAt: fieldText(raw.updatedAt),
-    error: fieldText(raw.error),
-    raw
-  }
-}
-
-/** A started export must name itself: a job that cannot be followed is an answer the API does not document. */
-export function parseStartedExport(body: unknown): ExportJob | null {
-  const job = parseExportJob(body)
-  return job.jobId === null ? null : job
-}
-
-/** The answer of the bundle request: a presigned link to the `.tar.gz`, its size, and when it expires. */
+/** A completed export's bundle: a presigned link to the `.tar.gz`, its size, and when the link expires. */
 export interface ExportBundle {
   /** As the API wrote it; not yet checked (see the operation's link rules). */
   bundleUrl: string
@@ -69,10 +36,42 @@ export interface ExportBundle {
   expiresAt: string | null
 }
 
-/** Null unless the answer has a link and a whole size: without the size, the download cannot be proved whole. */
-export function parseExportBundle(body: unknown): ExportBundle | null {
-  if (!isRecord(body) || typeof body.bundleUrl !== 'string' || !body.bundleUrl.trim()) return null
-  const sizeBytes = wholeCount(body.sizeBytes)
-  if (sizeBytes === undefined) return null
-  return { bundleUrl: body.bundleUrl.trim(), sizeBytes, expiresAt: fieldText(body.expiresAt) }
+/**
+ * An export job as this action reads it. The document marks `jobId`, `status`, `createdAt` and `updatedAt`
+ * required, but a record that lacks one still reports what it has (null), as the other records of this API
+ * do. The link is kept apart from everything else: no record this action shows or writes carries it.
+ */
+export interface ExportJob {
+  jobId: string | null
+  status: string | null
+  createdAt: string | null
+  updatedAt: string | null
+  /** Set when `status` is `failed`. */
+  error: string | null
+  /** The link, its size and expiry, when the record carries a link and a whole size. */
+  bundle: ExportBundle | null
+  /** The first field a usable bundle needs that the record lacks: `bundleUrl`, then `sizeBytes`. */
+  missing: 'bundleUrl' | 'sizeBytes' | null
+}
+
+export function parseExportJob(body: unknown): ExportJob {
+  const raw = isRecord(body) ? body : {}
+  const bundleUrl = typeof raw.bundleUrl === 'string' && raw.bundleUrl.trim() ? raw.bundleUrl.trim() : null
+  const sizeBytes = wholeCount(raw.sizeBytes) ?? null
+  return {
+    jobId: fieldText(raw.jobId),
+    status: fieldText(raw.status),
+    createdAt: fieldText(raw.createdAt),
+    updatedAt: fieldText(raw.updatedAt),
+    error: fieldText(raw.error),
+    // Without the size the download cannot be proved whole, so a link alone is no bundle.
+    bundle: bundleUrl !== null && sizeBytes !== null ? { bundleUrl, sizeBytes, expiresAt: fieldText(raw.expiresAt) } : null,
+    missing: bundleUrl === null ? 'bundleUrl' : sizeBytes === null ? 'sizeBytes' : null
+  }
+}
+
+/** A started export must name itself: a job that cannot be followed is an answer the API does not document. */
+export function parseStartedExport(body: unknown): ExportJob | null {
+  const job = parseExportJob(body)
+  return job.jobId === null ? null : job
 }

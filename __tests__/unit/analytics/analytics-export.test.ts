@@ -135,7 +135,7 @@ describe('a complete export', () => {
     const heldAt: number[] = []
     const all = rows(500)
     const fake = fakeAnalyticsClient((query, call) => {
-      const temp = readdirSync(dir.path).find((name) => name.startsWith('out.json.tmp-'))
+      const temp = readdirSync(dir.path).find((name) => name.startsWith('.out.json.') && name.endsWith('.tmp'))
       heldAt.push(temp ? readFileSync(join(dir.path, temp), 'utf8').split('"path"').length - 1 : -1)
       return page(all.slice(query.offset, query.offset + query.limit), call < 1)
     })

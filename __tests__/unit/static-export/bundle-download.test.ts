@@ -1,20 +1,20 @@
 /**
  * The bundle's download behind its seams: a real HTTP server on 127.0.0.1 as the link, temporary folders
- * as the disk, and a scripted API client for the bundle requests. What the simulator's scenarios do not
+ * as the disk, and scripted reads of the export's record for its links. What the simulator's scenarios do not
  * give: redirects, answers without a length, each kind of failed try, and the tries running out.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { DocsApiClient } from '../../../src/mintlify/client.js'
 import { ApiError } from '../../../src/mintlify/errors.js'
-import type { ExportBundle } from '../../../src/mintlify/static-export.js'
+import { type ExportJob, parseExportJob } from '../../../src/mintlify/static-export.js'
 import type { OperationDeps } from '../../../src/operations/operation.js'
 import type { ArchiveCheck, ArchiveFacts } from '../../../src/operations/static-export/archive-check.js'
 import { ProofError } from '../../../src/operations/static-export/archive-check.js'
 import { DownloadError, type DownloadTry, downloadOnce } from '../../../src/operations/static-export/bundle-download.js'
-import { fetchBundle } from '../../../src/operations/static-export/fetch-bundle.js'
+import { type ExportReads, fetchBundle } from '../../../src/operations/static-export/fetch-bundle.js'
+import { buildBundle } from '../../../simulator/static-export/bundle.js'
 import { runContext } from '../../fixtures/run-context.js'
 import { type Answer, closeApis, closedPort, resetConnection, startApi, text } from '../../fixtures/loopback-api.js'
 import { recordingLog, type RecordingLog } from '../../fixtures/recording-log.js'
@@ -172,8 +172,8 @@ describe('one download of the bundle link', () => {
   })
 })
 
-/** The run's means as fetchBundle reads them: a clock that never waits, a recording log, the masks. */
-function fetchMeans(clock: VirtualClock, log: RecordingLog, masked: string[]): Parameters<typeof fetchBundle>[1] {
+/** The run's means as fetchBundle reads them: a clock that never waits, a recording log, the completed record. */
+function fetchMeans(clock: VirtualClock, log: RecordingLog, completed: ExportJob): Parameters<typeof fetchBundle>[1] {
   const none = (): never => {
     throw new Error('not used by the fetch')
   }
@@ -187,46 +187,62 @@ function fetchMeans(clock: VirtualClock, log: RecordingLog, masked: string[]): P
     searchClient: none,
     connectGitHub: none,
     publish: () => undefined,
-    mask: (secret) => void masked.push(secret)
+    mask: none
   }
   return {
     deps,
-    jobId: 'se_1',
+    completed,
     pollIntervalMs: 30_000,
     outputPath: join(folder.path, 'out', 'docs.tar.gz'),
-    stop: new AbortController().signal,
-    onLink: () => undefined
+    stop: new AbortController().signal
   }
 }
 
-/** A docs API whose bundle requests answer `bundles` in turn (the last one repeated); an Error is thrown. */
-function bundleApi(...bundles: (ExportBundle | Error)[]): { client: DocsApiClient; requests: () => number } {
-  let requests = 0
-  const client = {
-    requestStaticBundle: () => {
-      const next = bundles[Math.min(requests++, bundles.length - 1)]
-      return next instanceof Error || next === undefined ? Promise.reject(next ?? new Error('no bundle')) : Promise.resolve(next)
-    }
-  }
-  return { client: client as unknown as DocsApiClient, requests: () => requests }
+/** A completed export's record, with the bundle fields given (a field left out is absent). */
+function completedRecord(fields: Record<string, unknown>): ExportJob {
+  return parseExportJob({ jobId: 'se_1', status: 'completed', ...fields })
 }
 
-const bundleAt = (bundleUrl: string, sizeBytes = BODY.length): ExportBundle => ({ bundleUrl, sizeBytes, expiresAt: null })
+/** The export read again: answers `records` in turn (the last one repeated); an Error is thrown. */
+function exportReads(...records: (ExportJob | Error)[]): ExportReads & { reads: () => number } {
+  let reads = 0
+  return {
+    jobId: 'se_1',
+    read: () => {
+      const next = records[Math.min(reads++, records.length - 1)]
+      return next instanceof Error || next === undefined ? Promise.reject(next ?? new Error('no record')) : Promise.resolve(next)
+    },
+    reads: () => reads
+  }
+}
+
+const linkTo = (bundleUrl: string, sizeBytes = BODY.length): ExportJob => completedRecord({ bundleUrl, sizeBytes })
 
 describe('the fetch of the bundle', () => {
   let clock: VirtualClock
   let log: RecordingLog
-  let masked: string[]
-  beforeEach(() => {
+  /** A real .tar.gz of two pages, as the proof reads it. */
+  let archive: Buffer
+  beforeEach(async () => {
+    archive = await buildBundle({ pageCount: 2 })
     clock = new VirtualClock()
     log = recordingLog(clock)
-    masked = []
+  })
+
+  it('downloads from the link the completed record carries, reading nothing more', async () => {
+    const link = await startApi((_req, res) => res.writeHead(200).end(archive))
+    const reads = exportReads()
+    const fetched = await fetchBundle(reads, fetchMeans(clock, log, linkTo(`${link.url}/b`, archive.length)))
+
+    expect(fetched).toMatchObject({ bytes: archive.length, tries: 1, archive: { files: 4, htmlPages: 2 } })
+    expect(fetched.sha256).toBe(createHash('sha256').update(archive).digest('hex'))
+    expect(readFileSync(join(folder.path, 'out', 'docs.tar.gz'))).toEqual(archive)
+    expect(reads.reads()).toBe(0)
   })
 
   it('tries 3 times when the link fails, waiting longer each time, then says so and leaves nothing behind', async () => {
     const link = await startApi(text(503, 'Slow Down'))
-    const api = bundleApi(bundleAt(`${link.url}/b`))
-    const error = await failureOf(fetchBundle(api.client, fetchMeans(clock, log, masked)))
+    const error = await failureOf(fetchBundle(exportReads(), fetchMeans(clock, log, linkTo(`${link.url}/b`))))
 
     expect(error).toEqual(
       new DownloadError('retry', 'Could not download the bundle of static export se_1: the bundle link answered HTTP 503 (after 3 tries)')
@@ -237,10 +253,10 @@ describe('the fetch of the bundle', () => {
     expect(readdirSync(join(folder.path, 'out'))).toEqual([])
   })
 
-  it('asks for a fresh link once: a second 403 ends the fetch', async () => {
+  it('reads the job again for a fresh link once: a second 403 ends the fetch', async () => {
     const link = await startApi(text(403, '<Error><Code>AccessDenied</Code></Error>', 'application/xml'))
-    const api = bundleApi(bundleAt(`${link.url}/first`), bundleAt(`${link.url}/fresh`))
-    const error = await failureOf(fetchBundle(api.client, fetchMeans(clock, log, masked)))
+    const reads = exportReads(linkTo(`${link.url}/fresh`))
+    const error = await failureOf(fetchBundle(reads, fetchMeans(clock, log, linkTo(`${link.url}/first`))))
 
     expect(error).toEqual(
       new DownloadError(
@@ -248,26 +264,83 @@ describe('the fetch of the bundle', () => {
         'Could not download the bundle of static export se_1: the bundle link answered HTTP 403 (it may have expired)'
       )
     )
-    expect(api.requests()).toBe(2)
+    expect(reads.reads()).toBe(1)
     expect(link.received.map((request) => request.url)).toEqual(['/first', '/fresh'])
-    expect(masked).toEqual(expect.arrayContaining([`${link.url}/first`, `${link.url}/fresh`]))
   })
 
-  it('downloads nothing from a link the rules refuse, which it masks all the same', async () => {
-    const api = bundleApi(bundleAt('http://bundles.example.com/b?X-Amz-Signature=sig'))
-    const error = await failureOf(fetchBundle(api.client, fetchMeans(clock, log, masked)))
+  it('renews a link already past its expiresAt before using it, and then never again', async () => {
+    const link = await startApi((req, res) => {
+      if (req.url === '/fresh') res.writeHead(200).end(archive)
+      else res.writeHead(403).end()
+    })
+    const expiresAt = new Date(clock.now() - 1).toISOString()
+    const stale = completedRecord({ bundleUrl: `${link.url}/stale`, sizeBytes: archive.length, expiresAt })
+    const reads = exportReads(linkTo(`${link.url}/fresh`, archive.length))
+    const fetched = await fetchBundle(reads, fetchMeans(clock, log, stale))
+
+    expect(fetched.bytes).toBe(archive.length)
+    expect(link.received.map((request) => request.url)).toEqual(['/fresh'])
+    expect(log.messages('info')).toContain(
+      `The bundle link expired at ${stale.bundle?.expiresAt ?? ''}: reading static export se_1 again for a fresh link.`
+    )
+  })
+
+  it('spends its one renewal on the expiry: a 403 after it ends the fetch', async () => {
+    const link = await startApi(text(403, 'expired'))
+    const stale = completedRecord({ bundleUrl: `${link.url}/stale`, sizeBytes: BODY.length, expiresAt: '2000-01-01T00:00:00Z' })
+    const reads = exportReads(linkTo(`${link.url}/fresh`))
+    const error = await failureOf(fetchBundle(reads, fetchMeans(clock, log, stale)))
+
+    expect(error).toMatchObject({ kind: 'expired' })
+    expect(reads.reads()).toBe(1)
+    expect(link.received.map((request) => request.url)).toEqual(['/fresh'])
+  })
+
+  it('reads a completed record without its link again, 2 s apart and growing (or poll-interval), until it has one', async () => {
+    const link = await startApi((_req, res) => res.writeHead(200).end(archive))
+    const reads = exportReads(
+      completedRecord({ sizeBytes: archive.length }),
+      completedRecord({ bundleUrl: `${link.url}/b` }),
+      linkTo(`${link.url}/b`, archive.length)
+    )
+    const fetched = await fetchBundle(reads, fetchMeans(clock, log, completedRecord({ sizeBytes: archive.length })))
+
+    expect(fetched.bytes).toBe(archive.length)
+    expect(reads.reads()).toBe(3)
+    expect(clock.sleeps).toEqual([2000, 3000, 4500])
+    expect(log.messages('info')[0]).toBe('Static export se_1 is completed, but its record has no bundleUrl yet; reading it again in 2s.')
+    expect(log.messages('info')[2]).toMatch(/has no sizeBytes yet; reading it again in 4.5s\.$/)
+  })
+
+  it('gives up after 5 more reads, naming the missing field, and downloads nothing', async () => {
+    const reads = exportReads(completedRecord({ bundleUrl: 'https://b.example/x' }))
+    const error = await failureOf(fetchBundle(reads, fetchMeans(clock, log, completedRecord({ bundleUrl: 'https://b.example/x' }))))
+
+    expect(error).toEqual(
+      new DownloadError(
+        'final',
+        'Static export se_1 is completed, but its record has no sizeBytes after 5 more reads, so there is no bundle to download'
+      )
+    )
+    expect(reads.reads()).toBe(5)
+    expect(clock.sleeps).toHaveLength(5)
+  })
+
+  it('downloads nothing from a link the rules refuse', async () => {
+    const error = await failureOf(
+      fetchBundle(exportReads(), fetchMeans(clock, log, linkTo('http://bundles.example.com/b?X-Amz-Signature=sig')))
+    )
 
     expect(error).toEqual(
       new DownloadError('final', 'the bundle link the API gave is http://, not https://, so the docs would travel unencrypted')
     )
-    expect(masked).toContain('sig')
   })
 
-  it('gives an API error other than 409 as it is, with no wait', async () => {
-    const refused = new ApiError('Could not request the bundle of static export se_1: HTTP 404.', 404, false)
-    const error = await failureOf(fetchBundle(bundleApi(refused).client, fetchMeans(clock, log, masked)))
+  it('gives an API error of a read as it is', async () => {
+    const refused = new ApiError('Could not read static export se_1: HTTP 404.', 404, false)
+    const error = await failureOf(fetchBundle(exportReads(refused), fetchMeans(clock, log, completedRecord({}))))
 
     expect(error).toBe(refused)
-    expect(clock.sleeps).toEqual([])
+    expect(clock.sleeps).toEqual([2000])
   })
 })

@@ -1,7 +1,7 @@
-/** The inputs of `static-export`: export-domain, export-paths, export-version and job-id, checked before any request. */
+/** The inputs of `static-export`: export-base-path and job-id, checked before any request; the retired ones unread. */
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../../src/errors.js'
-import { readExportDomain, readExportPaths, readStaticExportInputs } from '../../../src/operations/static-export/inputs.js'
+import { readExportBasePath, readStaticExportInputs } from '../../../src/operations/static-export/inputs.js'
 
 const ENV = { eventName: 'workflow_dispatch', workspace: '/tmp', now: 0 }
 
@@ -20,99 +20,76 @@ function refusal(read: () => unknown): { input: string; message: string } {
   throw new Error('accepted')
 }
 
-describe('export-domain', () => {
-  it.each(['docs.example.com', 'Docs.Example.COM', ' acme.mintlify.app '])('takes the hostname %j, in lower case', (domain) => {
-    expect(readExportDomain(domain)).toBe(domain.trim().toLowerCase())
-  })
-
+describe('export-base-path', () => {
   it.each([
-    ['', "is required when operation is 'static-export' and no job-id is given"],
-    ['https://docs.example.com', "is 'https://docs.example.com', which has a protocol"],
-    ['docs.example.com/', "is 'docs.example.com/', which has a path or a slash"],
-    ['docs.example.com/docs', "is 'docs.example.com/docs', which has a path or a slash"],
-    ['docs.example.com:443', "is 'docs.example.com:443', which has a port"],
-    ['localhost', "is 'localhost', which is not a hostname"],
-    ['docs_example.com', "is 'docs_example.com', which is not a hostname"],
-    ['-docs.example.com', "is '-docs.example.com', which is not a hostname"]
-  ])('refuses %j in one sentence naming the input, with the example', (domain, why) => {
-    expect(refusal(() => readExportDomain(domain))).toEqual({
-      input: 'export-domain',
-      message: `Input 'export-domain' ${why}: give the hostname of the deployment only, such as docs.example.com (or acme.mintlify.app without a custom domain).`
-    })
-  })
-})
-
-describe('export-paths', () => {
-  it('reads lines and commas, drops a leading slash and an .md or .mdx extension, and repeats nothing', () => {
-    expect(readExportPaths('/index.mdx, guides/getting-started\n\n  api/intro.md ,guides/getting-started')).toEqual([
-      'index',
-      'guides/getting-started',
-      'api/intro'
-    ])
+    ['', null],
+    ['  ', null],
+    ['/', ''],
+    [' / ', ''],
+    ['/docs', '/docs'],
+    ['/documentation', '/documentation']
+  ])('reads %j as the body the API takes: %j (null: no body)', (given, basePath) => {
+    expect(readExportBasePath(given)).toBe(basePath)
   })
 
-  it('is empty (every published page) when not given', () => {
-    expect(readExportPaths('  \n ')).toEqual([])
-  })
-
-  it.each([
-    ['/', 'names no page (the home page is index)'],
-    ['guides/a b', 'holds a character a page path cannot (a space, ?, #, %, a backslash or a quote)'],
-    ['guides/a#top', 'holds a character a page path cannot (a space, ?, #, %, a backslash or a quote)'],
-    ['guides/%2e%2e', 'holds a character a page path cannot (a space, ?, #, %, a backslash or a quote)'],
-    ['guides/../secret', 'has an empty, . or .. part, or ends with a slash'],
-    ['guides//a', 'has an empty, . or .. part, or ends with a slash'],
-    ['guides/', 'has an empty, . or .. part, or ends with a slash']
-  ])('refuses %j naming the path', (path, why) => {
-    expect(refusal(() => readExportPaths(path))).toEqual({
-      input: 'export-paths',
-      message: `Input 'export-paths' has '${path}', which ${why}: give page paths such as guides/getting-started, one per line or comma-separated.`
-    })
-  })
-
-  it('takes 1,000 pages and refuses 1,001', () => {
-    const pages = (count: number): string => Array.from({ length: count }, (_, i) => `p${i}`).join('\n')
-    expect(readExportPaths(pages(1000))).toHaveLength(1000)
-    expect(refusal(() => readExportPaths(pages(1001))).message).toBe(
-      "Input 'export-paths' lists 1001 pages; at most 1000 can be exported at once."
-    )
-  })
+  it.each(['docs', '/docs/', '/Docs', '/documents', '//', '/guides', 'https://docs.example.com/docs', '""'])(
+    'refuses %j in one sentence naming the input and the four values',
+    (given) => {
+      expect(refusal(() => readExportBasePath(given))).toEqual({
+        input: 'export-base-path',
+        message: `Input 'export-base-path' must be empty (the deployment's own base path), / (no prefix), /docs or /documentation; got '${given}'.`
+      })
+    }
+  )
 })
 
 describe('the inputs together', () => {
-  it('defaults the file to docs-static-export.tar.gz in the workspace and waits', () => {
-    const { read, warnings } = inputsOf({ 'export-domain': 'docs.example.com' })
+  it('defaults the file to docs-static-export.tar.gz in the workspace, waits, and sends no base path', () => {
+    const { read, warnings } = inputsOf({})
     expect(read).toEqual({
       wait: true,
       jobId: null,
-      domain: 'docs.example.com',
-      version: null,
-      paths: [],
+      basePath: null,
       outputFile: 'docs-static-export.tar.gz',
       outputPath: '/tmp/docs-static-export.tar.gz'
     })
     expect(warnings).toEqual([])
   })
 
-  it('with job-id needs no domain, and says the export inputs are ignored when given', () => {
-    expect(inputsOf({ 'job-id': 'se_1' }).read).toMatchObject({ jobId: 'se_1', domain: '', paths: [] })
-    expect(inputsOf({ 'job-id': 'se_1', 'export-domain': 'https://x', 'export-paths': 'a b' }).warnings).toEqual([
-      "Input 'job-id' names static export se_1, which is fetched as it was made: export-domain, export-version and export-paths are ignored."
-    ])
+  it('never reads the inputs the earlier API took: a workflow written for it runs, whatever they hold', () => {
+    const { read, warnings } = inputsOf({ 'export-domain': 'https://x/y', 'export-version': 'v1\nv2', 'export-paths': 'a b' })
+    expect(read).toMatchObject({ jobId: null, basePath: null })
+    expect(warnings).toEqual([])
   })
 
-  it.each(['.', '..', '.hidden', 'se_1.tar', '-x', 'se 1'])('refuses the job-id %j in one sentence: an identifier only', (jobId) => {
-    const error = refusal(() => inputsOf({ 'job-id': jobId }))
-    expect(error.input).toBe('job-id')
-    expect(error.message).toMatch(
-      new RegExp(
-        `^Input 'job-id' must be a static export's id \\(se_…\\) of letters, digits, '_' and '-'; got '${jobId.replace(/[.-]/g, '\\$&')}'\\.`
-      )
+  it('with job-id ignores export-base-path, with one warning', () => {
+    const { read, warnings } = inputsOf({ 'job-id': '6520f3a1c9b1a20012ab34cd', 'export-base-path': '/docs' })
+    expect(read).toMatchObject({ jobId: '6520f3a1c9b1a20012ab34cd', basePath: null })
+    expect(warnings).toEqual([
+      "Input 'job-id' names static export 6520f3a1c9b1a20012ab34cd, which is fetched as it was made: export-base-path is ignored."
+    ])
+    expect(inputsOf({ 'job-id': 'se_1', 'export-base-path': '/' }).warnings).toHaveLength(1)
+    expect(inputsOf({ 'job-id': 'se_1' }).warnings).toEqual([])
+  })
+
+  it('reports a bad export-base-path and a bad job-id together', () => {
+    expect(() => inputsOf({ 'job-id': 'a/b', 'export-base-path': '/x' })).toThrow(
+      expect.objectContaining({
+        errors: [expect.objectContaining({ input: 'job-id' }), expect.objectContaining({ input: 'export-base-path' })]
+      })
     )
   })
 
-  it('refuses a job-id with a slash, and a version on two lines', () => {
-    expect(refusal(() => inputsOf({ 'job-id': 'se_1/../x' })).input).toBe('job-id')
-    expect(refusal(() => inputsOf({ 'export-domain': 'docs.example.com', 'export-version': 'v1\nv2' })).input).toBe('export-version')
-  })
+  it.each(['.', '..', '.hidden', 'se_1.tar', '-x', 'se 1', 'se_1/../x'])(
+    'refuses the job-id %j in one sentence: an identifier only',
+    (jobId) => {
+      const error = refusal(() => inputsOf({ 'job-id': jobId }))
+      expect(error.input).toBe('job-id')
+      expect(error.message).toMatch(
+        new RegExp(
+          `^Input 'job-id' must be a static export's id \\(6520f3a1c9b1a20012ab34cd\\) of letters, digits, '_' and '-'; got '${jobId.replace(/[./-]/g, '\\$&')}'\\.`
+        )
+      )
+    }
+  )
 })

@@ -15,7 +15,6 @@ import { type OperationRun, runOnSimulator, type RunOptions } from '../../fixtur
 import { tempDir } from '../../fixtures/temp-dir.js'
 import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
-const DOMAIN = 'docs.example.com'
 const FILE = 'docs-static-export.tar.gz'
 
 let sim: Simulator
@@ -31,15 +30,9 @@ afterEach(async () => {
   workspace.remove()
 })
 
-/** A `static-export` run of docs.example.com with `inputs`, its file in this test's workspace. */
+/** A `static-export` run of the simulator's project with `inputs`, its file in this test's workspace. */
 const run = (inputs: Record<string, string> = {}, options: RunOptions = {}): Promise<OperationRun> =>
-  runOnSimulator(
-    sim,
-    clock,
-    'static-export',
-    { 'export-domain': DOMAIN, 'poll-interval': '5s', ...inputs },
-    { workspace: workspace.path, ...options }
-  )
+  runOnSimulator(sim, clock, 'static-export', { 'poll-interval': '5s', ...inputs }, { workspace: workspace.path, ...options })
 
 const sha256 = (file: string): string =>
   createHash('sha256')
@@ -75,7 +68,9 @@ describe('a static export that goes well', () => {
     expect(done.result.verdict.failureReason).toBe('')
     expect(done.result.summary).toContain(`| SHA-256 | \`${hash}\` |`)
     expect(done.result.summary).toMatch(/\| Archive \| 1[2-9] files, 12 \.html pages \|/)
-    expect(infos(done)).toContain(`Starting a static export of ${DOMAIN}.`)
+    expect(infos(done)).toContain("Starting a static export of project proj_sim with the deployment's own base path.")
+    expect(only(sim.staticExports.starts).basePath).toBeNull()
+    expect(done.result.summary).toContain("| Base path | the deployment's own base path |")
     expect(infos(done).filter((line) => line.startsWith('Downloading the bundle'))).toEqual([
       expect.stringMatching(/^Downloading the bundle \(\d+ bytes\), try 1 of 3\.$/)
     ])
@@ -91,7 +86,7 @@ describe('a static export that goes well', () => {
 
   it('warns of entries that would land outside the folder, and still keeps the bundle', async () => {
     sim.staticExports.scriptNext({ unsafeEntries: true })
-    const done = await run({ 'export-version': 'v2', 'output-file': 'bundles/docs.tar.gz' })
+    const done = await run({ 'export-base-path': '/docs', 'output-file': 'bundles/docs.tar.gz' })
 
     expect(done.result.verdict.outcome).toBe('exported')
     expect(existsSync(join(workspace.path, 'bundles/docs.tar.gz'))).toBe(true)
@@ -99,28 +94,55 @@ describe('a static export that goes well', () => {
       /^The bundle holds 3 entries that would land outside the folder it is extracted into: .*\.\.\/outside\.html/
     )
     expect(done.result.summary).toMatch(/\| Unsafe entries \| 3: /)
-    expect(infos(done)).toContain(`Starting a static export of ${DOMAIN} (version v2).`)
+    expect(infos(done)).toContain('Starting a static export of project proj_sim with base path /docs.')
+    expect(only(sim.staticExports.starts).basePath).toBe('/docs')
   })
 
   it('fetches the export job-id names without starting one', async () => {
     const planted = sim.staticExports.plant({ jobId: 'se_planted', createdAt: T0 - 3_600_000 })
-    const done = await run({ 'job-id': planted.jobId, 'export-domain': '' })
+    const done = await run({ 'job-id': planted.jobId, 'export-base-path': '/docs' })
 
     expect(done.result.verdict.outcome).toBe('exported')
     expect(sim.staticExports.list()).toHaveLength(1)
+    expect(sim.staticExports.starts).toEqual([])
     expect(done.result.outputs['job-id']).toBe('se_planted')
+    expect(done.result.summary).not.toContain('| Base path |')
   })
 
-  it('waits out a bundle that is not ready yet (409), 2 s apart and growing', async () => {
-    sim.staticExports.scriptNext({ notReadyTimes: 2 })
+  it('reads a completed export again while its record lacks the link, 2 s apart and growing', async () => {
+    sim.staticExports.scriptNext({ incompleteReads: 2 })
     const done = await run({ 'poll-interval': '30s' })
 
     expect(done.result.verdict.outcome).toBe('exported')
-    expect(only(sim.staticExports.list()).bundleRequests).toBe(3)
-    expect(infos(done).filter((line) => line.includes('is not ready yet'))).toEqual([
-      expect.stringMatching(/\(HTTP 409\); asking again in 2s\.$/),
-      expect.stringMatching(/\(HTTP 409\); asking again in 3s\.$/)
+    expect(only(sim.staticExports.list()).linksGiven).toBe(3)
+    expect(infos(done).filter((line) => line.includes('but its record has no bundleUrl yet'))).toEqual([
+      expect.stringMatching(/; reading it again in 2s\.$/),
+      expect.stringMatching(/; reading it again in 3s\.$/)
     ])
+  })
+
+  it('waits out another export of the deployment (409) by the gap rule, then starts its own', async () => {
+    sim.staticExports.plant({ jobId: 'other', createdAt: T0, queuedMs: 0, runningMs: 40_000 })
+    const done = await run()
+
+    expect(done.result.verdict.outcome).toBe('exported')
+    expect(sim.staticExports.starts).toHaveLength(1)
+    const held = infos(done).filter((line) => line.includes('(HTTP 409)'))
+    expect(held.length).toBeGreaterThan(1)
+    expect(held[0]).toBe('Another static export of the deployment is queued or running (HTTP 409); starting again in 2s.')
+  })
+
+  it('renews a link already past its expiresAt by reading the job again, once', async () => {
+    sim.staticExports.scriptNext({ download: 'stale-first-link' })
+    const done = await run()
+
+    expect(done.result.verdict.outcome).toBe('exported')
+    expect(answers()).toEqual([200])
+    expect(infos(done)).toContainEqual(
+      expect.stringMatching(/^The bundle link expired at .*: reading static export \w+ again for a fresh link\.$/)
+    )
+    expect(done.result.outputs['bundle-url']).toBe(sim.staticExports.links[1])
+    expect(done.masked).toEqual(expect.arrayContaining(sim.staticExports.links))
   })
 
   it('starts the download again, file and hash, when the connection drops half-way', async () => {
@@ -143,19 +165,83 @@ describe('a static export that goes well', () => {
     expect(done.result.verdict.outcome).toBe('exported')
     // The drop is retried on the same link, which has expired: its 403 asks for a fresh one.
     expect(answers()).toEqual(['dropped', 403, 200])
-    expect(only(sim.staticExports.list()).bundleRequests).toBe(2)
-    expect(infos(done)).toContain('the bundle link answered HTTP 403 (it may have expired): asking for a fresh link.')
+    expect(only(sim.staticExports.list()).linksGiven).toBe(2)
+    expect(infos(done)).toContainEqual(
+      expect.stringMatching(
+        /^the bundle link answered HTTP 403 \(it may have expired\): reading static export \w+ again for a fresh link\.$/
+      )
+    )
     expect(done.result.outputs['bundle-url']).toBe(sim.staticExports.links[1])
   })
 })
 
 describe('a static export that does not end with a bundle', () => {
-  it('gives up after 5 bundle requests answered 409', async () => {
-    sim.staticExports.scriptNext({ notReadyTimes: 100 })
+  it('gives up after 5 more reads of a completed record without its link, naming the field', async () => {
+    sim.staticExports.scriptNext({ incompleteReads: 100, incompleteField: 'sizeBytes' })
     const done = await run()
 
-    expectFailedWithoutFile(done, /the export was still not finished after 5 bundle requests; no file was written/)
-    expect(only(sim.staticExports.list()).bundleRequests).toBe(5)
+    expectFailedWithoutFile(
+      done,
+      /is completed, but its record has no sizeBytes after 5 more reads, so there is no bundle to download; no file was written/
+    )
+    expect(only(sim.staticExports.list()).linksGiven).toBe(6)
+  })
+
+  it('fails after the timeout when another export holds the deployment, and starts none', async () => {
+    sim.staticExports.plant({ jobId: 'other', createdAt: T0, outcome: 'never' })
+    const done = await run({ timeout: '2m' })
+
+    expect(done.result.verdict.outcome).toBe('failed')
+    expect(done.result.verdict.failureReason).toMatch(
+      /^Another static export of this deployment was queued or running for the 2m 00s this run tried to start one, so none was started: fetch that export with operation static-export and the job-id output of the run that started it/
+    )
+    expect(sim.staticExports.starts).toEqual([])
+    expect(done.result.outputs['job-id']).toBe('')
+  })
+
+  it('does not retry a 429 without Retry-After: it names the 10 starts an hour', async () => {
+    sim.staticExports.startsPerHour = 0
+    const done = await run()
+
+    expect(done.result.verdict.outcome).toBe('failed')
+    expect(done.result.verdict.failureReason).toMatch(
+      /HTTP 429, the rate limit is reached \(10 static export starts per organization per hour\)/
+    )
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+  })
+
+  it('retries a 429 whose Retry-After fits before the deadline', async () => {
+    // Ten starts whose hour ends 10 s from now: the 429 asks for 30 s, after which the limit has room.
+    for (let i = 0; i < 10; i++) sim.staticExports.starts.push({ at: T0 - 3_600_000 + 10_000, basePath: null })
+    sim.staticExports.rateLimitRetryAfter = '30'
+    const done = await run()
+
+    expect(done.result.verdict.outcome).toBe('exported')
+    expect(sim.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
+    expect(sim.staticExports.starts).toHaveLength(11)
+  })
+
+  it('ends cancelled, starting none, when the workflow is cancelled while another export holds the deployment', async () => {
+    sim.staticExports.plant({ jobId: 'other', createdAt: T0, outcome: 'never' })
+    const cancel = new AbortController()
+    // The workflow is cancelled as the run sleeps before its second start: its first wait is the 409's.
+    const cancelling = { now: () => clock.now(), sleep: (ms: number, signal?: AbortSignal) => (cancel.abort(), clock.sleep(ms, signal)) }
+    const done = await run({}, { signal: cancel.signal, clock: cancelling })
+
+    expect(done.result.verdict.outcome).toBe('cancelled')
+    expect(done.result.verdict.failureReason).toBe(
+      'The workflow was cancelled while another static export of this deployment was queued or running, so none was started: fetch that export with operation static-export and the job-id output of the run that started it.'
+    )
+    expect(sim.staticExports.starts).toEqual([])
+  })
+
+  it('names project-id and the earlier API on a 404 of the start', async () => {
+    const done = await run({ 'project-id': 'proj_other' })
+
+    expect(done.result.verdict.outcome).toBe('failed')
+    expect(done.result.verdict.failureReason).toMatch(
+      /^Could not start a static export of project proj_other: HTTP 404, project proj_other was not found \(check project-id\), or Mintlify still serves its earlier static export API here/
+    )
   })
 
   it.each([
@@ -184,7 +270,7 @@ describe('a static export that does not end with a bundle', () => {
 
     const jobId = only(sim.staticExports.list()).jobId
     expectFailedWithoutFile(done, new RegExp(`^Static export ${jobId} failed: Rendering failed: guides/a\\.mdx:3:1 Unexpected token\\.$`))
-    expect(only(sim.staticExports.list()).bundleRequests).toBe(0)
+    expect(only(sim.staticExports.list()).linksGiven).toBe(0)
   })
 
   it('does not wait with wait: false, and says how to fetch it later', async () => {
@@ -202,7 +288,7 @@ describe('a static export that does not end with a bundle', () => {
     const done = await run({ 'dry-run': 'true' })
 
     expect(done.result.verdict.outcome).toBe('dry-run')
-    expect(done.result.verdict.headline).toContain(`send POST /v1/static-export/jobs with {"domain":"${DOMAIN}"}`)
+    expect(done.result.verdict.headline).toContain('send POST /v1/static-export/proj_sim/jobs with no body')
     expect(sim.staticExports.list()).toEqual([])
   })
 
@@ -222,7 +308,7 @@ describe('a static export that does not end with a bundle', () => {
 
     expect(done.result.verdict.outcome).toBe('cancelled')
     expect(done.result.verdict.failureReason).toMatch(
-      /^The workflow was cancelled while the bundle of static export se_\w+ was fetched; the partial file was removed/
+      /^The workflow was cancelled while the bundle of static export \w+ was fetched; the partial file was removed/
     )
     expect(readdirSync(workspace.path)).toEqual([])
   })
@@ -232,7 +318,9 @@ describe('a static export that does not end with a bundle', () => {
     const done = await run()
 
     expect(done.result.verdict.outcome).toBe('failed')
-    expect(done.result.verdict.failureReason).toMatch(/^Could not start the static export of docs\.example\.com: HTTP 403/)
+    expect(done.result.verdict.failureReason).toMatch(
+      /^Could not start a static export of project proj_sim: HTTP 403, static export is not enabled for this deployment .*the write scope this POST needs.*IP allowlist/
+    )
     expect(done.result.outputs['job-id']).toBe('')
   })
 })

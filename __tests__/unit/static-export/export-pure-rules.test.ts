@@ -1,37 +1,17 @@
-/** The pure rules of `static-export`: the progress line, the entries unsafe to extract, the bundle link's. */
+/** The pure rules of `static-export`: the entries unsafe to extract, the bundle link's. */
 import { describe, expect, it } from '@jest/globals'
-import { type LinksSoFar, noteLink, SHOWN_NAME, type TarEntry, unsafeEntry } from '../../../src/operations/static-export/entries.js'
+import { EntryCheck, SHOWN_NAME, type TarEntry } from '../../../src/operations/static-export/entries.js'
 import { checkBundleLink, linkSecrets, refusedRedirect } from '../../../src/operations/static-export/link.js'
-import { passedTenth, progressLine } from '../../../src/operations/static-export/progress.js'
-
-describe('the progress line', () => {
-  it.each([
-    [null, null, false],
-    [null, 5, false],
-    [null, 10, true],
-    [0, 9.9, false],
-    [9, 10, true],
-    [10, 19, false],
-    [12, 35, true],
-    [90, 100, true],
-    [100, 100, false],
-    [40, null, false]
-  ])('from %p%% to %p%% passes a tenth: %p', (before, after, passed) => {
-    expect(passedTenth({ progress: before }, { progress: after })).toBe(passed)
-  })
-
-  it('says the percentage, the pages and the time waited', () => {
-    expect(progressLine('se_3f9a', { progress: 42.7, pageCount: 128, status: 'running' }, 190_000)).toBe(
-      'Static export se_3f9a: 42% (128 pages, 3m 10s)'
-    )
-    expect(progressLine('se_3f9a', { progress: null, pageCount: null, status: 'queued' }, 4_000)).toBe('Static export se_3f9a: queued (4s)')
-    expect(progressLine('se_3f9a', { progress: 100, pageCount: 1, status: 'completed' }, 500)).toBe(
-      'Static export se_3f9a: 100% (1 page, 500ms)'
-    )
-  })
-})
 
 describe('entries unsafe to extract', () => {
+  /** What one entry is listed for, alone in its archive but for `index.html` (a link's target judged at the end). */
+  function alone(entry: TarEntry): string | null {
+    const check = new EntryCheck()
+    check.judge({ name: 'index.html', type: 'file' })
+    const why = check.judge(entry)
+    return why ?? check.linksNotToFiles()[0] ?? null
+  }
+
   it.each([
     [{ name: 'index.html', type: 'file' }, null],
     [{ name: 'guides/a..b.html', type: 'file' }, null],
@@ -45,20 +25,60 @@ describe('entries unsafe to extract', () => {
     [{ name: 'guides/escape', type: 'symlink', linkname: '../../etc' }, 'guides/escape (a link leading outside the archive)'],
     [{ name: 'a', type: 'symlink', linkname: '/etc/passwd' }, 'a (a link to an absolute path)'],
     [{ name: 'guides/deep/hard', type: 'link', linkname: 'index.html' }, null],
-    [{ name: 'hard', type: 'link', linkname: 'guides/../../x' }, 'hard (a link leading outside the archive)']
+    [{ name: 'hard', type: 'link', linkname: 'guides/../../x' }, 'hard (a link leading outside the archive)'],
+    [{ name: 'guides/folder', type: 'symlink', linkname: '..' }, 'guides/folder (a link to no regular file of the archive)'],
+    [{ name: 'dangling', type: 'symlink', linkname: 'missing.html' }, 'dangling (a link to no regular file of the archive)'],
+    [{ name: 'dev/null', type: 'character-device' }, 'dev/null (a character device)'],
+    [{ name: 'dev/sda', type: 'block-device' }, 'dev/sda (a block device)'],
+    [{ name: 'pipe', type: 'fifo' }, 'pipe (a FIFO)'],
+    [{ name: 'odd', type: null }, 'odd (an entry of an unknown type)'],
+    [{ name: 'run.sh', type: 'file', mode: 0o4755 }, 'run.sh (a set-id mode)'],
+    [{ name: 'group', type: 'directory', mode: 0o2755 }, 'group (a set-id mode)'],
+    [{ name: 'page.html', type: 'file', mode: 0o1755 }, null],
+    [{ name: 'long.html', type: 'file', pax: { path: 'long.html' } }, 'long.html (a pax header naming its path)'],
+    [{ name: 'l', type: 'symlink', linkname: 'index.html', pax: { linkpath: 'index.html' } }, 'l (a pax header naming its linkpath)'],
+    [{ name: 'm.html', type: 'file', pax: { mtime: '1' } }, null]
   ])('%j: %p', (entry, why) => {
-    expect(unsafeEntry(entry, new Map())).toBe(why)
+    expect(alone(entry)).toBe(why)
   })
 
-  /** The warnings of a walk over `entries` in order, links kept as the walk keeps them. */
+  /** The warnings of a walk over `entries` in order, then those of the links judged at the end. */
   function walk(entries: TarEntry[]): (string | null)[] {
-    const links: LinksSoFar = new Map()
-    return entries.map((entry) => {
-      const why = unsafeEntry(entry, links)
-      noteLink(entry, links)
-      return why
-    })
+    const check = new EntryCheck()
+    return [...entries.map((entry) => check.judge(entry)), ...check.linksNotToFiles()]
   }
+
+  it('lists a hard link to a symbolic link, and to a file only once that is a file', () => {
+    expect(
+      walk([
+        { name: 'index.html', type: 'file' },
+        { name: 'soft', type: 'symlink', linkname: 'index.html' },
+        { name: 'hard', type: 'link', linkname: 'soft' },
+        { name: 'fine', type: 'link', linkname: 'index.html' }
+      ])
+    ).toEqual([null, null, null, null, 'hard (a link to no regular file of the archive)'])
+  })
+
+  it('keeps a link to a file later in the archive, and lists one whose target a later link replaced', () => {
+    expect(
+      walk([
+        { name: 'latest', type: 'symlink', linkname: 'v2/index.html' },
+        { name: 'old', type: 'symlink', linkname: 'a.html' },
+        { name: 'v2/index.html', type: 'file' },
+        { name: 'a.html', type: 'file' },
+        { name: 'a.html', type: 'symlink', linkname: '../../etc/passwd' }
+      ])
+    ).toEqual([null, null, null, null, 'a.html (a link leading outside the archive)', 'old (a link to no regular file of the archive)'])
+  })
+
+  it('names a global pax header that carries a path once, and not one without', () => {
+    const check = new EntryCheck()
+    const global = { path: '../..' }
+    expect(check.globalPax(global)).toBe('a global pax header (path=../..)')
+    expect(check.globalPax(global)).toBeNull()
+    expect(check.globalPax({ comment: 'built' })).toBeNull()
+    expect(check.globalPax(null)).toBeNull()
+  })
 
   it('judges a link through the links before it: a -> ., a/b -> .., a/b/evil.txt all leave', () => {
     expect(
@@ -67,7 +87,7 @@ describe('entries unsafe to extract', () => {
         { name: 'a/b', type: 'symlink', linkname: '..' },
         { name: 'a/b/evil.txt', type: 'file' }
       ])
-    ).toEqual([null, 'a/b (a path through a link)', 'a/b/evil.txt (a path through a link)'])
+    ).toEqual([null, 'a/b (a path through a link)', 'a/b/evil.txt (a path through a link)', 'a (a link to no regular file of the archive)'])
   })
 
   it('resolves a link target through an earlier link: up -> .., then x -> up/etc leaves', () => {
@@ -76,7 +96,7 @@ describe('entries unsafe to extract', () => {
         { name: 'guides/up', type: 'symlink', linkname: '..' },
         { name: 'x', type: 'symlink', linkname: 'guides/up/../etc' }
       ])
-    ).toEqual([null, 'x (a link leading outside the archive)'])
+    ).toEqual([null, 'x (a link leading outside the archive)', 'guides/up (a link to no regular file of the archive)'])
   })
 
   it('counts a loop of links as leaving, and keeps a link within the archive safe', () => {
@@ -85,13 +105,22 @@ describe('entries unsafe to extract', () => {
         { name: 'p', type: 'symlink', linkname: 'q' },
         { name: 'q', type: 'symlink', linkname: 'p' },
         { name: 'r', type: 'symlink', linkname: 'p/x' },
-        { name: 'latest', type: 'symlink', linkname: 'guides/index.html' }
+        { name: 'latest', type: 'symlink', linkname: 'guides/index.html' },
+        { name: 'guides/index.html', type: 'file' }
       ])
-    ).toEqual([null, null, 'r (a link leading outside the archive)', null])
+    ).toEqual([
+      null,
+      null,
+      'r (a link leading outside the archive)',
+      null,
+      null,
+      'p (a link to no regular file of the archive)',
+      'q (a link to no regular file of the archive)'
+    ])
   })
 
   it('cuts a long name to 200 characters in the warning', () => {
-    const why = unsafeEntry({ name: `/${'x'.repeat(4_000_000)}`, type: 'file' }, new Map()) ?? ''
+    const why = new EntryCheck().judge({ name: `/${'x'.repeat(4_000_000)}`, type: 'file' }) ?? ''
     expect(why.length).toBeLessThan(SHOWN_NAME + 30)
     expect(why).toMatch(/… \(an absolute path\)$/)
   })

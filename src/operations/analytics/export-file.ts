@@ -1,6 +1,5 @@
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { csvCell, csvField } from '../../csv.js'
+import { createExclusive, type NewFile } from '../../files.js'
 
 export type ExportFormat = 'json' | 'csv'
 
@@ -16,7 +15,7 @@ export interface RowLayout<Row> {
 
 /**
  * Writes an export as pages arrive, so memory does not grow with the row count. Everything goes to a
- * temporary file beside the target, renamed into place only by `finish`: a failed run never leaves a
+ * file of its own beside the target (createExclusive), renamed into place only by `finish`: a failed run never leaves a
  * half-written file under the final name. Each write is awaited, so a full disk is an error of the
  * export, not a crash.
  *
@@ -31,16 +30,13 @@ export class ExportFile<Row> {
 
   private constructor(
     readonly path: string,
-    private readonly temp: string,
     private readonly format: ExportFormat,
     private readonly layout: RowLayout<Row>,
-    private readonly handle: FileHandle
+    private readonly file: NewFile
   ) {}
 
   static async create<Row>(path: string, layout: RowLayout<Row>): Promise<ExportFile<Row>> {
-    await mkdir(dirname(path), { recursive: true })
-    const temp = `${path}.tmp-${process.pid}`
-    return new ExportFile(path, temp, formatOf(path), layout, await open(temp, 'w'))
+    return new ExportFile(path, formatOf(path), layout, await createExclusive(path))
   }
 
   /** Called once, with the first page: the header (JSON: the head's keys before `rows`). */
@@ -62,18 +58,16 @@ export class ExportFile<Row> {
     if (!this.started) throw new Error('ExportFile.finish before begin')
     if (this.format === 'json')
       await this.write(`${this.rowCount > 0 ? '\n  ' : ''}],\n  "exportedAt": ${JSON.stringify(exportedAt)},\n  "partial": ${partial}\n}\n`)
-    await this.handle.close()
-    await rename(this.temp, this.path)
+    await this.file.commit()
   }
 
   /** Drops the temporary file; the final name is left as it was. */
   async abort(): Promise<void> {
-    await this.handle.close().catch(() => undefined)
-    await rm(this.temp, { force: true })
+    await this.file.discard()
   }
 
   private async write(chunk: string): Promise<void> {
-    await this.handle.write(chunk)
+    await this.file.handle.write(chunk)
   }
 
   private jsonLine(row: Row, first: boolean): string {

@@ -2,7 +2,7 @@ import { formatDuration } from '../../duration.js'
 import { messageOf } from '../../errors.js'
 import { DEPLOYMENT_PATHS, type DeploymentStatus, siteUrl } from '../../mintlify/deployment.js'
 import { describeOutage, failure, judgeQuiet, judgeWouldSend, success, type Verdict } from '../../outcome.js'
-import { stripPeriod } from '../../text.js'
+import { capitalise, stripPeriod } from '../../text.js'
 import type { Outage } from '../../wait.js'
 
 /** Which deployment a run follows: the production site, or a branch preview. */
@@ -78,8 +78,8 @@ export function judgeDeployment(run: DeploymentRun): Verdict {
       return failure(
         'timed-out',
         run.outage
-          ? `${capitalize(subject)} was still ${run.status?.status ?? 'queued'} when last read, but ${describeOutage(run.outage, run.timeoutMs)}; it continues at Mintlify: follow status id ${run.statusId}.`
-          : `${capitalize(subject)} was still ${run.status?.status ?? 'running'} after the ${formatDuration(run.timeoutMs)} timeout and continues at Mintlify: follow status id ${run.statusId}, or raise timeout.`
+          ? `${capitalise(subject)} was still ${run.status?.status ?? 'queued'} when last read, but ${describeOutage(run.outage, run.timeoutMs)}; it continues at Mintlify: follow status id ${run.statusId}.`
+          : `${capitalise(subject)} was still ${run.status?.status ?? 'running'} after the ${formatDuration(run.timeoutMs)} timeout and continues at Mintlify: follow status id ${run.statusId}, or raise timeout.`
       )
     case 'cancelled':
       return failure('cancelled', `The workflow was cancelled while waiting; ${follow}.`)
@@ -106,11 +106,7 @@ function deployedVerdict(run: DeploymentRun): Verdict {
 
 function failedHeadline(run: DeploymentRun): string {
   const summary = run.status?.summary
-  return `${capitalize(deploymentSubject(run))} failed${summary ? `: ${stripPeriod(summary)}` : ' (Mintlify gave no summary)'}.`
-}
-
-function capitalize(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`
+  return `${capitalise(deploymentSubject(run))} failed${summary ? `: ${stripPeriod(summary)}` : ' (Mintlify gave no summary)'}.`
 }
 
 /** A preview asked for a fork's branch: skipped before any request, because Mintlify cannot build it. */

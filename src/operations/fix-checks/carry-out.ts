@@ -1,7 +1,7 @@
 import { pullRef } from '../../github/event.js'
 import { StatusThread } from '../../github/status-thread.js'
 import { failure, judgeQuiet, resultOutputs, type OperationResult, type Verdict } from '../../outcome.js'
-import { redact } from '../../text.js'
+import { redact } from '../../redaction.js'
 import { recordSubject } from '../agent/comment-records.js'
 import { runAgentJob } from '../agent/carry-out/job-run.js'
 import { operationResultOf } from '../agent/run.js'

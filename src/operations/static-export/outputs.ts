@@ -12,7 +12,8 @@ export function staticExportOutputs(report: ExportReport): Record<string, string
     'job-id': report.jobId ?? '',
     status: report.job?.status ?? '',
     file: exported ? report.outputFile : '',
-    'page-count': report.job?.pageCount === null || report.job === null ? '' : String(report.job.pageCount),
+    // Counted by the proof's walk: the job no longer says how many pages it exported.
+    'page-count': exported && report.fetched?.archive ? String(report.fetched.archive.htmlPages) : '',
     sha256: exported ? (report.fetched?.sha256 ?? '') : '',
     'bundle-url': report.bundleUrl ?? ''
   }

@@ -1,22 +1,33 @@
+import { formatDuration } from '../../duration.js'
 import { outputFileError, isFileSystemError } from '../../files.js'
 import type { DocsApiClient } from '../../mintlify/client.js'
+import { ApiError } from '../../mintlify/errors.js'
 import { EXPORT_STATUSES, EXPORT_TERMINAL_STATUSES, type ExportJob } from '../../mintlify/static-export.js'
 import { judgeStartFailure, type Verdict } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
-import { waitFor } from '../../wait.js'
+import { pollGap, waitFor } from '../../wait.js'
 import type { OperationDeps, RunOperation } from '../operation.js'
-import { type Fetched, fetchBundle } from './fetch-bundle.js'
+import { type ExportReads, type Fetched, fetchBundle } from './fetch-bundle.js'
 import type { StaticExportInputs } from './inputs.js'
+import { linkSecrets } from './link.js'
 import { staticExportOutputs } from './outputs.js'
-import { type ExportPlan, planStaticExport } from './plan.js'
-import { passedTenth, progressLine } from './progress.js'
+import { basePathText, type ExportPlan, planStaticExport } from './plan.js'
 import { renderStaticExportSummary } from './summary.js'
-import { type ExportReport, judgeExported, judgeFailedExport, judgeFetchFailure, judgeNotWaited, judgeUnfinished } from './verdicts.js'
+import {
+  type ExportReport,
+  judgeExported,
+  judgeFailedExport,
+  judgeFetchFailure,
+  judgeHeld,
+  judgeNotWaited,
+  judgeUnfinished
+} from './verdicts.js'
 
 /**
- * `static-export`: start an export (or follow the one `job-id` names), wait for it with progress, fetch its
- * bundle into the workspace, prove it whole, and report. The action writes only the file: uploading it is
- * for the steps people already use (a release asset, an artifact).
+ * `static-export`: start an export of the project's deployment (or follow the one `job-id` names), wait for
+ * it, fetch the bundle its completed record links to into the workspace, prove it whole, and report. The
+ * action writes only the file: uploading it is for the steps people already use (a release asset, an
+ * artifact).
  */
 export const runStaticExport: RunOperation<StaticExportInputs> = async (settings, deps) => {
   const plan = planStaticExport(settings)
@@ -24,8 +35,7 @@ export const runStaticExport: RunOperation<StaticExportInputs> = async (settings
   const report: ExportReport = {
     jobId: plan.kind === 'follow' ? plan.jobId : null,
     job: null,
-    domain: settings.domain || null,
-    version: settings.version,
+    basePath: plan.kind === 'start' ? basePathText(plan.basePath) : null,
     outputFile: settings.outputFile,
     bundleUrl: null,
     fetched: null,
@@ -47,56 +57,97 @@ async function carryOut(
   report: ExportReport
 ): Promise<Verdict> {
   const client = deps.client()
+  const seen = (job: ExportJob): ExportJob => {
+    if (job.bundle) {
+      for (const secret of linkSecrets(job.bundle.bundleUrl)) deps.mask(secret, 'bundle-url')
+      report.bundleUrl = job.bundle.bundleUrl
+      deps.publish({ 'bundle-url': job.bundle.bundleUrl })
+    }
+    return job
+  }
+  let first: ExportJob
   try {
-    report.job = plan.kind === 'start' ? await start(client, plan.request, deps) : await client.getStaticExport(plan.jobId)
+    first = seen(
+      plan.kind === 'start'
+        ? await start(client, plan.basePath, settings, deps)
+        : await client.getStaticExport(settings.projectId, plan.jobId)
+    )
   } catch (error) {
+    if (error instanceof ExportHeld) return judgeHeld(error.waitedMs, error.cancelled)
     return judgeStartFailure(error, deps.signal.aborted)
   }
-  const jobId = report.jobId ?? report.job.jobId ?? ''
+  const jobId = report.jobId ?? first.jobId ?? ''
   report.jobId = jobId
+  report.job = first
   deps.publish(staticExportOutputs(report))
-  const terminal = (job: ExportJob | null): boolean =>
-    (EXPORT_TERMINAL_STATUSES as readonly (string | null)[]).includes(job?.status ?? null)
-  if (!plan.wait && !terminal(report.job)) return judgeNotWaited(jobId, report.job)
-  const waited = await waitForExport(client, jobId, report, settings, deps)
-  if (waited !== null) return waited
-  if (report.job?.status === 'failed') return judgeFailedExport(jobId, report.job)
-  return fetchInto(client, jobId, settings, deps, report)
+  const reads: ExportReads = { jobId, read: async () => seen(await client.getStaticExport(settings.projectId, jobId)) }
+  if (!plan.wait && !(EXPORT_TERMINAL_STATUSES as readonly (string | null)[]).includes(first.status)) return judgeNotWaited(jobId, first)
+  const waited = await waitForExport(reads, first, settings, deps, report)
+  if (waited.kind !== 'terminal') return waited.verdict
+  if (waited.job.status === 'failed') return judgeFailedExport(jobId, waited.job)
+  return fetchInto(reads, waited.job, settings, deps, report)
 }
 
+/** The start held off by another export of the deployment until the deadline (or a cancel): nothing was started. */
+class ExportHeld extends Error {
+  constructor(
+    readonly waitedMs: number,
+    readonly cancelled: boolean
+  ) {
+    super('Another static export held the deployment.')
+    this.name = 'ExportHeld'
+  }
+}
+
+/**
+ * `POST …/jobs`. A 409 says another export of the deployment is queued or running and nothing was started,
+ * so the start is tried again by the gap rule of Waiting until the deadline.
+ */
 async function start(
   client: DocsApiClient,
-  request: Parameters<DocsApiClient['startStaticExport']>[0],
-  deps: OperationDeps
-): Promise<ExportJob> {
-  deps.log.info(`Starting a static export of ${request.domain}${request.version ? ` (version ${request.version})` : ''}.`)
-  const job = await client.startStaticExport(request)
-  deps.log.info(`Accepted: static export ${job.jobId ?? ''}, ${job.status ?? 'queued'}.`)
-  return job
-}
-
-/** The wait of Waiting on `GET …/jobs/{jobId}`, with a progress line each tenth; null once the export ended. */
-async function waitForExport(
-  client: DocsApiClient,
-  jobId: string,
-  report: ExportReport,
+  basePath: StaticExportInputs['basePath'],
   settings: Settings<StaticExportInputs>,
   deps: OperationDeps
-): Promise<Verdict | null> {
-  const first = report.job ?? null
+): Promise<ExportJob> {
+  const { clock, deadline, signal, log } = deps
+  log.info(`Starting a static export of project ${settings.projectId} with ${basePathText(basePath)}.`)
+  const began = clock.now()
+  for (;;) {
+    try {
+      const job = await client.startStaticExport(settings.projectId, basePath)
+      log.info(`Accepted: static export ${job.jobId ?? ''}, ${job.status ?? 'queued'}.`)
+      return job
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409) || signal.aborted) throw error
+      const now = clock.now()
+      if (now >= deadline) throw new ExportHeld(now - began, false)
+      const gap = Math.min(pollGap(now - began, settings.pollIntervalMs), deadline - now)
+      log.info(`Another static export of the deployment is queued or running (HTTP 409); starting again in ${formatDuration(gap)}.`)
+      await clock.sleep(gap, signal)
+      if (signal.aborted) throw new ExportHeld(clock.now() - began, true)
+    }
+  }
+}
+
+/** The wait of Waiting on `GET …/jobs/{jobId}`: a line per status change and a heartbeat, until the export ends or the wait does. */
+async function waitForExport(
+  reads: ExportReads,
+  first: ExportJob,
+  settings: Settings<StaticExportInputs>,
+  deps: OperationDeps,
+  report: ExportReport
+): Promise<{ kind: 'terminal'; job: ExportJob } | { kind: 'unfinished'; verdict: Verdict }> {
+  const { jobId } = reads
   const result = await deps.log.group(`Waiting for static export ${jobId}`, () =>
-    waitFor<ExportJob | null>(
-      () => client.getStaticExport(jobId),
+    waitFor<ExportJob>(
+      reads.read,
       first,
       {
         label: `static export ${jobId}`,
-        statusOf: (job) => job?.status ?? 'queued',
+        statusOf: (job) => job.status ?? 'queued',
         known: EXPORT_STATUSES,
         terminal: EXPORT_TERMINAL_STATUSES,
-        progress: {
-          line: (job, waitedMs) => progressLine(jobId, job ?? { progress: null, pageCount: null, status: null }, waitedMs),
-          passed: (before, after) => after !== null && passedTenth(before ?? { progress: null }, after)
-        }
+        heartbeat: (job, waitedMs) => `Static export ${jobId}: ${job.status ?? 'queued'} (${formatDuration(waitedMs)})`
       },
       { clock: deps.clock, deadline: deps.deadline, pollIntervalMs: settings.pollIntervalMs, signal: deps.signal, log: deps.log }
     )
@@ -105,37 +156,37 @@ async function waitForExport(
   report.polls = result.polls
   switch (result.kind) {
     case 'terminal':
-      return null
+      return { kind: 'terminal', job: result.record }
     case 'timed-out':
-      return judgeUnfinished(jobId, { kind: 'timed-out', outage: result.outage, timeoutMs: settings.timeoutMs }, result.record)
+      return {
+        kind: 'unfinished',
+        verdict: judgeUnfinished(jobId, { kind: 'timed-out', outage: result.outage, timeoutMs: settings.timeoutMs }, result.record)
+      }
     case 'cancelled':
-      return judgeUnfinished(jobId, { kind: 'cancelled' }, result.record)
+      return { kind: 'unfinished', verdict: judgeUnfinished(jobId, { kind: 'cancelled' }, result.record) }
     case 'error':
-      return judgeUnfinished(jobId, { kind: 'error', error: result.error }, result.record)
+      return { kind: 'unfinished', verdict: judgeUnfinished(jobId, { kind: 'error', error: result.error }, result.record) }
   }
 }
 
-/** The bundle requested, downloaded and proved whole into `output-file`; the unsafe entries warned of. */
+/** The bundle the completed export links to, downloaded and proved whole into `output-file`; the unsafe entries warned of. */
 async function fetchInto(
-  client: DocsApiClient,
-  jobId: string,
+  reads: ExportReads,
+  completed: ExportJob,
   settings: Settings<StaticExportInputs>,
   deps: OperationDeps,
   report: ExportReport
 ): Promise<Verdict> {
+  const { jobId } = reads
   const stop = AbortSignal.timeout(Math.max(0, deps.deadline - deps.clock.now()))
   let fetched: Fetched
   try {
-    fetched = await fetchBundle(client, {
+    fetched = await fetchBundle(reads, {
       deps,
-      jobId,
+      completed,
       pollIntervalMs: settings.pollIntervalMs,
       outputPath: settings.outputPath,
-      stop,
-      onLink: (url) => {
-        report.bundleUrl = url
-        deps.publish({ 'bundle-url': url })
-      }
+      stop
     })
   } catch (error) {
     if (isFileSystemError(error)) return judgeFetchFailure(jobId, outputFileError(settings.outputFile, error), 'failed')
@@ -147,5 +198,5 @@ async function fetchInto(
     deps.log.warning(
       `The bundle holds ${archive.unsafeCount} entries that would land outside the folder it is extracted into: ${archive.unsafe.join(', ')}${archive.unsafeCount > archive.unsafe.length ? ', …' : ''}. The action does not extract it; whoever does should refuse them.`
     )
-  return judgeExported(jobId, fetched, settings.outputFile, report.job)
+  return judgeExported(jobId, fetched, settings.outputFile)
 }

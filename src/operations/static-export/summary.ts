@@ -15,8 +15,8 @@ import type { ExportJob } from '../../mintlify/static-export.js'
 import type { ExportReport } from './verdicts.js'
 
 /**
- * The job summary of a static export: the pages, what the archive holds, its size, the time the export
- * took, the version and the SHA-256. Never the link: a summary is readable by everyone who can read the
+ * The job summary of a static export: what the archive holds (its files and `.html` pages), its size, the
+ * time the export took, the base path and the SHA-256. Never the link: a summary is readable by everyone who can read the
  * repository, and the link downloads the docs.
  */
 export function renderStaticExportSummary(report: ExportReport): string {
@@ -25,9 +25,7 @@ export function renderStaticExportSummary(report: ExportReport): string {
     ['Outcome', codeSpan(report.verdict.outcome)],
     ['Export', report.jobId ? codeCell(report.jobId) : null],
     ['Status', report.job?.status ? escapeInline(report.job.status) : null],
-    ['Domain', report.domain ? codeCell(report.domain) : null],
-    ['Version', report.jobId || report.domain ? escapeInline(report.version ?? 'latest published') : null],
-    ['Pages', report.job?.pageCount === null || !report.job ? null : count(report.job.pageCount)],
+    ['Base path', report.basePath ? escapeInline(report.basePath) : null],
     [
       'Archive',
       archive ? `${plural(archive.files, 'file', 'files', count)}, ${plural(archive.htmlPages, '.html page', '.html pages', count)}` : null

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import type { TransformOptions } from 'node:stream'
 import { createGunzip, type Gunzip, type ZlibOptions } from 'node:zlib'
 import { extract } from 'tar-stream'
-import { noteLink, UNSAFE_SHOWN, unsafeEntry } from './entries.js'
+import { EntryCheck, UNSAFE_SHOWN } from './entries.js'
 import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
 
 /**
@@ -22,7 +22,7 @@ const GUNZIP_OPTIONS: ZlibOptions & TransformOptions = { chunkSize: INFLATE_CHUN
 
 export function readArchive(sizeBytes: number): ArchiveCheck {
   const gunzip = createGunzip(GUNZIP_OPTIONS)
-  const links = new Map<string, string>()
+  const entries = new EntryCheck()
   const tar = extract()
   const facts: ArchiveFacts = { entries: 0, files: 0, htmlPages: 0, unsafe: [], unsafeCount: 0 }
   let failure: ProofError | null = null
@@ -42,9 +42,8 @@ export function readArchive(sizeBytes: number): ArchiveCheck {
       facts.files++
       if (/\.html?$/i.test(header.name)) facts.htmlPages++
     }
-    const unsafe = unsafeEntry(header, links)
-    if (unsafe !== null && facts.unsafeCount++ < UNSAFE_SHOWN) facts.unsafe.push(unsafe)
-    noteLink(header, links)
+    list(facts, entries.globalPax(globalPaxOf(tar)))
+    list(facts, entries.judge(header))
     stream.on('end', () => next())
     stream.resume()
   })
@@ -59,6 +58,7 @@ export function readArchive(sizeBytes: number): ArchiveCheck {
       if (failure) throw failure
       gunzip.end()
       await Promise.race([finished, failed])
+      entries.linksNotToFiles().forEach((why) => list(facts, why))
       return facts
     },
     abort() {
@@ -66,6 +66,21 @@ export function readArchive(sizeBytes: number): ArchiveCheck {
       tar.destroy()
     }
   }
+}
+
+/** Counts an entry the warning lists, and names the first UNSAFE_SHOWN. */
+function list(facts: ArchiveFacts, why: string | null): void {
+  if (why !== null && facts.unsafeCount++ < UNSAFE_SHOWN) facts.unsafe.push(why)
+}
+
+/**
+ * The fields of the last global pax header. tar-stream reads it but neither emits it nor applies its `path`
+ * (it merges it into a later entry's own pax header only), while Python's `tarfile` applies it to the
+ * entries after it: so it is read here from tar-stream's own field (tar-stream is pinned; the archive
+ * readers' tests plant one).
+ */
+function globalPaxOf(tar: ReturnType<typeof extract>): Record<string, string> | null {
+  return (tar as unknown as { _paxGlobal?: Record<string, string> | null })._paxGlobal ?? null
 }
 
 /** A small bundle can expand without end (a gzip bomb): the walk stops past `limit` bytes out of gunzip. */

@@ -2,6 +2,7 @@ import { formatDuration } from '../../duration.js'
 import { messageOf } from '../../errors.js'
 import type { ExportJob } from '../../mintlify/static-export.js'
 import { describeOutage, failure, success, type Verdict } from '../../outcome.js'
+import { plural } from '../../markdown.js'
 import { stripPeriod } from '../../text.js'
 import type { Outage } from '../../wait.js'
 import type { Fetched } from './fetch-bundle.js'
@@ -12,8 +13,8 @@ export interface ExportReport {
   jobId: string | null
   /** The last record read of the export. */
   job: ExportJob | null
-  domain: string | null
-  version: string | null
+  /** How the start asked for the base path (`basePathText`); null when this run started nothing. */
+  basePath: string | null
   /** `output-file` as given. */
   outputFile: string
   /** The last bundle link the API gave (the `bundle-url` output; never in a log, summary or file). */
@@ -65,6 +66,23 @@ export function judgeUnfinished(
   }
 }
 
+/**
+ * Another export of the deployment held it (409) until the timeout or a cancel: nothing was started, and
+ * that export can be fetched by its own run's `job-id`.
+ */
+export function judgeHeld(waitedMs: number, cancelled: boolean): Verdict {
+  const fetch = 'fetch that export with operation static-export and the job-id output of the run that started it'
+  if (cancelled)
+    return failure(
+      'cancelled',
+      `The workflow was cancelled while another static export of this deployment was queued or running, so none was started: ${fetch}.`
+    )
+  return failure(
+    'failed',
+    `Another static export of this deployment was queued or running for the ${formatDuration(waitedMs)} this run tried to start one, so none was started: ${fetch}, or run again once it has ended.`
+  )
+}
+
 /** The export itself failed at Mintlify: its `error` is the reason. */
 export function judgeFailedExport(jobId: string, job: ExportJob): Verdict {
   return failure('failed', `Static export ${jobId} failed${job.error ? `: ${stripPeriod(job.error)}` : ' (Mintlify gave no reason)'}.`)
@@ -87,11 +105,12 @@ export function judgeFetchFailure(jobId: string, error: unknown, end: 'cancelled
 }
 
 /** The bundle is in the workspace, proved whole. */
-export function judgeExported(jobId: string, fetched: Fetched, outputFile: string, job: ExportJob | null): Verdict {
-  const pages = job?.pageCount === null || job?.pageCount === undefined ? '' : ` (${job.pageCount} pages)`
+export function judgeExported(jobId: string, fetched: Fetched, outputFile: string): Verdict {
+  const files = fetched.archive?.files ?? 0
+  const pages = fetched.archive?.htmlPages ?? 0
   return success(
     'exported',
     'success',
-    `Static export ${jobId}${pages} is in ${outputFile}: ${fetched.bytes} bytes, SHA-256 ${fetched.sha256}, ${fetched.archive?.files ?? 0} files.`
+    `Static export ${jobId} is in ${outputFile}: ${fetched.bytes} bytes, SHA-256 ${fetched.sha256}, ${plural(files, 'file')} (${plural(pages, '.html page')}).`
   )
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { type DocsSituation, docsStatus, type JobEnding, situationAfterJob } from '../../../../src/operations/agent/decide/commit-status.js'
-import { redact } from '../../../../src/text.js'
+import { redact } from '../../../../src/redaction.js'
 
 const RUN = 'https://github.com/acme/app/actions/runs/9'
 const PR = 'https://github.com/acme/docs/pull/42'

@@ -1,6 +1,6 @@
 import type { Repo } from '../../../github/event.js'
 import { pullRef } from '../../../github/event.js'
-import { redact } from '../../../text.js'
+import { redact } from '../../../redaction.js'
 import { docsStatus } from '../decide/commit-status.js'
 import type { Write } from '../decide/writes.js'
 import type { RunMeans } from '../means.js'

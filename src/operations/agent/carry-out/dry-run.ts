@@ -1,4 +1,4 @@
-import { redact } from '../../../text.js'
+import { redact } from '../../../redaction.js'
 import { type GroupedRun, groupedReport } from '../decide/grouping.js'
 import type { JobRequest } from '../decide/run-plan.js'
 import { judgeDryRun, type JobReport } from '../verdicts.js'

@@ -1,7 +1,7 @@
 import type { GitHubApi } from '../../../github/api.js'
 import type { AgentJob } from '../../../mintlify/job.js'
 import { StatusThread } from '../../../github/status-thread.js'
-import { redact } from '../../../text.js'
+import { redact } from '../../../redaction.js'
 import { type ChangeNotesHeading, gatherChangeNotes, renderChangeNotes } from '../change-notes.js'
 import { decideAfterJob } from '../decide/after-job.js'
 import type { JobStep, RunPlan } from '../decide/before-job.js'
