@@ -14,6 +14,7 @@ import { measureStaticExport, staticExportRows } from './bench-static-export.js'
 import { measureAskedAgainRequests } from './bench-asked-again.js'
 import { measureStartup, startupRows } from './bench-startup.js'
 import { measureSweep, sweepRows } from './bench-sweep.js'
+import { measureTranslations, translationsRows } from './bench-translations.js'
 import { measureRedaction, redactionRows } from './bench-redaction.js'
 import { ACTION_ENTRY, PROJECT_ROOT } from './run-action.js'
 
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const staticExport = await measureStaticExport()
   const askedAgain = await measureAskedAgainRequests()
   const sweepCost = await measureSweep()
+  const translations = measureTranslations()
   const rows: [string, string, string][] = [
     ...startupRows(startup),
     [
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     ...fixChecksRows(fixChecksRound),
     ...staticExportRows(staticExport),
     ...sweepRows(sweepCost),
+    ...translationsRows(translations),
     ...redactionRows(measureRedaction()),
     ['polls for a 1 min job (poll-interval 15s)', String(pollsFor(60_000)), ''],
     ['polls for a 10 min job', String(pollsFor(600_000)), ''],

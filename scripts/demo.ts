@@ -12,6 +12,7 @@
  */
 import { SIM_GITHUB_TOKEN, type SimComment, startSimulator, type Simulator } from '../simulator/index.js'
 import { plantTrackRecord } from './demo-track-record.js'
+import { twoLanguageSite } from './demo-translations.js'
 import { buildIfStale } from './dist-freshness.js'
 import { type ActionRun, PROJECT_ROOT, runAction, type RunOptions } from './run-action.js'
 import {
@@ -366,6 +367,20 @@ async function main(): Promise<void> {
     )
 
     await docsCheck(sim)
+
+    // 7. A site in English and French: the weekly report from the repository's history, then one job for French.
+    await step(sim, '7. translations: which French pages lag their English source, from the history alone (no request)', {
+      eventName: 'schedule',
+      event: schedulePayload(),
+      prepare: twoLanguageSite,
+      inputs: { operation: 'translations', 'api-key': '', 'project-id': '' }
+    })
+    await step(sim, '7b. translations with translate: true: one agent job brings the French pages up to date', {
+      eventName: 'workflow_dispatch',
+      event: {},
+      prepare: twoLanguageSite,
+      inputs: { operation: 'translations', translate: 'true', comment: 'false' }
+    })
 
     printComments(sim, REPO, PULL)
     printComments(sim, DOCS, agentPull)

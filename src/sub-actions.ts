@@ -21,7 +21,6 @@ import {
  * root action.yml's texts), and the entry's input reader (sub-action-input.ts) answers only the names a
  * row declares. Adding a sub-action is one row here and its folder's name in sub-action-names.ts.
  */
-
 export const SUB_ACTIONS = {
   agent: {
     operation: 'job',

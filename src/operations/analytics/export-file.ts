@@ -1,5 +1,5 @@
-import { createExclusive, type NewFile } from '../../files.js'
 import { csvCell, csvField } from '../../csv.js'
+import { createExclusive, type NewFile } from '../../files.js'
 
 export type ExportFormat = 'json' | 'csv'
 
