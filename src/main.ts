@@ -46,7 +46,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   const { input } = step
   // Masked before anything else can print them, even when a key itself turns out to be invalid.
   const rawKey = input('api-key').trim()
-  const secrets = [rawKey, input('assistant-key').trim()].filter(Boolean)
+  const secrets = [rawKey, input('assistant-key').trim(), input('spend-token').trim()].filter(Boolean)
   secrets.forEach((secret) => core.setSecret(secret))
   const out = exitBoundary(secrets)
   if (step.ignored) out.warning(step.ignored)

@@ -74,6 +74,9 @@ export type InputName =
   | 'orphans'
   | 'max-follow-ups'
   | 'operations-per-run'
+  | 'spend-limit'
+  | 'spend-ledger'
+  | 'spend-token'
 
 /** Every output of the root action.yml, by name. */
 export type OutputName =
@@ -102,3 +105,4 @@ export type OutputName =
   | 'grouped'
   | 'steer'
   | 'docs-state'
+  | 'spend'

@@ -58,6 +58,14 @@ export const COMMON: SubAction['inputs'] = {
   'dry-run': null
 }
 
+/** COMMON and the spend limit: every job that sends agent requests, and report/, which counts them. */
+export const SPENDING: SubAction['inputs'] = {
+  ...COMMON,
+  'spend-limit': null,
+  'spend-ledger': null,
+  'spend-token': null
+}
+
 export const PROMPT: SubAction['inputs'] = {
   prompt: { description: 'The instruction for the agent. Required unless prompt-file is given or a slash command supplies it.' },
   'prompt-file': null,

@@ -9,6 +9,7 @@ import {
   KEY,
   PROMPT,
   RANGE,
+  SPENDING,
   type SubAction
 } from './sub-action-parts.js'
 
@@ -29,7 +30,7 @@ export const SUB_ACTIONS = {
     inputs: {
       ...KEY,
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       'comment-pr-number': null,
       trigger: null,
       label: null,
@@ -44,7 +45,7 @@ export const SUB_ACTIONS = {
       },
       reviewers: null
     },
-    outputs: [...JOB_OUTPUTS, 'grouped'],
+    outputs: [...JOB_OUTPUTS, 'grouped', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   message: {
@@ -58,7 +59,7 @@ export const SUB_ACTIONS = {
         description: "The agent job to send the follow-up to. Required unless a /docs comment on the agent's pull request names its job."
       },
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       'comment-pr-number': null,
       trigger: null,
       'marker-authors': null,
@@ -67,7 +68,7 @@ export const SUB_ACTIONS = {
           "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
       }
     },
-    outputs: JOB_OUTPUTS,
+    outputs: [...JOB_OUTPUTS, 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   'docs-check': {
@@ -89,7 +90,7 @@ export const SUB_ACTIONS = {
       },
       reviewers: null,
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       trigger: null,
       'marker-authors': null,
       'group-runs': null,
@@ -101,7 +102,7 @@ export const SUB_ACTIONS = {
           "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
       }
     },
-    outputs: [...JOB_OUTPUTS, 'grouped', 'docs-state'],
+    outputs: [...JOB_OUTPUTS, 'grouped', 'docs-state', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' }
   },
   'fix-checks': {
@@ -124,9 +125,9 @@ export const SUB_ACTIONS = {
       wait: {
         description: "Wait for the follow-up's job to reach completed, archived or failed. With false, report as soon as it is accepted."
       },
-      ...COMMON
+      ...SPENDING
     },
-    outputs: JOB_OUTPUTS,
+    outputs: [...JOB_OUTPUTS, 'spend'],
     permissions: { checks: 'read', actions: 'read', statuses: 'read', 'pull-requests': 'write' }
   },
   analytics: {
@@ -158,8 +159,8 @@ export const SUB_ACTIONS = {
     description:
       "A docs-health report: traffic, pages to fix first, searches without a click, unanswered assistant questions, pending feedback and the agent's track record.",
     want: 'weekly docs health',
-    inputs: { ...KEY, ...HEALTH, ...COMMON },
-    outputs: HEALTH_OUTPUTS,
+    inputs: { ...KEY, ...HEALTH, ...SPENDING },
+    outputs: [...HEALTH_OUTPUTS, 'spend'],
     permissions: { contents: 'read', 'pull-requests': 'read' }
   },
   improve: {
@@ -175,9 +176,9 @@ export const SUB_ACTIONS = {
       wait: null,
       'comment-pr-number': null,
       ...HEALTH,
-      ...COMMON
+      ...SPENDING
     },
-    outputs: [...HEALTH_OUTPUTS, 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job', 'comment-url'],
+    outputs: [...HEALTH_OUTPUTS, 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job', 'comment-url', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   deploy: {
@@ -220,9 +221,9 @@ export const SUB_ACTIONS = {
         description: "The automation to run, from its settings panel on the dashboard's Automations page.",
         required: true
       },
-      ...COMMON
+      ...SPENDING
     },
-    outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id'],
+    outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id', 'spend'],
     permissions: { contents: 'read' }
   },
   'static-export': {
@@ -271,9 +272,9 @@ export const SUB_ACTIONS = {
       },
       'marker-authors': null,
       'output-file': { description: 'The sweep file (JSON): every visited pull request with its decision. Empty, docs-sweep.json.' },
-      ...COMMON
+      ...SPENDING
     },
-    outputs: ['outcome', 'failure-reason', 'report', 'file'],
+    outputs: ['outcome', 'failure-reason', 'report', 'file', 'spend'],
     permissions: { 'pull-requests': 'write', issues: 'write' }
   },
   gate: {
