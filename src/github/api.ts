@@ -17,6 +17,7 @@ import {
   type RequestedReviewers,
   type ReviewersRequest
 } from './calls/pulls.js'
+import { GitRefCalls } from './calls/git-refs.js'
 import { type LabelledIssue, type PullReview, type PullStanding, StandingCalls } from './calls/standing.js'
 import {
   type CommitStatusRequest,
@@ -41,6 +42,7 @@ export type {
   WorkflowRunOrigin
 } from './calls/checks.js'
 export type { IssueComment, MarkerComment, NewestComments, Reaction } from './calls/comments.js'
+export type { GitRef, MatchingRefs, RefCreation } from './calls/git-refs.js'
 export type { FileChange, MergedPull, MergedPulls, OpenPull, RequestedReviewers, ReviewersRequest } from './calls/pulls.js'
 export type { LabelledIssue, PullReview, PullStanding } from './calls/standing.js'
 export { changedPaths } from './calls/pulls.js'
@@ -67,7 +69,9 @@ export class GitHubApi {
     private readonly repository: RepositoryCalls,
     private readonly checks: CheckCalls,
     private readonly standing: StandingCalls,
-    readonly repo: Repo
+    readonly repo: Repo,
+    /** The repository's git references: the spend ledger's slots (spend/ledger.ts). */
+    readonly gitRefs: GitRefCalls
   ) {}
 
   /** Octokit is loaded on first need only: it is most of the bundle's start-up cost, and many runs never talk to GitHub. */
@@ -79,7 +83,8 @@ export class GitHubApi {
       new RepositoryCalls(octokit, repo),
       new CheckCalls(octokit, repo, download),
       new StandingCalls(octokit, repo),
-      repo
+      repo,
+      new GitRefCalls(octokit, repo)
     )
   }
 
