@@ -138,7 +138,7 @@ var t=a(1475);function isNegativeZero(r){return r===0&&1/r===t}r.exports=isNegat
 
 var t=a(656);r.exports=t},656:(r,e,a)=>{
 
-var t=a(2334);function isNonNegativeInteger(r){return t(r)===r&&r>=0}r.exports=isNonNegativeInteger},866:(r,e,a)=>{
+var t=a(2334);function isNonNegativeInteger(r){return t(r)===r&&r>=0}r.exports=isNonNegativeInteger},8485:(r,e,a)=>{
 
 var t=a(7685);r.exports=t},7685:(r,e,a)=>{
 
@@ -260,7 +260,7 @@ function evalpoly(r){if(r===0){return.6666666666666735}return.6666666666666735+r
 
 var t=a(8641);r.exports=t},8641:(r,e,a)=>{
 
-var t=a(866);var n=a(6523);var i=a(469);function max(r,e){if(n(r)||n(e)){return NaN}if(r===i||e===i){return i}if(r===e&&r===0){if(t(r)){return r}return e}if(r>e){return r}return e}r.exports=max},8008:(r,e,a)=>{
+var t=a(8485);var n=a(6523);var i=a(469);function max(r,e){if(n(r)||n(e)){return NaN}if(r===i||e===i){return i}if(r===e&&r===0){if(t(r)){return r}return e}if(r>e){return r}return e}r.exports=max},8008:(r,e,a)=>{
 
 var t=a(9503);r.exports=t},9503:(r,e,a)=>{
 

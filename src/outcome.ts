@@ -1,6 +1,7 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { plural } from './markdown.js'
+import { OverBudget } from './spend/over-budget.js'
 import { stripPeriod } from './text.js'
 import { shellSafeUrl } from './trust/shell-safe-outputs.js'
 import type { Outage } from './wait.js'
@@ -46,9 +47,18 @@ export function failure(outcome: Outcome, reason: string): Verdict {
   return { outcome, result: 'failure', headline: reason, failureReason: reason }
 }
 
-/** The verdict when the API refused or lost the request that would have started the work. */
+/**
+ * The verdict when the API refused or lost the request that would have started the work; a request the
+ * spend limit refused was not sent, and the step succeeds with its warning.
+ */
 export function judgeStartFailure(error: unknown, cancelled: boolean): Verdict {
+  if (error instanceof OverBudget) return judgeOverBudget(error)
   return failure(cancelled ? 'cancelled' : 'failed', messageOf(error))
+}
+
+/** `over-budget`: nothing sent, a warning saying how many of how many and when the window starts again. */
+export function judgeOverBudget(refusal: OverBudget): Verdict {
+  return { outcome: 'over-budget', result: 'warning', headline: refusal.message, failureReason: refusal.message }
 }
 
 /** No work: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */

@@ -20,7 +20,8 @@ export const OUTCOMES = [
   'exported',
   'partial',
   'reported',
-  'deployed'
+  'deployed',
+  'over-budget'
 ] as const
 export type Outcome = (typeof OUTCOMES)[number]
 

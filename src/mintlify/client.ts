@@ -17,6 +17,7 @@ import {
   parsePreviewTrigger,
   type PreviewTrigger
 } from './deployment.js'
+import { type AgentSpend, spent } from '../spend/agent-spend.js'
 import { type AgentJob, parseJob } from './job.js'
 import { type ClientOptions, RequestSender } from './request.js'
 import {
@@ -32,11 +33,16 @@ import {
 /**
  * The Mintlify admin API, one method per call it makes (its path, method and the words of its errors),
  * sent by request.ts (auth, timeouts, retries, budget). No other module builds a request to the docs API.
+ * Every agent request (a job, a follow-up, an automation trigger) goes through `spent` (spend/agent-spend.ts): the spend limit's
+ * claim sits on the one path they all take, so no caller, today's or a later one, can skip it.
  */
 export class DocsApiClient {
   private readonly requests: RequestSender
 
-  constructor(options: ClientOptions) {
+  constructor(
+    options: ClientOptions,
+    private readonly spend: AgentSpend
+  ) {
     this.requests = new RequestSender(options)
   }
 
@@ -46,17 +52,19 @@ export class DocsApiClient {
   }
 
   createJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return this.requests.call(
-      {
-        method: 'POST',
-        path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
-        body: { prompt },
-        family: 'agent',
-        action: 'create the agent job',
-        notFound: projectNotFound(projectId),
-        uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
-      },
-      parseJob
+    return spent(this.spend, () =>
+      this.requests.call(
+        {
+          method: 'POST',
+          path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
+          body: { prompt },
+          family: 'agent',
+          action: 'create the agent job',
+          notFound: projectNotFound(projectId),
+          uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
+        },
+        parseJob
+      )
     )
   }
 
@@ -74,17 +82,19 @@ export class DocsApiClient {
   }
 
   sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return this.requests.call(
-      {
-        method: 'POST',
-        path: `${jobPath(projectId, jobId)}/message`,
-        body: { prompt },
-        family: 'agent',
-        action: `send the follow-up message to job ${jobId}`,
-        notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
-        uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
-      },
-      parseJob
+    return spent(this.spend, () =>
+      this.requests.call(
+        {
+          method: 'POST',
+          path: `${jobPath(projectId, jobId)}/message`,
+          body: { prompt },
+          family: 'agent',
+          action: `send the follow-up message to job ${jobId}`,
+          notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
+          uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
+        },
+        parseJob
+      )
     )
   }
 
@@ -185,19 +195,21 @@ export class DocsApiClient {
 
   /** Runs a custom-schedule automation now. */
   triggerAutomation(projectId: string, automationId: string): Promise<AutomationTrigger> {
-    return this.requests.call(
-      {
-        method: 'POST',
-        path: DEPLOYMENT_PATHS.automation(projectId, automationId),
-        family: 'triggers',
-        action: `trigger automation ${automationId}`,
-        notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
-        invalid:
-          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
-        uncertainty:
-          'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
-      },
-      parseAutomationTrigger
+    return spent(this.spend, () =>
+      this.requests.call(
+        {
+          method: 'POST',
+          path: DEPLOYMENT_PATHS.automation(projectId, automationId),
+          family: 'triggers',
+          action: `trigger automation ${automationId}`,
+          notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
+          invalid:
+            'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
+          uncertainty:
+            'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
+        },
+        parseAutomationTrigger
+      )
     )
   }
 
