@@ -5,8 +5,8 @@ import type { RouteResponse } from './types.js'
 
 /**
  * Which requests a fault applies to. 'any' means any Mintlify API request (paths under /v1/, /v2/ or /discovery/),
- * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status' and
- * 'automation' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones, 'search' the search API's. The `github-` routes are the fake GitHub's: comment
+ * never the routes added with `route()` for other APIs; 'deploy', 'preview', 'deployment-status',
+ * 'automation' and 'automation-webhook' are the deployment endpoints, 'export-start', 'export-status' and 'export-bundle' the static export ones, 'search' the search API's. The `github-` routes are the fake GitHub's: comment
  * creation and update, the permission look-up, reactions, a commit's pull requests, the GraphQL
  * `viewer`, deployment and deployment-status creation, a pull request and its files and commits, a reply
  * in a review thread and a review comment's update, a review request
@@ -24,6 +24,7 @@ export type MintlifyFaultRoute =
   | 'preview'
   | 'deployment-status'
   | 'automation'
+  | 'automation-webhook'
   | 'export-start'
   | 'export-status'
   | 'export-bundle'
@@ -134,6 +135,7 @@ const MINTLIFY_FAULT_ROUTES: { method?: string; pattern: RegExp; route: Mintlify
   { method: 'POST', pattern: /^\/v1\/project\/preview\/[^/]+$/, route: 'preview' },
   { method: 'GET', pattern: /^\/v1\/project\/update-status\/[^/]+$/, route: 'deployment-status' },
   { method: 'POST', pattern: /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/, route: 'automation' },
+  { method: 'POST', pattern: /^\/v2\/workflow\/[^/]+\/[^/]+\/webhook$/, route: 'automation-webhook' },
   { method: 'POST', pattern: /^\/v1\/static-export\/jobs$/, route: 'export-start' },
   { method: 'GET', pattern: /^\/v1\/static-export\/jobs\/[^/]+$/, route: 'export-status' },
   { method: 'POST', pattern: /^\/v1\/static-export\/jobs\/[^/]+\/bundle$/, route: 'export-bundle' },
@@ -149,7 +151,7 @@ const CREATED_ROUTES: readonly FaultRoute[] = [
   'github-status-create',
   'github-review-request'
 ]
-const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation', 'export-start']
+const ACCEPTED_ROUTES: readonly FaultRoute[] = ['deploy', 'preview', 'automation', 'automation-webhook', 'export-start']
 
 const GITHUB_FAULT_ROUTES: { method: string; pattern: RegExp; route: GitHubFaultRoute }[] = [
   { method: 'POST', pattern: /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments$/, route: 'github-comment-create' },

@@ -16,6 +16,7 @@ export { gitHubError } from './github/http.js'
 export type { Fault, FaultRoute } from './faults.js'
 export type { Handler, RecordedRequest, RouteRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 export type { JobOutcome, JobScript, SimJob } from './mintlify/types.js'
+export { CREDIT_CHECK_FAILED, CREDITS_EXHAUSTED, type FakeCredits } from './mintlify/credits.js'
 export type { AnalyticsKind, AnalyticsRow, AnalyticsTotals, FakeAnalytics } from './analytics/types.js'
 export { DEFAULT_ASSISTANT_KEY, DEFAULT_SUBDOMAIN, type FakeSearch, type SitePage } from './discovery/search.js'
 export type {

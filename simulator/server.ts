@@ -23,6 +23,7 @@ import { sitePages } from './analytics/reader-events.js'
 import { SearchApi } from './discovery/search.js'
 import { isAnalyticsRequest, MintlifyApi } from './mintlify/api.js'
 import { apiError } from './mintlify/request.js'
+import type { FakeCredits } from './mintlify/credits.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
 import type { Handler, RecordedRequest, RouteResponse, Simulator, SimulatorOptions } from './types.js'
 
@@ -67,6 +68,7 @@ class SimulatorServer implements Simulator {
   readonly deployments: DeploymentsApi
   readonly staticExports: StaticExportsApi
   readonly search: SearchApi
+  readonly credits: FakeCredits
 
   private readonly api: MintlifyApi
   private readonly faults = new FaultQueue()
@@ -105,6 +107,7 @@ class SimulatorServer implements Simulator {
     this.analytics = this.api.analytics
     this.deployments = this.api.deployments
     this.staticExports = this.api.staticExports
+    this.credits = this.api.credits
     this.search = new SearchApi(() => sitePages(this.analytics.readerVolume))
     this.github = new FakeGitHubServer(
       options.githubToken ?? SIM_GITHUB_TOKEN,

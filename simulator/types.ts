@@ -6,6 +6,7 @@ import type { FakeDeployments } from './deployments/types.js'
 import type { FakeSearch } from './discovery/search.js'
 import type { Fault } from './faults.js'
 import type { FakeGitHub } from './github/types.js'
+import type { FakeCredits } from './mintlify/credits.js'
 import type { JobScript, SimJob } from './mintlify/types.js'
 import type { FakeStaticExports } from './static-export/types.js'
 
@@ -89,6 +90,8 @@ export interface Simulator {
   analytics: FakeAnalytics
   /** The fake deploy, preview, deployment-status and automation endpoints (see FakeDeployments). */
   deployments: FakeDeployments
+  /** The organization's AI credits (402, credit-check 503) and the admin key's scope (403 on a POST): see FakeCredits. */
+  credits: FakeCredits
   /** The fake static export endpoints and their bundle links (see FakeStaticExports). */
   staticExports: FakeStaticExports
   /** The fake search API, POST /discovery/v1/search/{domain}, on an assistant key (see FakeSearch). */

@@ -6,13 +6,16 @@ import { type InputReader, readAllowedBots } from './inputs.js'
 import type { GitHubEvent } from './github/event.js'
 import { readRunContext } from './github/run-context.js'
 import { DocsApiClient } from './mintlify/client.js'
+import { CreditsExhausted } from './mintlify/errors.js'
 import { SearchClient } from './mintlify/search.js'
 import { createNodeTransport, type Transport } from './mintlify/transport.js'
 import type { OperationDeps } from './operations/operation.js'
 import { readOperation, type ReadyOperation } from './operations/registry.js'
-import { type OperationResult, resultOutputs, type Verdict } from './outcome.js'
+import { summaryHeading } from './markdown.js'
+import { judgeOverBudget, type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
 import { NO_SPEND_LIMIT, type RunSpend, runSpendOf } from './spend/agent-spend.js'
+import { OverBudget } from './spend/over-budget.js'
 import { settleSpend } from './spend/settle.js'
 import type { SubActionName } from './sub-action-names.js'
 import { subActionStep, type SubActionStep } from './sub-action-input.js'
@@ -77,7 +80,8 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
     conclude(result.verdict, out)
   } catch (error) {
-    await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
+    if (error instanceof CreditsExhausted || error instanceof OverBudget) await overBudget(error, out)
+    else await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
   } finally {
     process.off('SIGINT', stopOnSignal)
     process.off('SIGTERM', stopOnSignal)
@@ -108,6 +112,15 @@ async function fail(
   } catch (summaryError) {
     out.debug(`No job summary written: ${messageOf(summaryError)}`)
   }
+}
+
+/** A 402 or a spend-limit refusal that no operation judged itself: the run ends over budget all the same, a warning and no failure. */
+async function overBudget(error: CreditsExhausted | OverBudget, out: ExitBoundary): Promise<void> {
+  const verdict = judgeOverBudget(error.message)
+  out.setOutput('outcome', verdict.outcome)
+  out.setOutput('failure-reason', verdict.failureReason)
+  await out.summary(summaryHeading('Docs agent: over-budget', verdict).join('\n'))
+  conclude(verdict, out)
 }
 
 /**

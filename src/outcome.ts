@@ -1,6 +1,7 @@
 import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { plural } from './markdown.js'
+import { CreditsExhausted } from './mintlify/errors.js'
 import { OverBudget } from './spend/over-budget.js'
 import { stripPeriod } from './text.js'
 import { shellSafeUrl } from './trust/shell-safe-outputs.js'
@@ -48,17 +49,22 @@ export function failure(outcome: Outcome, reason: string): Verdict {
 }
 
 /**
- * The verdict when the API refused or lost the request that would have started the work; a request the
- * spend limit refused was not sent, and the step succeeds with its warning.
+ * The verdict when the API refused or lost the request that would have started the work. A refusal for
+ * credits (Mintlify's 402) or by the spend limit (nothing was sent) is no failure of the run: it ends `over-budget`.
  */
 export function judgeStartFailure(error: unknown, cancelled: boolean): Verdict {
-  if (error instanceof OverBudget) return judgeOverBudget(error)
+  if (error instanceof CreditsExhausted || error instanceof OverBudget) return judgeOverBudget(error.message)
   return failure(cancelled ? 'cancelled' : 'failed', messageOf(error))
 }
 
-/** `over-budget`: nothing sent, a warning saying how many of how many and when the window starts again. */
-export function judgeOverBudget(refusal: OverBudget): Verdict {
-  return { outcome: 'over-budget', result: 'warning', headline: refusal.message, failureReason: refusal.message }
+/**
+ * An agent request that was not sent because the budget is spent: Mintlify's credits for the billing cycle
+ * (a 402, `CreditsExhausted`), or a spend limit across runs. Nothing failed, so the step succeeds, with a
+ * warning: `why` says which budget, how much of it was used and when it renews. It is also the
+ * `failure-reason`, since the work the run was for did not happen.
+ */
+export function judgeOverBudget(why: string): Verdict {
+  return { outcome: 'over-budget', result: 'warning', headline: why, failureReason: why }
 }
 
 /** No work: a notice. `skipped` is a success (nothing was asked); `denied` refused a request, so its reason is given. */

@@ -4,7 +4,8 @@
  *
  * GET is safe to repeat. POST (create job, send message) is not: a repeated create would start a second
  * job. It is repeated only when the server certainly did not act on it: a 429, or a connection that was
- * never made (refused, DNS). Never after a timeout, a reset or a 5xx, where the server may have acted.
+ * never made (refused, DNS), or when the answer itself says nothing was done (`nothingDone`: Mintlify's
+ * "Credit check failed" 503). Never after a timeout, a reset or any other 5xx, where the server may have acted.
  */
 
 export const MAX_ATTEMPTS = 5
@@ -24,7 +25,11 @@ export function isRetryableStatus(status: number): boolean {
 
 /** How one attempt failed. */
 export type Failure =
-  | { type: 'status'; status: number; retryAfterMs: number | null }
+  /**
+   * `nothingDone`: the answer says the request was refused whole and asks to be sent again (Mintlify's
+   * "Credit check failed" 503), so a POST is repeated as a GET is. Absent: only the status decides.
+   */
+  | { type: 'status'; status: number; retryAfterMs: number | null; nothingDone?: boolean }
   /** `sent: false` means no connection was made, so the server cannot have seen the request. */
   | { type: 'network'; sent: boolean }
   /**
@@ -61,6 +66,7 @@ export function decideRetry({ idempotent, attempt, failure, remainingMs, random 
 export function isRetryable(failure: Failure, idempotent: boolean): boolean {
   if (failure.type === 'network') return idempotent || !failure.sent
   if (failure.type === 'malformed') return idempotent
+  if (failure.nothingDone === true) return isRetryableStatus(failure.status)
   return idempotent ? isRetryableStatus(failure.status) : failure.status === 429
 }
 

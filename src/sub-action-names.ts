@@ -61,6 +61,7 @@ export type InputName =
   | 'output-file'
   | 'branch'
   | 'automation-id'
+  | 'automation-trigger'
   | 'export-domain'
   | 'export-version'
   | 'export-paths'

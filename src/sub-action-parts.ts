@@ -58,6 +58,12 @@ export const COMMON: SubAction['inputs'] = {
   'dry-run': null
 }
 
+/** `agent-label` where a job may introduce the agent's pull request. */
+export const INTRODUCED_LABEL: InputText = {
+  description:
+    "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
+}
+
 /** COMMON and the spend limit: every job that sends agent requests, and report/, which counts them. */
 export const SPENDING: SubAction['inputs'] = {
   ...COMMON,

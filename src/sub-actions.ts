@@ -5,6 +5,7 @@ import {
   EXPORT_INPUT,
   HEALTH,
   HEALTH_OUTPUTS,
+  INTRODUCED_LABEL,
   JOB_OUTPUTS,
   KEY,
   PROMPT,
@@ -63,10 +64,7 @@ export const SUB_ACTIONS = {
       'comment-pr-number': null,
       trigger: null,
       'marker-authors': null,
-      'agent-label': {
-        description:
-          "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
-      }
+      'agent-label': INTRODUCED_LABEL
     },
     outputs: [...JOB_OUTPUTS, 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
@@ -97,10 +95,7 @@ export const SUB_ACTIONS = {
       'docs-repository': {
         description: "Where the agent opens its pull requests (owner/name), for group-runs. Empty, the workflow's repository."
       },
-      'agent-label': {
-        description:
-          "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
-      }
+      'agent-label': INTRODUCED_LABEL
     },
     outputs: [...JOB_OUTPUTS, 'grouped', 'docs-state', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' }
@@ -213,14 +208,16 @@ export const SUB_ACTIONS = {
   automation: {
     operation: 'automation',
     title: 'Docs automation',
-    description: 'Run a custom-schedule Mintlify automation now.',
+    description: 'Run a Mintlify automation now: a custom-schedule one, or one with a webhook trigger.',
     want: 'deploy and preview',
     inputs: {
       ...KEY,
       'automation-id': {
-        description: "The automation to run, from its settings panel on the dashboard's Automations page.",
+        description:
+          "The automation to run, from its settings panel on the dashboard's Automations page; the whole webhook URL the dashboard offers is accepted too (its project must be project-id's, and it sets automation-trigger: webhook).",
         required: true
       },
+      'automation-trigger': null,
       ...SPENDING
     },
     outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id', 'spend'],

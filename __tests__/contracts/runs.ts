@@ -44,6 +44,10 @@ export const OPERATION_ROWS: ContractRow[] = [
   { name: 'deploy', inputs: { operation: 'deploy', prompt: '' } },
   { name: 'preview', inputs: { operation: 'preview', prompt: '', branch: 'docs-preview' } },
   { name: 'automation', inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract' } },
+  {
+    name: 'automation by its webhook',
+    inputs: { operation: 'automation', prompt: '', 'automation-id': 'automation_contract', 'automation-trigger': 'webhook' }
+  },
   { name: 'static-export', inputs: { operation: 'static-export', prompt: '', 'export-domain': 'docs.example.com' } },
   { name: 'static-export of a job', inputs: { operation: 'static-export', prompt: '', 'job-id': 'se_contract' } },
   {

@@ -36,7 +36,8 @@ test('docs/deployments.md holds exactly the workflows tested below, none left un
   expect(pageWorkflows('docs/deployments.md').map((workflow) => workflow.name)).toEqual([
     'Redeploy the docs when the API ships',
     'Docs preview',
-    'Docs automation on merge'
+    'Docs automation on merge',
+    'Docs webhook automation'
   ])
 })
 
@@ -116,5 +117,23 @@ describe('docs/deployments.md: run an automation on merge', () => {
     expect(run.outputs.outcome).toBe('started')
     expect(run.outputs['automation-run']).toBe(only(automation.runs, 'automation run').instanceId)
     expect(run.log).toContain('Automations page of the Mintlify dashboard')
+  })
+})
+
+describe('docs/deployments.md: an automation with a webhook trigger', () => {
+  test('a manual dispatch queues the webhook run once, with runId as automation-run and job-id empty', async () => {
+    const workflow = workflowNamed('docs/deployments.md', 'Docs webhook automation')
+    expect(workflow.permissions).toEqual({ contents: 'read' })
+
+    const automation = sim.deployments.addAutomation({ webhook: true })
+    const stepRun = actionRun(workflow, sim, {}, { 'vars.MINTLIFY_WEBHOOK_AUTOMATION_ID': automation.id })
+    const run = await runOn(sim, 'workflow_dispatch', {}, stepRun)
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.outcome).toBe('started')
+    expect(run.outputs['automation-run']).toBe(only(automation.runs, 'automation run').instanceId)
+    expect(run.outputs['job-id']).toBe('')
+    expect(sim.mintlifyRequests().map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v2/workflow/${sim.projectId}/${automation.id}/webhook`
+    ])
   })
 })

@@ -53,6 +53,7 @@ const DESIGN_INPUTS: Record<string, string> = {
   'output-file': '',
   branch: '',
   'automation-id': '',
+  'automation-trigger': 'schedule',
   'export-domain': '',
   'export-version': '',
   'export-paths': '',

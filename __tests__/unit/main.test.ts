@@ -126,3 +126,32 @@ describe('run', () => {
     expect(runner.at('error')[0]).toContain('job_2')
   })
 })
+
+describe('a 402 (credits exhausted)', () => {
+  it('ends a job over budget with the warning, the step not failed, the create sent once', async () => {
+    const transport = scripted(json(402, { error: 'AI credits are exhausted for this billing cycle.' }))
+    await run({ transport, clock: new VirtualClock(), env: ENV })
+    expect(transport.requests).toHaveLength(1)
+    expect(runner.at('error')).toEqual([])
+    const warning = `Mintlify's AI credits are exhausted for this billing cycle: could not create the agent job (HTTP 402, server: "AI credits are exhausted for this billing cycle."); they renew with the next billing cycle, or upgrade the plan.`
+    expect(runner.at('warning')).toEqual([warning])
+    expect(runner.outputs).toMatchObject({ outcome: 'over-budget', 'failure-reason': warning })
+  })
+
+  it('that no operation judges itself (a docs-health read) still ends the run over budget, not failed', async () => {
+    Object.assign(runner.inputs, {
+      operation: 'report',
+      prompt: '',
+      'impact-weeks': '0',
+      'date-from': '2026-03-01',
+      'date-to': '2026-03-08'
+    })
+    const transport = scripted(json(402, { error: 'Payment Required' }))
+    await run({ transport, clock: new VirtualClock(), env: ENV })
+    expect(runner.at('error')).toEqual([])
+    expect(runner.outputs.outcome).toBe('over-budget')
+    expect(runner.at('warning').at(-1)).toMatch(
+      /^Mintlify's AI credits are exhausted for this billing cycle: could not read the \S+ analytics/
+    )
+  })
+})

@@ -83,6 +83,18 @@ describe('which failures a POST retries', () => {
     expect(isRetryable(notSent, false)).toBe(true)
   })
 
+  it('retries a POST after a 503 that says nothing was done (a failed credit check), with backoff', () => {
+    const creditCheck: Failure = { type: 'status', status: 503, retryAfterMs: null, nothingDone: true }
+    expect(isRetryable(creditCheck, false)).toBe(true)
+    expect(decide({ idempotent: false, failure: creditCheck })).toEqual({ retry: true, delayMs: 500 })
+    expect(decide({ idempotent: false, failure: creditCheck, attempt: 5 })).toEqual({ retry: false, why: 'attempts' })
+  })
+
+  it('still never retries a POST after another 5xx, or a 4xx, whatever nothingDone says of it', () => {
+    expect(isRetryable({ type: 'status', status: 503, retryAfterMs: null, nothingDone: false }, false)).toBe(false)
+    expect(isRetryable({ type: 'status', status: 402, retryAfterMs: null, nothingDone: true }, false)).toBe(false)
+  })
+
   it('never retries a POST after a timeout or reset, where the server may have acted', () => {
     expect(isRetryable(sent, false)).toBe(false)
   })

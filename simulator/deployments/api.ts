@@ -102,6 +102,7 @@ export class DeploymentsApi implements FakeDeployments {
       name: init.name ?? `Automation ${this.automationsById.size + 1}`,
       active: init.active ?? true,
       customSchedule: init.customSchedule ?? true,
+      webhook: init.webhook ?? false,
       projectId: init.projectId ?? this.config.projectId,
       runs: []
     }
@@ -151,7 +152,7 @@ export class DeploymentsApi implements FakeDeployments {
     const automation = this.automationsById.get(automationId)
     if (automation?.projectId !== this.config.projectId) return apiError(404, 'Automation not found')
     if (!automation.active) return apiError(400, 'Automation is not active')
-    if (!automation.customSchedule) return apiError(400, 'Automation is not configured with a custom schedule')
+    if (!automation.customSchedule || automation.webhook) return apiError(400, 'Automation is not configured with a custom schedule')
     const run = {
       schemaId: automation.id,
       instanceId: this.nextObjectId('run'),
@@ -160,6 +161,23 @@ export class DeploymentsApi implements FakeDeployments {
     }
     automation.runs.push(run)
     return { status: 202, json: { schemaId: run.schemaId, instanceId: run.instanceId, jobId: run.jobId } }
+  }
+
+  /**
+   * `POST /v2/workflow/{projectId}/{automationId}/webhook`: queues a run of a custom automation whose trigger is
+   * a webhook. 400 for a malformed id; 404 for one not found, inactive, another project's or without a
+   * webhook trigger (the document names all four under 404). It shares the triggers' rate limit.
+   */
+  triggerWebhook(automationId: string): RouteResponse {
+    const limited = this.limit(this.triggerWindow, 'triggers')
+    if (limited) return limited
+    if (!OBJECT_ID.test(automationId)) return apiError(400, 'Invalid automation ID: expected 24 hexadecimal characters')
+    const automation = this.automationsById.get(automationId)
+    if (automation?.projectId !== this.config.projectId || !automation.active || !automation.webhook)
+      return apiError(404, 'Automation not found, not active, or not configured with a webhook trigger')
+    const run = { schemaId: automation.id, instanceId: this.nextObjectId('run'), jobId: '', at: this.config.now() }
+    automation.runs.push(run)
+    return { status: 202, json: { success: true, runId: run.instanceId } }
   }
 
   // ---- Helpers ----

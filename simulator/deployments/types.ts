@@ -107,13 +107,20 @@ export interface AutomationInit {
   active?: boolean
   /** Runs on a custom schedule, the only kind the trigger endpoint runs. Default true. */
   customSchedule?: boolean
+  /**
+   * Its trigger is a webhook, the only kind the webhook endpoint runs (the schedule trigger then answers 400).
+   * Default false.
+   */
+  webhook?: boolean
   /** Default the simulator's project; another one answers 404 to this project's trigger. */
   projectId?: string
 }
 
 export interface AutomationRun {
   schemaId: string
+  /** The run's id: `instanceId` of a schedule trigger, `runId` of a webhook trigger. */
   instanceId: string
+  /** The background job of a schedule trigger's run; '' for a webhook trigger's (its answer names none). */
   jobId: string
   /** Clock ms of the trigger. */
   at: number
@@ -125,6 +132,7 @@ export interface SimAutomation {
   name: string
   active: boolean
   customSchedule: boolean
+  webhook: boolean
   projectId: string
   /** The runs its triggers queued, in order. */
   readonly runs: AutomationRun[]
@@ -145,8 +153,11 @@ export interface RateLimit {
  *   name; 403 when previews are off.
  * - `GET /v1/project/update-status/{statusId}` → 200 record; 404 `Deployment status not found`.
  * - `POST /v1/workflow/{projectId}/{automationId}/trigger` → 202 `{schemaId, instanceId, jobId}`; 400 for an
- *   id that is not 24 hex digits, an inactive automation or one without a custom schedule; 404 for an
- *   automation of no project or of another one.
+ *   id that is not 24 hex digits, an inactive automation or one without a custom schedule (a webhook one); 404
+ *   for an automation of no project or of another one.
+ * - `POST /v2/workflow/{projectId}/{automationId}/webhook` (admin document) → 202 `{success: true, runId}`; 400
+ *   for an id that is not 24 hex digits; 404 for one not found, inactive, of another project or without a
+ *   webhook trigger. Its 402 and credit-check 503 come from the organization's credits (Simulator.credits).
  * Rate limits (per organization, the simulator being one): previews `rateLimits.previews`, deploys and
  * automation triggers together `rateLimits.triggers`. A trigger that passes auth and the project check
  * counts, whether it then succeeds or gets a 400, 403 or 404; a refused one (429) does not. Past the

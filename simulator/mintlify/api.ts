@@ -8,6 +8,7 @@ import { READER_ENDPOINTS, type ReaderEndpoint } from '../analytics/readers.js'
 import { DeploymentsApi } from '../deployments/api.js'
 import { StaticExportsApi } from '../static-export/api.js'
 import type { RouteResponse } from '../types.js'
+import { Credits } from './credits.js'
 import { DEFAULT_JOB_SCRIPT, DEFAULT_MESSAGE_SCRIPT, Job } from './jobs.js'
 import { apiError, readStringField, type ApiRequest } from './request.js'
 import type { JobScript } from './types.js'
@@ -30,6 +31,8 @@ type Params = Record<string, string>
 interface ApiRoute {
   method: string
   pattern: RegExp
+  /** A request that spends AI credits (see credits.ts: documented on the webhook, an extension elsewhere). */
+  spends?: true
   handle(api: MintlifyApi, req: ApiRequest, params: Params): RouteResponse | Promise<RouteResponse>
 }
 
@@ -37,6 +40,7 @@ const ROUTES: ApiRoute[] = [
   {
     method: 'POST',
     pattern: /^\/v2\/agent\/(?<projectId>[^/]+)\/job$/,
+    spends: true,
     handle: (api, req) => api.createJob(req)
   },
   {
@@ -47,6 +51,7 @@ const ROUTES: ApiRoute[] = [
   {
     method: 'POST',
     pattern: /^\/v2\/agent\/(?<projectId>[^/]+)\/job\/(?<jobId>[^/]+)\/message$/,
+    spends: true,
     handle: (api, req, params) => api.sendMessage(req, params.jobId ?? '')
   },
   {
@@ -78,7 +83,15 @@ const ROUTES: ApiRoute[] = [
   {
     method: 'POST',
     pattern: /^\/v1\/workflow\/(?<projectId>[^/]+)\/(?<automationId>[^/]+)\/trigger$/,
+    spends: true,
     handle: (api, _req, params) => api.deployments.triggerAutomation(params.automationId ?? '')
+  },
+  {
+    // The newer admin document's webhook trigger: no body (one is ignored), 202 {success, runId}.
+    method: 'POST',
+    pattern: /^\/v2\/workflow\/(?<projectId>[^/]+)\/(?<automationId>[^/]+)\/webhook$/,
+    spends: true,
+    handle: (api, _req, params) => api.deployments.triggerWebhook(params.automationId ?? '')
   },
   {
     method: 'POST',
@@ -119,6 +132,7 @@ export class MintlifyApi {
   readonly analytics = new AnalyticsApi()
   readonly deployments: DeploymentsApi
   readonly staticExports: StaticExportsApi
+  readonly credits = new Credits()
   private readonly jobScripts: JobScript[] = []
   private readonly messageScripts: JobScript[] = []
   private jobCounter = 0
@@ -147,8 +161,14 @@ export class MintlifyApi {
       if (!match) continue
       const params = decodeParams(match.groups ?? {})
       if (!params) return apiError(400, 'Invalid percent-encoding in the path')
-      const refused = this.authorize(req.headers) ?? (params.projectId === undefined ? undefined : this.checkProject(params.projectId))
-      return refused ?? route.handle(this, req, params)
+      const refused =
+        this.authorize(req.headers) ??
+        this.credits.refuseScope(req.method) ??
+        (params.projectId === undefined ? undefined : this.checkProject(params.projectId)) ??
+        (route.spends ? this.credits.refuseSpending() : undefined)
+      if (refused) return refused
+      const answer = route.handle(this, req, params)
+      return route.spends ? Promise.resolve(answer).then((response) => this.credits.spend(response)) : answer
     }
     return undefined
   }

@@ -15,11 +15,13 @@ import {
   parseDeploymentStatus,
   parseDeployTrigger,
   parsePreviewTrigger,
+  parseWebhookRun,
   type PreviewTrigger
 } from './deployment.js'
 import { type AgentSpend, spent } from '../spend/agent-spend.js'
 import { type AgentJob, parseJob } from './job.js'
-import { type ClientOptions, RequestSender } from './request.js'
+import { rangeParams } from './paging.js'
+import { type Call, type ClientOptions, RequestSender } from './request.js'
 import {
   type ExportBundle,
   type ExportJob,
@@ -33,8 +35,8 @@ import {
 /**
  * The Mintlify admin API, one method per call it makes (its path, method and the words of its errors),
  * sent by request.ts (auth, timeouts, retries, budget). No other module builds a request to the docs API.
- * Every agent request (a job, a follow-up, an automation trigger) goes through `spent` (spend/agent-spend.ts): the spend limit's
- * claim sits on the one path they all take, so no caller, today's or a later one, can skip it.
+ * Every agent request (a job, a follow-up, an automation trigger) goes through `agentRequest`, which claims a
+ * slot of the spend limit (spend/agent-spend.ts) on the one path they all take: no caller, today's or later, skips it.
  */
 export class DocsApiClient {
   private readonly requests: RequestSender
@@ -46,25 +48,28 @@ export class DocsApiClient {
     this.requests = new RequestSender(options)
   }
 
+  /** An agent request (a job, a follow-up, an automation trigger): sent only with a slot of the spend limit claimed. */
+  private agentRequest<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
+    return spent(this.spend, () => this.requests.call(call, parse))
+  }
+
   /** Requests sent so far, retries included. */
   get requestsSent(): number {
     return this.requests.requestsSent
   }
 
   createJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return spent(this.spend, () =>
-      this.requests.call(
-        {
-          method: 'POST',
-          path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
-          body: { prompt },
-          family: 'agent',
-          action: 'create the agent job',
-          notFound: projectNotFound(projectId),
-          uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
-        },
-        parseJob
-      )
+    return this.agentRequest(
+      {
+        method: 'POST',
+        path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
+        body: { prompt },
+        family: 'agent',
+        action: 'create the agent job',
+        notFound: projectNotFound(projectId),
+        uncertainty: 'the job may have been created anyway, so check the agent jobs in the Mintlify dashboard before running again'
+      },
+      parseJob
     )
   }
 
@@ -82,19 +87,17 @@ export class DocsApiClient {
   }
 
   sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return spent(this.spend, () =>
-      this.requests.call(
-        {
-          method: 'POST',
-          path: `${jobPath(projectId, jobId)}/message`,
-          body: { prompt },
-          family: 'agent',
-          action: `send the follow-up message to job ${jobId}`,
-          notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
-          uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
-        },
-        parseJob
-      )
+    return this.agentRequest(
+      {
+        method: 'POST',
+        path: `${jobPath(projectId, jobId)}/message`,
+        body: { prompt },
+        family: 'agent',
+        action: `send the follow-up message to job ${jobId}`,
+        notFound: `job ${jobId} was not found in project ${projectId}; check job-id`,
+        uncertainty: `the message may have been delivered anyway, so check job ${jobId} in the Mintlify dashboard before sending it again`
+      },
+      parseJob
     )
   }
 
@@ -195,21 +198,37 @@ export class DocsApiClient {
 
   /** Runs a custom-schedule automation now. */
   triggerAutomation(projectId: string, automationId: string): Promise<AutomationTrigger> {
-    return spent(this.spend, () =>
-      this.requests.call(
-        {
-          method: 'POST',
-          path: DEPLOYMENT_PATHS.automation(projectId, automationId),
-          family: 'triggers',
-          action: `trigger automation ${automationId}`,
-          notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
-          invalid:
-            'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule (only those can be run on demand)',
-          uncertainty:
-            'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
-        },
-        parseAutomationTrigger
-      )
+    return this.agentRequest(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.automation(projectId, automationId),
+        family: 'triggers',
+        action: `trigger automation ${automationId}`,
+        notFound: `automation ${automationId} was not found in project ${projectId}; check automation-id and project-id`,
+        invalid:
+          'the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule ' +
+          '(only those can be run on demand; one with a webhook trigger is run with automation-trigger: webhook)',
+        uncertainty: AUTOMATION_IN_DOUBT
+      },
+      parseAutomationTrigger
+    )
+  }
+
+  /** Queues a run of a custom automation whose trigger is a webhook (no body: the endpoint ignores one). */
+  triggerAutomationWebhook(projectId: string, automationId: string): Promise<AutomationTrigger> {
+    return this.agentRequest(
+      {
+        method: 'POST',
+        path: DEPLOYMENT_PATHS.webhook(projectId, automationId),
+        family: 'triggers',
+        action: `trigger automation ${automationId} by its webhook`,
+        notFound:
+          `automation ${automationId} was not found in project ${projectId}, is not active, or has no webhook trigger ` +
+          '(a custom-schedule automation is run with automation-trigger: schedule); check automation-id and project-id',
+        invalid: 'the API refused the automation id as malformed',
+        uncertainty: AUTOMATION_IN_DOUBT
+      },
+      parseWebhookRun
     )
   }
 
@@ -265,6 +284,9 @@ export class DocsApiClient {
   }
 }
 
+const AUTOMATION_IN_DOUBT =
+  'the automation run may have started anyway, so check the run history on the Automations page of the Mintlify dashboard before running again'
+
 function jobPath(projectId: string, jobId: string): string {
   return `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`
 }
@@ -272,12 +294,4 @@ function jobPath(projectId: string, jobId: string): string {
 /** A 404 on a call that names only the project. */
 function projectNotFound(projectId: string): string {
   return `project ${projectId} was not found; check project-id`
-}
-
-/** The analytics range as the API takes it (`dateTo` exclusive); a bound left out is not sent. */
-function rangeParams(query: { dateFrom: string | null; dateTo: string | null }): URLSearchParams {
-  const params = new URLSearchParams()
-  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-  if (query.dateTo) params.set('dateTo', query.dateTo)
-  return params
 }

@@ -6,7 +6,9 @@ export const DEPLOYMENT_PATHS = {
   preview: (projectId: string): string => `/v1/project/preview/${encodeURIComponent(projectId)}`,
   status: (statusId: string): string => `/v1/project/update-status/${encodeURIComponent(statusId)}`,
   automation: (projectId: string, automationId: string): string =>
-    `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(automationId)}/trigger`
+    `/v1/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(automationId)}/trigger`,
+  webhook: (projectId: string, automationId: string): string =>
+    `/v2/workflow/${encodeURIComponent(projectId)}/${encodeURIComponent(automationId)}/webhook`
 }
 
 /** The deployment statuses the API documents. Anything else is treated as still running. */
@@ -163,11 +165,14 @@ export interface PreviewTrigger {
   raw: Record<string, unknown>
 }
 
-/** The answer to an automation trigger (202): the queued run. No id is needed to report it, so none is required. */
+/**
+ * The answer to an automation trigger (202): the queued run. No id is needed to report it, so none is
+ * required. A webhook trigger's answer (`{success, runId}`) names the run alone.
+ */
 export interface AutomationTrigger {
   /** The automation (its schema). */
   schemaId: string | null
-  /** The queued run, as the dashboard's run history names it. */
+  /** The queued run, as the dashboard's run history names it: `instanceId`, or a webhook trigger's `runId`. */
   instanceId: string | null
   /** The background job processing the run (not a docs agent job). */
   jobId: string | null
@@ -188,4 +193,10 @@ export function parsePreviewTrigger(body: unknown): PreviewTrigger | null {
 export function parseAutomationTrigger(body: unknown): AutomationTrigger | null {
   if (!isRecord(body)) return null
   return { schemaId: fieldText(body.schemaId), instanceId: fieldText(body.instanceId), jobId: fieldText(body.jobId), raw: body }
+}
+
+/** A webhook trigger's answer; `success: false` in a 202 is no answer the API documents, so it is in doubt (null). */
+export function parseWebhookRun(body: unknown): AutomationTrigger | null {
+  if (!isRecord(body) || body.success === false) return null
+  return { schemaId: null, instanceId: fieldText(body.runId), jobId: null, raw: body }
 }

@@ -35,6 +35,8 @@ export type FailureCause =
 export interface FailureContext {
   /** What was being done, after "Could not": `create the agent job`. */
   action: string
+  /** The request's method: a 403 names the key scope it needs (read for a GET, write for a POST). */
+  method: 'GET' | 'POST'
   family: ApiFamily
   /** Said for a 404: `job job_1 was not found in project docs`. */
   notFound: string
@@ -81,6 +83,31 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Mintlify's 402: the organization's AI credits are exhausted for this billing cycle. Not a failure of the
+ * request but a budget the run cannot spend past: the run ends `over-budget` (a warning, see outcome.ts's
+ * judgeOverBudget), never retried, never told as a generic API error. Its message quotes the server.
+ */
+export class CreditsExhausted extends ApiError {
+  constructor(action: string, serverText: string | null) {
+    const server = serverText ? `, server: "${serverText}"` : ''
+    super(
+      `Mintlify's AI credits are exhausted for this billing cycle: could not ${action} (HTTP 402${server}); they renew with the next billing cycle, or upgrade the plan.`,
+      402,
+      false
+    )
+    this.name = 'CreditsExhausted'
+  }
+}
+
+/**
+ * Mintlify's 503 "Credit check failed. Retry the request.": the credit check before queuing failed, so
+ * nothing was queued, and Mintlify asks to be asked again. Unlike any other 5xx, even a POST may be repeated.
+ */
+export function isCreditCheckFailure(status: number, serverText: string | null): boolean {
+  return status === 503 && serverText !== null && /credit check failed/i.test(serverText)
+}
+
 export function describeFailure(cause: FailureCause, context: FailureContext): string {
   const parts = [`Could not ${context.action}: ${describeCause(cause, context)}`]
   if (cause.type === 'status' && cause.serverText) parts.push(` (server: "${cause.serverText}")`)
@@ -94,6 +121,7 @@ export function describeFailure(cause: FailureCause, context: FailureContext): s
 function describeCause(cause: FailureCause, context: FailureContext): string {
   switch (cause.type) {
     case 'status':
+      if (isCreditCheckFailure(cause.status, cause.serverText)) return `HTTP 503, Mintlify's credit check failed, so nothing was queued`
       return `HTTP ${cause.status}, ${statusMeaning(cause.status, context)}`
     case 'timeout':
       return `no response within ${formatDuration(cause.timeoutMs)}`
@@ -111,9 +139,17 @@ function describeCause(cause: FailureCause, context: FailureContext): string {
   }
 }
 
-const KEY_NOT_ALLOWED =
-  'the API key is not allowed to do this: either it lacks the scope (reading needs read access; jobs, messages, deployments and automation runs need write access) ' +
-  "or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)"
+/**
+ * A 403 of the admin key: keys are read- or write-scoped (a GET needs read, every POST write), and a key may
+ * carry an IP allowlist. The scope the method needs is named, so a read-only key used to start work is told.
+ */
+function keyNotAllowed(method: FailureContext['method']): string {
+  const scope =
+    method === 'GET'
+      ? 'the read scope this GET needs'
+      : 'the write scope this POST needs (keys are read- or write-scoped, and a read-only key is refused on every POST)'
+  return `the API key is not allowed to do this: either it lacks ${scope} or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)`
+}
 
 /** The search API takes the assistant key: its 401 and 403 name that input, not the admin key. */
 const ASSISTANT_KEY_REFUSED: Partial<Record<number, string>> = {
@@ -125,8 +161,9 @@ function statusMeaning(status: number, context: FailureContext): string {
   const refused = context.family === 'search' ? ASSISTANT_KEY_REFUSED[status] : undefined
   if (refused) return refused
   if (status === 400) return context.invalid ?? 'the API rejected the request as invalid'
-  if (status === 401) return 'the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret'
-  if (status === 403) return context.forbidden ? `${context.forbidden}, or ${KEY_NOT_ALLOWED}` : KEY_NOT_ALLOWED
+  if (status === 401)
+    return "the API key is invalid or expired, or the organization's plan has no API access (or this feature is not enabled for it); create a new admin key in the Mintlify dashboard and update the secret, or check the plan"
+  if (status === 403) return context.forbidden ? `${context.forbidden}, or ${keyNotAllowed(context.method)}` : keyNotAllowed(context.method)
   if (status === 404) return context.notFound
   if (status === 408) return 'the server timed out waiting for the request'
   if (status === 429) return RATE_LIMITS[context.family]

@@ -2,7 +2,16 @@ import type { Clock, Random } from '../clock.js'
 import { formatDuration } from '../duration.js'
 import { redact, tryParseJson } from '../text.js'
 import { connectionProblem } from '../unreachable.js'
-import { ApiError, type ApiFamily, describeFailure, type FailureCause, type FailureContext, serverText } from './errors.js'
+import {
+  ApiError,
+  type ApiFamily,
+  CreditsExhausted,
+  describeFailure,
+  type FailureCause,
+  type FailureContext,
+  isCreditCheckFailure,
+  serverText
+} from './errors.js'
 import { decideRetry, type Failure, MAX_ATTEMPTS, parseRetryAfter, type RetryDecision } from '../retry.js'
 import { type HttpResponse, type Transport, TransportError } from './transport.js'
 
@@ -105,6 +114,8 @@ export class RequestSender {
 
       const outcome = await this.attempt(call, parse)
       if (outcome.ok) return outcome.value
+      // Credits exhausted: a budget, not a fault, and waiting minutes cannot renew it.
+      if (outcome.cause.type === 'status' && outcome.cause.status === 402) throw new CreditsExhausted(call.action, outcome.cause.serverText)
       // A POST is in doubt only if the failed attempt may have acted: sent, and not refused as a whole.
       const inDoubt = !idempotent && mayHaveTakenEffect(outcome.failure)
       if (signal?.aborted) {
@@ -192,10 +203,11 @@ export class RequestSender {
       return { ok: true, value }
     }
     const retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now())
+    const text = serverText(body, response.headers['content-type'])
     return {
       ok: false,
-      failure: { type: 'status', status: response.status, retryAfterMs },
-      cause: { type: 'status', status: response.status, serverText: serverText(body, response.headers['content-type']), retryAfterMs }
+      failure: { type: 'status', status: response.status, retryAfterMs, nothingDone: isCreditCheckFailure(response.status, text) },
+      cause: { type: 'status', status: response.status, serverText: text, retryAfterMs }
     }
   }
 }
@@ -203,12 +215,13 @@ export class RequestSender {
 /** What a call says about its failures, whatever the failure. */
 function explained({
   action,
+  method,
   family,
   notFound,
   invalid,
   forbidden
-}: Call): Pick<FailureContext, 'action' | 'family' | 'notFound' | 'invalid' | 'forbidden'> {
-  return { action, family, notFound, invalid, forbidden }
+}: Call): Pick<FailureContext, 'action' | 'method' | 'family' | 'notFound' | 'invalid' | 'forbidden'> {
+  return { action, method, family, notFound, invalid, forbidden }
 }
 
 function networkCause(error: TransportError, host: string, timeoutMs: number): FailureCause {
@@ -229,9 +242,12 @@ function networkCause(error: TransportError, host: string, timeoutMs: number): F
   }
 }
 
-/** A 5xx may come after the work was done, and so may an unreadable answer; a network failure did if anything was sent. */
+/**
+ * A 5xx may come after the work was done (but for one that says nothing was done), and so may an unreadable
+ * answer; a network failure did if anything was sent.
+ */
 function mayHaveTakenEffect(failure: Failure): boolean {
-  if (failure.type === 'status') return failure.status >= 500
+  if (failure.type === 'status') return failure.status >= 500 && failure.nothingDone !== true
   return failure.type === 'malformed' || failure.sent
 }
 

@@ -19,7 +19,7 @@ export function settleSpend(result: OperationResult, spend: RunSpend | null): Op
 
 function spendVerdict(verdict: Verdict, account: SpendAccount): Verdict {
   if (account.failure) return failure('failed', account.failure.message)
-  if (account.firstRefused && verdict.outcome !== 'over-budget') return judgeOverBudget(account.firstRefused)
+  if (account.firstRefused && verdict.outcome !== 'over-budget') return judgeOverBudget(account.firstRefused.message)
   return verdict
 }
 

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals'
 import type { Simulator } from '../../../simulator/index.js'
 import { at, only } from '../../expect-helpers.js'
-import { annotations, expectFailedWith } from '../harness.js'
+import { annotations, expectFailedWith, expectNoSecret } from '../harness.js'
 import { plainText, runOn } from '../triggers/helpers.js'
 import { deploymentCalls, startHelloWorld } from './helpers.js'
 
@@ -63,7 +63,7 @@ describe('an automation the API refuses', () => {
       run,
       'failed',
       new RegExp(
-        `^Could not trigger automation ${automation.id}: HTTP 400, the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule \\(only those can be run on demand\\) \\(server: "${server}"\\)\\.$`
+        `^Could not trigger automation ${automation.id}: HTTP 400, the API refused to run it: the automation id may be malformed, or the automation is not active or not on a custom schedule \\(only those can be run on demand; one with a webhook trigger is run with automation-trigger: webhook\\) \\(server: "${server}"\\)\\.$`
       )
     )
     expect(run.outputs['automation-run']).toBe('')
@@ -125,5 +125,81 @@ describe('a trigger whose answer is lost', () => {
     )
     expect(sim.mintlifyRequests()).toHaveLength(1)
     expect(at(automation.runs, 0).schemaId).toBe(automation.id)
+  })
+})
+
+describe('an automation with a webhook trigger', () => {
+  const webhookUrl = (projectId: string, id: string): string => `https://api.mintlify.com/v2/workflow/${projectId}/${id}/webhook`
+
+  test('given its webhook URL, is queued once by the webhook: runId as automation-run, job-id empty', async () => {
+    const automation = sim.deployments.addAutomation({ webhook: true })
+    const run = await runAutomation(webhookUrl(sim.projectId, automation.id))
+
+    expect(run.exitCode).toBe(0)
+    const queued = only(automation.runs, 'automation run')
+    expect(run.outputs).toEqual(
+      expect.objectContaining({ outcome: 'started', 'automation-run': queued.instanceId, 'job-id': '', 'failure-reason': '' })
+    )
+    expect(deploymentCalls(sim)).toEqual([`POST /v2/workflow/${automation.id}/webhook`])
+    expect(only(sim.mintlifyRequests()).body).toBe('')
+    expect(annotations(run, 'notice')).toEqual([
+      `Automation ${automation.id} is queued as run ${queued.instanceId}: follow it in the run history on the Automations page of the Mintlify dashboard.`
+    ])
+    expect(plainText(run.summary)).toContain('| Trigger | `webhook` |')
+    expectNoSecret(run, sim.apiKey)
+  })
+
+  test('with automation-trigger: webhook and a custom-schedule automation, fails the 404 naming automation-trigger: schedule', async () => {
+    const automation = sim.deployments.addAutomation()
+    const run = await runAutomation(automation.id, { 'automation-trigger': 'webhook' })
+
+    expectFailedWith(
+      run,
+      'failed',
+      new RegExp(
+        `^Could not trigger automation ${automation.id} by its webhook: HTTP 404, .*\\(a custom-schedule automation is run with automation-trigger: schedule\\); check automation-id and project-id`
+      )
+    )
+    expect(automation.runs).toEqual([])
+  })
+
+  test('run by the schedule trigger, fails the 400 naming automation-trigger: webhook', async () => {
+    const automation = sim.deployments.addAutomation({ webhook: true })
+    const run = await runAutomation(automation.id)
+
+    expectFailedWith(run, 'failed', /HTTP 400, .*one with a webhook trigger is run with automation-trigger: webhook\)/)
+  })
+
+  test('when the credits are exhausted, ends over-budget with a warning, the step green', async () => {
+    const automation = sim.deployments.addAutomation({ webhook: true })
+    sim.credits.remaining = 0
+    const run = await runAutomation(automation.id, { 'automation-trigger': 'webhook' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual(expect.objectContaining({ outcome: 'over-budget', 'automation-run': '', 'job-id': '' }))
+    expect(annotations(run, 'warning')).toEqual([
+      expect.stringMatching(
+        /^Mintlify's AI credits are exhausted for this billing cycle: could not trigger automation \S+ by its webhook \(HTTP 402, server: "/
+      )
+    ])
+    expect(sim.mintlifyRequests()).toHaveLength(1)
+  })
+
+  test('a webhook URL of another project is bad input naming automation-id, before any request', async () => {
+    const run = await runAutomation(webhookUrl('proj_other', '0123456789abcdef01234567'))
+
+    expectFailedWith(
+      run,
+      'failed',
+      new RegExp(`^Input 'automation-id' is the webhook URL of an automation of project proj_other, not of project-id ${sim.projectId}`)
+    )
+    expect(sim.mintlifyRequests()).toEqual([])
+  })
+
+  test('automation-trigger other than its two words is bad input, before any request', async () => {
+    const run = await runAutomation('0123456789abcdef01234567', { 'automation-trigger': 'cron' })
+
+    expectFailedWith(run, 'failed', /^Input 'automation-trigger' must be one of schedule, webhook; got 'cron'\.$/)
+    expect(sim.mintlifyRequests()).toEqual([])
   })
 })

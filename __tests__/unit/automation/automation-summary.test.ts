@@ -9,7 +9,12 @@ describe('renderAutomationSummary', () => {
   const trigger = { schemaId: 'sch_1', instanceId: 'run_1', jobId: 'bg_1', raw: {} }
 
   it('shows the queued run, its ids and where to follow it', () => {
-    const summary = renderAutomationSummary({ automationId: 'auto_1', trigger, verdict: judgeAutomation(trigger, 'auto_1') })
+    const summary = renderAutomationSummary({
+      automationId: 'auto_1',
+      kind: 'schedule',
+      trigger,
+      verdict: judgeAutomation(trigger, 'auto_1')
+    })
     expect(summary.split('\n')[0]).toBe('### ℹ️ Mintlify automation')
     expect(summary).toContain('Automation auto\\_1 is queued as run run\\_1')
     expect(tableRow(summary, 'Outcome')).toBe('| Outcome | `started` |')
@@ -22,14 +27,19 @@ describe('renderAutomationSummary', () => {
 
   it('leaves out the ids the answer did not give', () => {
     const bare = { schemaId: null, instanceId: null, jobId: null, raw: {} }
-    const summary = renderAutomationSummary({ automationId: 'auto_1', trigger: bare, verdict: judgeAutomation(bare, 'auto_1') })
+    const summary = renderAutomationSummary({
+      automationId: 'auto_1',
+      kind: 'schedule',
+      trigger: bare,
+      verdict: judgeAutomation(bare, 'auto_1')
+    })
     expect(tableRow(summary, 'Run')).toBeUndefined()
     expect(tableRow(summary, 'Job')).toBeUndefined()
   })
 
   it('shows a failed trigger without claiming a run to follow', () => {
     const verdict = judgeStartFailure(new ApiError('Could not trigger automation auto_1: HTTP 404, …', 404, false), false)
-    const summary = renderAutomationSummary({ automationId: 'auto_1', trigger: null, verdict })
+    const summary = renderAutomationSummary({ automationId: 'auto_1', kind: 'schedule', trigger: null, verdict })
     expect(summary.split('\n')[0]).toBe('### ❌ Mintlify automation')
     expect(summary).not.toContain('Follow the run')
     expect(tableRow(summary, 'Run')).toBeUndefined()
@@ -37,8 +47,8 @@ describe('renderAutomationSummary', () => {
 
   it('keeps a hostile id inside its table cell', () => {
     const odd = { ...trigger, instanceId: 'run|`1`' }
-    expect(tableRow(renderAutomationSummary({ automationId: 'a', trigger: odd, verdict: judgeAutomation(odd, 'a') }), 'Run')).toBe(
-      '| Run | `run\\| 1` |'
-    )
+    expect(
+      tableRow(renderAutomationSummary({ automationId: 'a', kind: 'schedule', trigger: odd, verdict: judgeAutomation(odd, 'a') }), 'Run')
+    ).toBe('| Run | `run\\| 1` |')
   })
 })

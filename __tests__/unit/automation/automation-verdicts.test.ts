@@ -22,6 +22,11 @@ describe('judgeAutomationDryRun', () => {
   it('shows the request of an automation trigger and that nothing was sent', () => {
     const headline =
       'Dry run: would send POST /v1/workflow/acme-docs/auto%2F1/trigger (a run of automation auto/1 now); nothing was sent to the Mintlify API and nothing was written to GitHub.'
-    expect(judgeAutomationDryRun('acme-docs', 'auto/1')).toEqual({ outcome: 'dry-run', result: 'notice', headline, failureReason: '' })
+    expect(judgeAutomationDryRun('acme-docs', 'auto/1', 'schedule')).toEqual({
+      outcome: 'dry-run',
+      result: 'notice',
+      headline,
+      failureReason: ''
+    })
   })
 })

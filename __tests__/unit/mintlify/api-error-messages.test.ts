@@ -1,11 +1,20 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError, messageOf } from '../../../src/errors.js'
-import { ApiError, describeFailure, type FailureCause, type FailureContext, serverText } from '../../../src/mintlify/errors.js'
+import {
+  ApiError,
+  CreditsExhausted,
+  describeFailure,
+  type FailureCause,
+  type FailureContext,
+  isCreditCheckFailure,
+  serverText
+} from '../../../src/mintlify/errors.js'
 import { clipText, redact } from '../../../src/text.js'
 import { T0 } from '../../fixtures/agent-jobs.js'
 
 const CREATE: FailureContext = {
   action: 'create the agent job',
+  method: 'POST',
   family: 'agent',
   notFound: 'project acme-docs was not found; check project-id',
   uncertainty: null,
@@ -90,19 +99,44 @@ describe('redact and clipText', () => {
 })
 
 describe('describeFailure', () => {
-  it('explains a 401 as an invalid or expired key', () => {
+  it('explains a 401 as an invalid or expired key, or a plan without API access', () => {
     expect(describeFailure(httpStatus(401, 'Invalid API key'), CREATE)).toBe(
-      'Could not create the agent job: HTTP 401, the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret (server: "Invalid API key").'
+      "Could not create the agent job: HTTP 401, the API key is invalid or expired, or the organization's plan has no API access (or this feature is not enabled for it); " +
+        'create a new admin key in the Mintlify dashboard and update the secret, or check the plan (server: "Invalid API key").'
     )
   })
 
-  it('explains a 403 with both causes: missing scope and IP allowlist', () => {
-    const message = describeFailure(httpStatus(403), CREATE)
-    expect(message).toMatch(/^Could not create the agent job: HTTP 403, /)
-    expect(message).toContain('lacks the scope')
-    expect(message).toContain('write access')
-    expect(message).toContain('IP allowlist excludes this runner')
-    expect(message).not.toContain('(server:')
+  it('explains a 403 on a POST with both causes: the write scope it needs and the IP allowlist', () => {
+    expect(describeFailure(httpStatus(403), CREATE)).toBe(
+      'Could not create the agent job: HTTP 403, the API key is not allowed to do this: either it lacks the write scope this POST needs ' +
+        "(keys are read- or write-scoped, and a read-only key is refused on every POST) or its IP allowlist excludes this runner (GitHub-hosted runners' addresses change)."
+    )
+  })
+
+  it('explains a 403 on a GET with the read scope it needs and the IP allowlist', () => {
+    const message = describeFailure(httpStatus(403, 'Forbidden'), { ...CREATE, action: 'read agent job job_1', method: 'GET' })
+    expect(message).toBe(
+      'Could not read agent job job_1: HTTP 403, the API key is not allowed to do this: either it lacks the read scope this GET needs ' +
+        'or its IP allowlist excludes this runner (GitHub-hosted runners\' addresses change) (server: "Forbidden").'
+    )
+    expect(message).not.toContain('write')
+  })
+
+  it('puts a documented cause of a 403 first, then the scope and the allowlist', () => {
+    const message = describeFailure(httpStatus(403), {
+      ...CREATE,
+      forbidden: "the organization's plan may not include preview deployments"
+    })
+    expect(message).toMatch(
+      /HTTP 403, the organization's plan may not include preview deployments, or the API key is not allowed to do this: either it lacks the write scope/
+    )
+  })
+
+  it('says a credit-check 503 that outlasted its retries queued nothing, and no job may exist', () => {
+    const message = describeFailure(httpStatus(503, 'Credit check failed. Retry the request.'), { ...CREATE, attempts: 5 })
+    expect(message).toBe(
+      `Could not create the agent job: HTTP 503, Mintlify's credit check failed, so nothing was queued (server: "Credit check failed. Retry the request.") after 5 attempts.`
+    )
   })
 
   it('explains a 404 with what was not found', () => {
@@ -223,5 +257,37 @@ describe('typed errors', () => {
     expect(messageOf(new Error('boom'))).toBe('boom')
     expect(messageOf('plain')).toBe('plain')
     expect(messageOf(42)).toBe('42')
+  })
+})
+
+describe('CreditsExhausted (a 402)', () => {
+  it("quotes the server and says the credits are exhausted for the billing cycle, in DESIGN's words", () => {
+    const error = new CreditsExhausted('trigger automation auto_1', 'AI credits exhausted for this billing cycle')
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.status).toBe(402)
+    expect(error.uncertain).toBe(false)
+    expect(error.retryable).toBe(false)
+    expect(error.message).toBe(
+      `Mintlify's AI credits are exhausted for this billing cycle: could not trigger automation auto_1 (HTTP 402, server: "AI credits exhausted for this billing cycle"); they renew with the next billing cycle, or upgrade the plan.`
+    )
+  })
+
+  it('says the same without a server text', () => {
+    expect(new CreditsExhausted('create the agent job', null).message).toBe(
+      "Mintlify's AI credits are exhausted for this billing cycle: could not create the agent job (HTTP 402); they renew with the next billing cycle, or upgrade the plan."
+    )
+  })
+})
+
+describe('isCreditCheckFailure', () => {
+  it.each([
+    [503, 'Credit check failed. Retry the request.', true],
+    [503, 'credit check failed', true],
+    [503, 'Service Unavailable', false],
+    [503, null, false],
+    [502, 'Credit check failed. Retry the request.', false],
+    [500, 'Credit check failed', false]
+  ])('HTTP %i with %p: %p', (status, text, expected) => {
+    expect(isCreditCheckFailure(status, text)).toBe(expected)
   })
 })

@@ -1,7 +1,7 @@
 import { NO_SPEND_LIMIT } from '../../../src/spend/agent-spend.js'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { Clock } from '../../../src/clock.js'
-import { ApiError } from '../../../src/mintlify/errors.js'
+import { ApiError, CreditsExhausted } from '../../../src/mintlify/errors.js'
 import { type ClientOptions, RequestBudgetSpent } from '../../../src/mintlify/request.js'
 import { DocsApiClient } from '../../../src/mintlify/client.js'
 import { createNodeTransport, type HttpRequest, type Transport } from '../../../src/mintlify/transport.js'
@@ -283,6 +283,60 @@ describe('retries', () => {
   })
 })
 
+describe('credits', () => {
+  it('ends a create at once on a 402, credits exhausted, never sent again', async () => {
+    const api = await startApi(json(402, { error: 'AI credits exhausted for this billing cycle' }))
+    const { client, clock } = clientFor(api.url)
+    const error = await apiError(client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+    expect(error).toBeInstanceOf(CreditsExhausted)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toBe(
+      `Mintlify's AI credits are exhausted for this billing cycle: could not create the agent job (HTTP 402, server: "AI credits exhausted for this billing cycle"); they renew with the next billing cycle, or upgrade the plan.`
+    )
+  })
+
+  it('ends a GET at once on a 402 too: waiting does not renew credits', async () => {
+    const api = await startApi(json(402, { error: 'Payment Required' }))
+    const error = await apiError(clientFor(api.url).client.getJob(PROJECT_ID, 'job_1'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error).toBeInstanceOf(CreditsExhausted)
+  })
+
+  it('retries a create after a 503 "Credit check failed", with backoff, and creates the job once', async () => {
+    const api = await startApi(json(503, { error: 'Credit check failed. Retry the request.' }), json(201, jobRecord({ id: 'job_5' })))
+    const { client, clock, retries } = clientFor(api.url)
+    const job = await client.createJob(PROJECT_ID, 'Go')
+
+    expect(job.id).toBe('job_5')
+    expect(api.received.map((r) => r.method)).toEqual(['POST', 'POST'])
+    expect(clock.sleeps).toEqual([500])
+    expect(retries).toEqual(['POST /v2/agent/acme-docs/job: HTTP 503; retrying in 500ms (attempt 2 of 5).'])
+  })
+
+  it('gives up after 5 credit-check 503s, saying nothing was queued and not that the job may exist', async () => {
+    const api = await startApi(json(503, { error: 'Credit check failed. Retry the request.' }))
+    const error = await apiError(clientFor(api.url).client.triggerAutomation(PROJECT_ID, 'auto_1'))
+
+    expect(api.received).toHaveLength(5)
+    expect(error.uncertain).toBe(false)
+    expect(error.message).toBe(
+      `Could not trigger automation auto_1: HTTP 503, Mintlify's credit check failed, so nothing was queued (server: "Credit check failed. Retry the request.") after 5 attempts.`
+    )
+  })
+
+  it('still sends a create once after any other 503', async () => {
+    const api = await startApi(json(503, { error: 'Service Unavailable' }))
+    const error = await apiError(clientFor(api.url).client.createJob(PROJECT_ID, 'Go'))
+
+    expect(api.received).toHaveLength(1)
+    expect(error.uncertain).toBe(true)
+  })
+})
+
 describe('error texts', () => {
   it('explains a 401 as an invalid or expired key', async () => {
     const api = await startApi(json(401, { error: 'Invalid API key' }))
@@ -291,8 +345,8 @@ describe('error texts', () => {
     expect(api.received).toHaveLength(1)
     expect(error.status).toBe(401)
     expect(error.uncertain).toBe(false)
-    expect(error.message).toBe(
-      'Could not create the agent job: HTTP 401, the API key is invalid or expired; create a new admin key in the Mintlify dashboard and update the secret (server: "Invalid API key").'
+    expect(error.message).toMatch(
+      /^Could not create the agent job: HTTP 401, the API key is invalid or expired, or the organization's plan has no API access .*\(server: "Invalid API key"\)\.$/
     )
   })
 
@@ -303,7 +357,7 @@ describe('error texts', () => {
     expect(api.received).toHaveLength(1)
     expect(error.status).toBe(403)
     expect(error.message).toContain('HTTP 403')
-    expect(error.message).toContain('lacks the scope')
+    expect(error.message).toContain('lacks the read scope this GET needs')
     expect(error.message).toContain('IP allowlist')
     expect(error.message).toContain('(server: "Forbidden")')
   })
@@ -645,7 +699,7 @@ describe('deployments, previews and automations', () => {
     expect(api.received).toHaveLength(1)
     expect(error.uncertain).toBe(false)
     expect(error.message).toMatch(
-      /^Could not trigger the preview of branch feature-x: HTTP 403, the organization's plan may not include preview deployments, or the API key is not allowed to do this: either it lacks the scope .* or its IP allowlist excludes this runner/
+      /^Could not trigger the preview of branch feature-x: HTTP 403, the organization's plan may not include preview deployments, or the API key is not allowed to do this: either it lacks the write scope .* or its IP allowlist excludes this runner/
     )
   })
 
@@ -653,7 +707,7 @@ describe('deployments, previews and automations', () => {
     const api = await startApi(json(403, { error: 'Forbidden' }))
     const error = await apiError(clientFor(api.url).client.triggerDeploy(PROJECT_ID))
     expect(error.message).not.toContain('plan')
-    expect(error.message).toContain('deployments and automation runs need write access')
+    expect(error.message).toContain('lacks the write scope this POST needs')
   })
 
   it('names the documented causes of a 400 on an automation', async () => {
@@ -663,7 +717,7 @@ describe('deployments, previews and automations', () => {
     expect(api.received).toHaveLength(1)
     expect(error.message).toBe(
       'Could not trigger automation auto_1: HTTP 400, the API refused to run it: the automation id may be malformed, or the automation is not active ' +
-        'or not on a custom schedule (only those can be run on demand) (server: "Automation is not active").'
+        'or not on a custom schedule (only those can be run on demand; one with a webhook trigger is run with automation-trigger: webhook) (server: "Automation is not active").'
     )
   })
 

@@ -16,7 +16,12 @@ import { T0 } from '../../fixtures/agent-jobs.js'
 import { VirtualClock } from '../../fixtures/virtual-clock.js'
 
 /** The docs API's agent requests: what spends credits and the agent quota. */
-const AGENT_REQUEST = [/^\/v2\/agent\/[^/]+\/job$/, /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/, /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger/]
+const AGENT_REQUEST = [
+  /^\/v2\/agent\/[^/]+\/job$/,
+  /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/,
+  /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/,
+  /^\/v2\/workflow\/[^/]+\/[^/]+\/webhook$/
+]
 
 const isAgentRequest = (request: HttpRequest): boolean =>
   request.method === 'POST' && AGENT_REQUEST.some((path) => path.test(new URL(request.url).pathname))
@@ -56,10 +61,12 @@ function clientWith(spend: AgentSpend, transport: Transport): DocsApiClient {
   )
 }
 
-/** Every method of the client, called with stand-in arguments (an object where one is taken). */
+/** Every public method of the client (not `agentRequest`, the claim's own path), called with stand-in arguments (an object where one is taken). */
 async function callEveryMethod(client: DocsApiClient): Promise<string[]> {
   const names = Object.getOwnPropertyNames(DocsApiClient.prototype).filter(
-    (name) => name !== 'constructor' && typeof Object.getOwnPropertyDescriptor(DocsApiClient.prototype, name)?.value === 'function'
+    (name) =>
+      !['constructor', 'agentRequest'].includes(name) &&
+      typeof Object.getOwnPropertyDescriptor(DocsApiClient.prototype, name)?.value === 'function'
   )
   for (const name of names) {
     const method = (client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[name]
@@ -76,11 +83,11 @@ describe('every agent request claims a slot of the spend limit first', () => {
     const transport = recording(JOB)
     const spend = countingSpend(true)
     const methods = await callEveryMethod(clientWith(spend, transport))
-    expect(methods).toEqual(expect.arrayContaining(['createJob', 'sendMessage', 'triggerAutomation']))
+    expect(methods).toEqual(expect.arrayContaining(['createJob', 'sendMessage', 'triggerAutomation', 'triggerAutomationWebhook']))
     expect(transport.requests.filter(isAgentRequest)).toEqual([])
     // The reads and the other triggers still went out: this test sees requests when they are sent.
     expect(transport.requests.length).toBeGreaterThan(0)
-    expect(spend.claims).toBeGreaterThanOrEqual(3)
+    expect(spend.claims).toBeGreaterThanOrEqual(4)
   })
 
   it('with room, each agent request claims exactly once and is sent; no other request claims', async () => {
@@ -88,7 +95,7 @@ describe('every agent request claims a slot of the spend limit first', () => {
     const spend = countingSpend(false)
     await callEveryMethod(clientWith(spend, transport))
     const agentRequests = transport.requests.filter(isAgentRequest)
-    expect(agentRequests.length).toBeGreaterThanOrEqual(3)
+    expect(agentRequests.length).toBeGreaterThanOrEqual(4)
     expect(spend.claims).toBe(agentRequests.length)
   })
 
@@ -120,14 +127,17 @@ describe('every agent request claims a slot of the spend limit first', () => {
     expect(offenders).toEqual([])
     // The one client the operations get carries the run's spend limit.
     expect(readFileSync(join(src, 'main.ts'), 'utf8')).toMatch(/new DocsApiClient\(\{[^)]*\}, spend \?\? NO_SPEND_LIMIT\)/)
-    // In the client, every method that sends a POST of the agent's sends it inside `spent`.
+    // In the client, every method that sends a POST of the agent's sends it as an agent request, which claims through `spent`.
     const client = readFileSync(join(src, 'mintlify/client.ts'), 'utf8')
     const methods = client.split(/\n {2}(?=[a-zA-Z]+\([^)]*\): Promise<)/).slice(1)
     const agentPosts = methods.filter(
-      (body) => body.includes("method: 'POST'") && /family: 'agent'|DEPLOYMENT_PATHS\.automation/.test(body)
+      (body) => body.includes("method: 'POST'") && /family: 'agent'|DEPLOYMENT_PATHS\.(automation|webhook)/.test(body)
     )
-    expect(agentPosts.length).toBeGreaterThanOrEqual(3)
-    for (const body of agentPosts) expect(body).toMatch(/return spent\(this\.spend, \(\) =>/)
+    expect(agentPosts.length).toBeGreaterThanOrEqual(4)
+    for (const body of agentPosts) expect(body).toMatch(/return this\.agentRequest\(/)
+    expect(client).toMatch(
+      /agentRequest<T>\(.*\): Promise<T> \{\n\s*return spent\(this\.spend, \(\) => this\.requests\.call\(call, parse\)\)/
+    )
   })
 })
 

@@ -1,6 +1,9 @@
 import type { AutomationReport } from './verdicts.js'
 
-/** The step outputs of an automation trigger: the queued run (`instanceId`) and its background job (`jobId`). */
+/**
+ * The step outputs of an automation trigger: the queued run (`instanceId`, or a webhook trigger's `runId`) and
+ * its background job (`jobId`; a webhook trigger names none).
+ */
 export function automationOutputs(report: AutomationReport): Record<string, string> {
   return {
     outcome: report.verdict.outcome,

@@ -7,6 +7,7 @@ export function renderAutomationSummary(report: AutomationReport): string {
   const rows: FactRow[] = [
     ['Outcome', codeSpan(report.verdict.outcome)],
     ['Automation', codeCell(report.automationId)],
+    ['Trigger', codeCell(report.kind)],
     ['Run', trigger?.instanceId ? codeCell(trigger.instanceId) : null],
     ['Job', trigger?.jobId ? `${codeCell(trigger.jobId)} (the background job processing the run, not a docs agent job)` : null],
     ['Automation schema', trigger?.schemaId ? codeCell(trigger.schemaId) : null]

@@ -1,9 +1,12 @@
 import { type AutomationTrigger, DEPLOYMENT_PATHS } from '../../mintlify/deployment.js'
 import { judgeWouldSend, success, type Verdict } from '../../outcome.js'
+import type { AutomationTriggerKind } from './inputs.js'
 
 /** An automation run for the report stage. */
 export interface AutomationReport {
   automationId: string
+  /** The kind of the automation's trigger (`automation-trigger`), which chose the endpoint. */
+  kind: AutomationTriggerKind
   /** The trigger's answer; null when nothing was triggered (it failed, or a dry run). */
   trigger: AutomationTrigger | null
   verdict: Verdict
@@ -20,6 +23,8 @@ export function judgeAutomation(trigger: AutomationTrigger, automationId: string
 }
 
 /** A dry run of the trigger: the request that would be sent, and that nothing was. */
-export function judgeAutomationDryRun(projectId: string, automationId: string): Verdict {
-  return judgeWouldSend(`send POST ${DEPLOYMENT_PATHS.automation(projectId, automationId)} (a run of automation ${automationId} now)`)
+export function judgeAutomationDryRun(projectId: string, automationId: string, kind: AutomationTriggerKind): Verdict {
+  const path = kind === 'webhook' ? DEPLOYMENT_PATHS.webhook(projectId, automationId) : DEPLOYMENT_PATHS.automation(projectId, automationId)
+  const what = kind === 'webhook' ? `a run of automation ${automationId} by its webhook trigger` : `a run of automation ${automationId} now`
+  return judgeWouldSend(`send POST ${path} (${what})`)
 }
