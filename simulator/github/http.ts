@@ -46,8 +46,9 @@ const REPO = String.raw`^/api/v3/repos/(?<owner>[^/]+)/(?<repo>[^/]+)`
  * `{number}` and `{id}` match digits, any other `{name}` one path segment; the handler gets them as params.
  */
 export function route(method: string, path: string, family: GitHubFamily | undefined, handle: (ctx: Context) => RouteResponse): Route {
-  const tail = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === 'number' || name === 'id' ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`
+  // `{ref+}`: a git reference's name, slashes and all (`%2F` too, which GitHub reads as `/`).
+  const tail = path.replace(/\{(\w+)(\+?)\}/g, (_, name: string, rest: string) =>
+    rest ? `(?<${name}>.+)` : name === 'number' || name === 'id' ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`
   )
   return { method, pattern: new RegExp(`${REPO}${tail}$`), family, handle }
 }
