@@ -18,7 +18,10 @@ interface StoredRef {
 export class GitRefs implements SimGitRefs {
   private readonly of = perRepo<Map<string, StoredRef>>(() => new Map())
   private readonly empty = new Set<string>()
-  readonly options: GitRefOptions = { listLagMs: 0, updateFailedRate: 0 }
+  readonly options: GitRefOptions = { listLagMs: 0, updateFailedRate: 0, listBarrier: 0 }
+  /** Lists of a window held at the barrier, each answered when it opens. */
+  private held: (() => void)[] = []
+  private barrierArrivals = 0
 
   constructor(
     private readonly state: GitHubState,
@@ -50,12 +53,10 @@ export class GitRefs implements SimGitRefs {
   routes(): Route[] {
     const git = (handle: (ctx: Context) => RouteResponse) => (ctx: Context) => this.emptyRefusal(ctx.repo) ?? handle(ctx)
     return [
-      route(
-        'GET',
-        '/git/matching-refs/{ref+}',
-        undefined,
-        git((ctx) => this.matching(ctx))
-      ),
+      route('GET', '/git/matching-refs/{ref+}', undefined, async (ctx) => {
+        await this.atBarrier(ctx)
+        return git((held) => this.matching(held))(ctx)
+      }),
       route(
         'POST',
         '/git/refs',
@@ -75,6 +76,24 @@ export class GitRefs implements SimGitRefs {
         git((ctx) => this.commit(ctx))
       )
     ]
+  }
+
+  /** Resolves when a window's list may be answered: at once, or when the barrier's lists have all arrived. */
+  private atBarrier({ params }: Context): Promise<void> {
+    // A window's list names its window (`day/2026-12-09/`); the straggler sweep's (`day/`) passes.
+    const ofWindow = /\/[^/]+\/$/.test(params.ref ?? '') && (params.ref ?? '').split('/').length > 4
+    if (!ofWindow || this.barrierArrivals >= this.options.listBarrier) return Promise.resolve()
+    this.barrierArrivals++
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 60_000).unref()
+      this.held.push(() => {
+        clearTimeout(timer)
+        resolve()
+      })
+      if (this.barrierArrivals < this.options.listBarrier) return
+      this.held.forEach((release) => release())
+      this.held = []
+    })
   }
 
   /** `GET …/git/matching-refs/{ref}`: every reference starting with `refs/<ref>`, sorted, in one answer, with the simulator's `Date`. */

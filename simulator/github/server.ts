@@ -210,7 +210,7 @@ export class FakeGitHubServer implements FakeGitHub {
   // ---- HTTP side ----
 
   /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
-  handle(req: GitHubRequest): RouteResponse | undefined {
+  handle(req: GitHubRequest): RouteResponse | Promise<RouteResponse> | undefined {
     if (!isGitHubPath(req.path)) return this.actions.download(req)
     const grant = this.access.authorize(req.headers)
     if ('status' in grant) return grant

@@ -277,6 +277,11 @@ export interface GitRefOptions {
   listLagMs: number
   /** How often (0 to 1) a creation of a name that exists answers "Reference update failed" instead of "Reference already exists". */
   updateFailedRate: number
+  /**
+   * The first this many lists of a window are answered together, once all have arrived (at most 60 s
+   * later): runs started together then claim together, whatever their start-up took. 0: no barrier.
+   */
+  listBarrier: number
 }
 
 /** The git references of the fake GitHub (the spend ledger's slots), for tests to set up and read. */
