@@ -138,7 +138,7 @@ var t=a(1475);function isNegativeZero(r){return r===0&&1/r===t}r.exports=isNegat
 
 var t=a(656);r.exports=t},656:(r,e,a)=>{
 
-var t=a(2334);function isNonNegativeInteger(r){return t(r)===r&&r>=0}r.exports=isNonNegativeInteger},866:(r,e,a)=>{
+var t=a(2334);function isNonNegativeInteger(r){return t(r)===r&&r>=0}r.exports=isNonNegativeInteger},8485:(r,e,a)=>{
 
 var t=a(7685);r.exports=t},7685:(r,e,a)=>{
 
@@ -260,7 +260,7 @@ function evalpoly(r){if(r===0){return.6666666666666735}return.6666666666666735+r
 
 var t=a(8641);r.exports=t},8641:(r,e,a)=>{
 
-var t=a(866);var n=a(6523);var i=a(469);function max(r,e){if(n(r)||n(e)){return NaN}if(r===i||e===i){return i}if(r===e&&r===0){if(t(r)){return r}return e}if(r>e){return r}return e}r.exports=max},8008:(r,e,a)=>{
+var t=a(8485);var n=a(6523);var i=a(469);function max(r,e){if(n(r)||n(e)){return NaN}if(r===i||e===i){return i}if(r===e&&r===0){if(t(r)){return r}return e}if(r>e){return r}return e}r.exports=max},8008:(r,e,a)=>{
 
 var t=a(9503);r.exports=t},9503:(r,e,a)=>{
 
@@ -302,9 +302,9 @@ var t=a(7014);r.exports=t},7014:(r,e,a)=>{
 
 var t=a(2882);var n=a(222);var i=a(1877);function exponent(r){var e=t(r);e=(e&n)>>>20;return e-i|0}r.exports=exponent},7844:(r,e,a)=>{
 
-var t=a(5259);r.exports=t},9593:(r,e,a)=>{
+var t=a(497);r.exports=t},9593:(r,e,a)=>{
 
-var t=a(347);var n;var i;var o;if(t===true){i=1;o=0}else{i=0;o=1}n={HIGH:i,LOW:o};r.exports=n},5259:(r,e,a)=>{
+var t=a(347);var n;var i;var o;if(t===true){i=1;o=0}else{i=0;o=1}n={HIGH:i,LOW:o};r.exports=n},497:(r,e,a)=>{
 
 var t=a(7096);var n=a(9979);var i=a(9593);var o=new n(1);var v=new t(o.buffer);var f=i.HIGH;var s=i.LOW;function fromWords(r,e){v[f]=r;v[s]=e;return o[0]}r.exports=fromWords},9828:(r,e,a)=>{
 

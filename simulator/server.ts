@@ -259,7 +259,8 @@ class SimulatorServer implements Simulator {
       }
     }
     const plain = { method: request.method, url: request.url, path, headers: req.headers, body: request.body }
-    const response = this.github.handle(plain) ?? this.search.handle(plain) ?? (await this.api.handle(plain)) ?? apiError(404, 'Not found')
+    const response =
+      (await this.github.handle(plain)) ?? this.search.handle(plain) ?? (await this.api.handle(plain)) ?? apiError(404, 'Not found')
     if (this.analytics.latencyMs <= 0 || !isAnalyticsRequest(request.method, path)) return response
     const rendered = render(response)
     // Closed meanwhile: the socket is gone, whatever is answered here goes nowhere.

@@ -2,6 +2,8 @@ import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parseDuration } from './duration.js'
 import { InputError } from './errors.js'
+import type { Repo } from './github/event.js'
+import { isRepositoryName } from './mintlify/job.js'
 import type { SubActionName } from './sub-action-names.js'
 import { clipText } from './text.js'
 
@@ -175,4 +177,14 @@ export function readAllowedBots(raw: string): string[] | '*' {
       `Input 'allowed-bots' lists '${human}', which is not a bot login: give bot logins ending in [bot] (renovate[bot]), or *.`
     )
   return bots
+}
+
+/** `owner/name`, as GitHub allows them; empty is null. */
+export function readRepository(raw: string, name: string): Repo | null {
+  const text = raw.trim()
+  if (!text) return null
+  const [owner = '', repo = '', ...rest] = text.split('/')
+  if (rest.length > 0 || !isRepositoryName(owner, repo))
+    throw new InputError(name, `Input '${name}' must be a repository as owner/name, such as my-org/docs; got '${clip(text)}'.`)
+  return { owner, repo }
 }

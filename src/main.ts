@@ -14,6 +14,9 @@ import { readOperation, type ReadyOperation } from './operations/registry.js'
 import { summaryHeading } from './markdown.js'
 import { judgeOverBudget, type OperationResult, resultOutputs, type Verdict } from './outcome.js'
 import type { CommonSettings } from './settings.js'
+import { NO_SPEND_LIMIT, type RunSpend, runSpendOf } from './spend/agent-spend.js'
+import { OverBudget } from './spend/over-budget.js'
+import { settleSpend } from './spend/settle.js'
 import type { SubActionName } from './sub-action-names.js'
 import { subActionStep, type SubActionStep } from './sub-action-input.js'
 import { cutSecrets } from './redaction.js'
@@ -49,7 +52,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
   const { input } = step
   // Masked before anything else can print them, even when a key itself turns out to be invalid.
   const rawKey = input('api-key').trim()
-  const secrets = [rawKey, input('assistant-key').trim()].filter(Boolean)
+  const secrets = [rawKey, input('assistant-key').trim(), input('spend-token').trim()].filter(Boolean)
   secrets.forEach((secret) => core.setSecret(secret))
   const out = exitBoundary(secrets)
   if (step.ignored) out.warning(step.ignored)
@@ -71,13 +74,14 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     const gate = input('operation').trim().toLowerCase() === 'gate'
     if (!rawKey && !gate && outsiderWithoutSecrets(readRunContext(deps.env).event, input, out)) return
     const operation = readInputs(deps, input, out)
-    const result = await operation.run(operationDeps(operation.settings, deps, cancel.signal, out))
+    const means = operationDeps(operation.settings, deps, cancel.signal, out)
+    const result = settleSpend(await operation.run(means), means.spend)
     publish(result, out)
     // A failure's summary, the operation's own, ends with the troubleshooting page as every failure's does.
     await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
     conclude(result.verdict, out)
   } catch (error) {
-    if (error instanceof CreditsExhausted) await overBudget(error, out)
+    if (error instanceof CreditsExhausted || error instanceof OverBudget) await overBudget(error, out)
     else await fail(error, cancel.signal.aborted ? 'cancelled' : 'failed', { env: deps.env, input }, out)
   } finally {
     process.off('SIGINT', stopOnSignal)
@@ -111,8 +115,8 @@ async function fail(
   }
 }
 
-/** A 402 that no operation judged itself: the run ends over budget all the same, a warning and no failure. */
-async function overBudget(error: CreditsExhausted, out: ExitBoundary): Promise<void> {
+/** A 402 or a spend-limit refusal that no operation judged itself: the run ends over budget all the same, a warning and no failure. */
+async function overBudget(error: CreditsExhausted | OverBudget, out: ExitBoundary): Promise<void> {
   const verdict = judgeOverBudget(error.message)
   out.setOutput('outcome', verdict.outcome)
   out.setOutput('failure-reason', verdict.failureReason)
@@ -218,41 +222,46 @@ function readInputs(deps: RunDeps, input: InputReader, out: ExitBoundary): Ready
   return operation
 }
 
-/** What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the outputs. */
-function operationDeps(settings: CommonSettings, deps: RunDeps, signal: AbortSignal, out: ExitBoundary): OperationDeps {
+/**
+ * What every operation gets: the docs API and GitHub on the run's deadline and cancel signal, the log, the
+ * outputs; and the run's spend limit, which every docs API client claims through (one per run, for its count).
+ */
+function operationDeps(
+  settings: CommonSettings,
+  deps: RunDeps,
+  signal: AbortSignal,
+  out: ExitBoundary
+): OperationDeps & { spend: RunSpend | null } {
   const deadline = deps.clock.now() + settings.timeoutMs
   const sending = { transport: deps.transport, clock: deps.clock, random: deps.random, deadline, signal }
+  const run = readRunContext(deps.env)
+  // GitHub's calls are loaded with Octokit, by the first run that talks to GitHub.
+  const connectGitHub: OperationDeps['connectGitHub'] = async (token, repo) =>
+    (await import('./github/api.js')).GitHubApi.connect(token, repo, {
+      cancel: signal,
+      clock: deps.clock,
+      random: deps.random,
+      deadline,
+      onRetry: (message) => out.info(message),
+      apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
+      clean: out.clean,
+      fetch: deps.gitHubFetch,
+      timer: deps.timer
+    })
+  const spend = runSpendOf(settings.spend, { repo: run.repo, connectGitHub, now: () => deps.clock.now(), warn: out.warning })
+  const client = { ...sending, baseUrl: settings.baseUrl, apiKey: settings.apiKey, onRetry: out.info, clean: out.clean }
   return {
     clock: deps.clock,
     signal,
     deadline,
     log: out,
-    run: readRunContext(deps.env),
-    client: (requestBudget) =>
-      new DocsApiClient({
-        ...sending,
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        requestBudget,
-        onRetry: (message) => out.info(message),
-        clean: out.clean
-      }),
+    run,
+    spend,
+    client: (requestBudget) => new DocsApiClient({ ...client, requestBudget }, spend ?? NO_SPEND_LIMIT),
     // The assistant key goes to this client only, and the API key never does.
     searchClient: (assistantKey) =>
       new SearchClient({ ...sending, baseUrl: settings.baseUrl, assistantKey, onRetry: (message) => out.info(message) }),
-    // GitHub's calls are loaded with Octokit, by the first run that talks to GitHub.
-    connectGitHub: async (token, repo) =>
-      (await import('./github/api.js')).GitHubApi.connect(token, repo, {
-        cancel: signal,
-        clock: deps.clock,
-        random: deps.random,
-        deadline,
-        onRetry: (message) => out.info(message),
-        apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
-        clean: out.clean,
-        fetch: deps.gitHubFetch,
-        timer: deps.timer
-      }),
+    connectGitHub,
     publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value)),
     mask: out.mask
   }

@@ -2,6 +2,7 @@ import { formatDuration } from './duration.js'
 import { messageOf } from './errors.js'
 import { plural } from './markdown.js'
 import { CreditsExhausted } from './mintlify/errors.js'
+import { OverBudget } from './spend/over-budget.js'
 import { stripPeriod } from './text.js'
 import { shellSafeUrl } from './trust/shell-safe-outputs.js'
 import type { Outage } from './wait.js'
@@ -49,10 +50,10 @@ export function failure(outcome: Outcome, reason: string): Verdict {
 
 /**
  * The verdict when the API refused or lost the request that would have started the work. A refusal for
- * credits (Mintlify's 402) is no failure of the run: it ends `over-budget`.
+ * credits (Mintlify's 402) or by the spend limit (nothing was sent) is no failure of the run: it ends `over-budget`.
  */
 export function judgeStartFailure(error: unknown, cancelled: boolean): Verdict {
-  if (error instanceof CreditsExhausted) return judgeOverBudget(error.message)
+  if (error instanceof CreditsExhausted || error instanceof OverBudget) return judgeOverBudget(error.message)
   return failure(cancelled ? 'cancelled' : 'failed', messageOf(error))
 }
 

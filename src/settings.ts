@@ -1,6 +1,7 @@
 import { collectInputErrors, InputError } from './errors.js'
 import { PERMISSIONS, type Permission } from './github/permissions.js'
 import { clip, type InputReader, oneOf, readAllowedBots, readBoolean, readDuration, type RunEnvironment } from './inputs.js'
+import { readSpendLimit, type SpendLimit } from './spend/limit.js'
 
 /**
  * The settings every operation shares, read and validated once; each operation's own inputs are read
@@ -45,6 +46,8 @@ export interface CommonSettings {
   minPermission: Permission
   /** Bot logins (lower case) that may command and label, or '*' for every bot. */
   allowedBots: string[] | '*'
+  /** `spend-limit` and its ledger: every agent request claims a slot first (see spend/). Null: no limit. */
+  spend: SpendLimit | null
 }
 
 /** The settings an operation runs with: the common ones and its own typed inputs, nothing of another's. */
@@ -72,11 +75,12 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
       warnings.push(
         "Input 'allowed-bots' is '*': every GitHub App installed on this repository can steer runs with the slash command and the label, passing on whatever outside text it echoes. List the bots you trust by login instead, unless every App that can comment or label here is yours."
       )
+    const githubToken = input('github-token').trim()
     const gated = {
       apiKey,
       projectId,
       operation,
-      githubToken: input('github-token').trim(),
+      githubToken,
       minPermission: field(() => oneOf(input, 'min-permission', PERMISSIONS, 'write')),
       allowedBots
     }
@@ -87,7 +91,8 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
       pollIntervalMs: field(() => readDuration(input, 'poll-interval', '15s', MIN_POLL_INTERVAL_MS)),
       baseUrl: field(() => readBaseUrl(input('base-url'))),
       comment: field(() => readBoolean(input, 'comment', true)),
-      dryRun: field(() => readBoolean(input, 'dry-run', false))
+      dryRun: field(() => readBoolean(input, 'dry-run', false)),
+      spend: SPENDERS.includes(operation) ? field(() => readSpendLimit(input, githubToken, warnings)) : null
     }
   })
 }
@@ -100,13 +105,17 @@ function reportOnly(input: InputReader): boolean {
   return input('operation').trim().toLowerCase() === 'translations' && input('translate').trim().toLowerCase() !== 'true'
 }
 
+/** The operations that send agent requests (jobs, follow-ups, automation triggers), and `report`, which counts them. */
+const SPENDERS: readonly Operation[] = ['job', 'message', 'report', 'improve', 'automation', 'sweep', 'translations']
+
 /** What the gate does not read: it waits for nothing but its GitHub reads (bounded as any run's), and writes nothing. */
 const GATE_SETTINGS = {
   timeoutMs: 30 * 60_000,
   pollIntervalMs: 15_000,
   baseUrl: 'https://api.mintlify.com',
   comment: false,
-  dryRun: false
+  dryRun: false,
+  spend: null
 } as const satisfies Partial<CommonSettings>
 
 function readApiKey(raw: string, warnings: string[]): string {

@@ -81,6 +81,9 @@ export type InputName =
   | 'translate'
   | 'max-pages'
   | 'max-jobs'
+  | 'spend-limit'
+  | 'spend-ledger'
+  | 'spend-token'
 
 /** Every output of the root action.yml, by name. */
 export type OutputName =
@@ -109,3 +112,4 @@ export type OutputName =
   | 'grouped'
   | 'steer'
   | 'docs-state'
+  | 'spend'

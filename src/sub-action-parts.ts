@@ -64,6 +64,20 @@ export const COMMON: SubAction['inputs'] = {
   'dry-run': null
 }
 
+/** `agent-label` where a job may introduce the agent's pull request. */
+export const INTRODUCED_LABEL: InputText = {
+  description:
+    "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
+}
+
+/** COMMON and the spend limit: every job that sends agent requests, and report/, which counts them. */
+export const SPENDING: SubAction['inputs'] = {
+  ...COMMON,
+  'spend-limit': null,
+  'spend-ledger': null,
+  'spend-token': null
+}
+
 export const PROMPT: SubAction['inputs'] = {
   prompt: { description: 'The instruction for the agent. Required unless prompt-file is given or a slash command supplies it.' },
   'prompt-file': null,
@@ -149,7 +163,8 @@ export const TRANSLATIONS = {
       description:
         'The report file: every pair with its state, its rule and the commits since. Empty, docs-translations.json; a .csv name writes one row per pair.'
     },
-    ...COMMON
+    ...COMMON,
+    ...SPENDING
   },
   outputs: ['outcome', 'failure-reason', 'report', 'file', 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job'],
   permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }

@@ -5,11 +5,13 @@ import {
   EXPORT_INPUT,
   HEALTH,
   HEALTH_OUTPUTS,
+  INTRODUCED_LABEL,
   JOB_OUTPUTS,
   KEY,
   PROMPT,
   RANGE,
   RETIRED_EXPORT_INPUTS,
+  SPENDING,
   type SubAction,
   TRANSLATIONS
 } from './sub-action-parts.js'
@@ -30,7 +32,7 @@ export const SUB_ACTIONS = {
     inputs: {
       ...KEY,
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       'comment-pr-number': null,
       trigger: null,
       label: null,
@@ -45,7 +47,7 @@ export const SUB_ACTIONS = {
       },
       reviewers: null
     },
-    outputs: [...JOB_OUTPUTS, 'grouped'],
+    outputs: [...JOB_OUTPUTS, 'grouped', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   message: {
@@ -59,16 +61,13 @@ export const SUB_ACTIONS = {
         description: "The agent job to send the follow-up to. Required unless a /docs comment on the agent's pull request names its job."
       },
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       'comment-pr-number': null,
       trigger: null,
       'marker-authors': null,
-      'agent-label': {
-        description:
-          "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
-      }
+      'agent-label': INTRODUCED_LABEL
     },
-    outputs: JOB_OUTPUTS,
+    outputs: [...JOB_OUTPUTS, 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   'docs-check': {
@@ -90,19 +89,16 @@ export const SUB_ACTIONS = {
       },
       reviewers: null,
       ...PROMPT,
-      ...COMMON,
+      ...SPENDING,
       trigger: null,
       'marker-authors': null,
       'group-runs': null,
       'docs-repository': {
         description: "Where the agent opens its pull requests (owner/name), for group-runs. Empty, the workflow's repository."
       },
-      'agent-label': {
-        description:
-          "The label the run that introduces the agent's pull request puts on it; report/ finds the agent's merged pull requests by it. Empty, none."
-      }
+      'agent-label': INTRODUCED_LABEL
     },
-    outputs: [...JOB_OUTPUTS, 'grouped', 'docs-state'],
+    outputs: [...JOB_OUTPUTS, 'grouped', 'docs-state', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write', statuses: 'write' }
   },
   'fix-checks': {
@@ -125,9 +121,9 @@ export const SUB_ACTIONS = {
       wait: {
         description: "Wait for the follow-up's job to reach completed, archived or failed. With false, report as soon as it is accepted."
       },
-      ...COMMON
+      ...SPENDING
     },
-    outputs: JOB_OUTPUTS,
+    outputs: [...JOB_OUTPUTS, 'spend'],
     permissions: { checks: 'read', actions: 'read', statuses: 'read', 'pull-requests': 'write' }
   },
   analytics: {
@@ -159,8 +155,8 @@ export const SUB_ACTIONS = {
     description:
       "A docs-health report: traffic, pages to fix first, searches without a click, unanswered assistant questions, pending feedback and the agent's track record.",
     want: 'weekly docs health',
-    inputs: { ...KEY, ...HEALTH, ...COMMON },
-    outputs: HEALTH_OUTPUTS,
+    inputs: { ...KEY, ...HEALTH, ...SPENDING },
+    outputs: [...HEALTH_OUTPUTS, 'spend'],
     permissions: { contents: 'read', 'pull-requests': 'read' }
   },
   improve: {
@@ -176,9 +172,9 @@ export const SUB_ACTIONS = {
       wait: null,
       'comment-pr-number': null,
       ...HEALTH,
-      ...COMMON
+      ...SPENDING
     },
-    outputs: [...HEALTH_OUTPUTS, 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job', 'comment-url'],
+    outputs: [...HEALTH_OUTPUTS, 'job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job', 'comment-url', 'spend'],
     permissions: { contents: 'read', issues: 'write', 'pull-requests': 'write' }
   },
   deploy: {
@@ -223,9 +219,9 @@ export const SUB_ACTIONS = {
         required: true
       },
       'automation-trigger': null,
-      ...COMMON
+      ...SPENDING
     },
-    outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id'],
+    outputs: ['outcome', 'failure-reason', 'automation-run', 'job-id', 'spend'],
     permissions: { contents: 'read' }
   },
   'static-export': {
@@ -270,9 +266,9 @@ export const SUB_ACTIONS = {
       },
       'marker-authors': null,
       'output-file': { description: 'The sweep file (JSON): every visited pull request with its decision. Empty, docs-sweep.json.' },
-      ...COMMON
+      ...SPENDING
     },
-    outputs: ['outcome', 'failure-reason', 'report', 'file'],
+    outputs: ['outcome', 'failure-reason', 'report', 'file', 'spend'],
     permissions: { 'pull-requests': 'write', issues: 'write' }
   },
   translations: TRANSLATIONS,

@@ -78,7 +78,10 @@ const DESIGN_INPUTS: Record<string, string> = {
   paths: '',
   reviewers: 'author',
   'fix-checks': '2',
-  'fix-checks-statuses': ''
+  'fix-checks-statuses': '',
+  'spend-limit': '',
+  'spend-ledger': '',
+  'spend-token': ''
 }
 
 const DESIGN_OUTPUTS = [
@@ -106,7 +109,8 @@ const DESIGN_OUTPUTS = [
   'bundle-url',
   'grouped',
   'docs-state',
-  'steer'
+  'steer',
+  'spend'
 ]
 
 describe('action.yml', () => {

@@ -67,7 +67,8 @@ describe('defaults', () => {
       markerAuthors: [],
       dryRun: false,
       groupRuns: false,
-      docsRepository: null
+      docsRepository: null,
+      spend: null
     })
   })
 
@@ -102,6 +103,7 @@ describe('defaults', () => {
       dryRun: false,
       minPermission: 'write',
       allowedBots: [],
+      spend: null,
       showReaderText: false,
       range: { from: null, to: null },
       pageSize: 250,

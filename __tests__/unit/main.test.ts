@@ -59,6 +59,14 @@ describe('run', () => {
     expect(runner.maskedAfterLines).toEqual([0])
   })
 
+  it('masks spend-token at once, whatever else is wrong', async () => {
+    runner.inputs['project-id'] = ''
+    runner.inputs['spend-token'] = ' ghs_LedgerT0kenOfTheSpendLimit '
+    await run({ transport: scripted(), clock: new VirtualClock(), env: ENV })
+    expect(runner.secrets).toEqual([API_KEY, 'ghs_LedgerT0kenOfTheSpendLimit'])
+    expect(runner.maskedAfterLines).toEqual([0, 0])
+  })
+
   it('refuses bad input in one sentence naming the input, before any request', async () => {
     runner.inputs['project-id'] = ''
     const transport = scripted()

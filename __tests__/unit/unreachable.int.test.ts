@@ -3,6 +3,7 @@
  * connection problem, and the sentence the docs API's client and the GitHub client give for a TLS
  * handshake that fails (https:// to a plain HTTP server on 127.0.0.1).
  */
+import { NO_SPEND_LIMIT } from '../../src/spend/agent-spend.js'
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { startSimulator } from '../../simulator/index.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
@@ -47,14 +48,17 @@ describe('a TLS handshake that fails', () => {
   it('is named for the docs API, with its host and the likely causes', async () => {
     const plain = await startApi(json(200, {}))
     const clock = new VirtualClock()
-    const client = new DocsApiClient({
-      baseUrl: plain.url.replace('http:', 'https:'),
-      apiKey: API_KEY,
-      transport: createNodeTransport(),
-      clock,
-      random: () => 0.5,
-      deadline: clock.now() + 600_000
-    })
+    const client = new DocsApiClient(
+      {
+        baseUrl: plain.url.replace('http:', 'https:'),
+        apiKey: API_KEY,
+        transport: createNodeTransport(),
+        clock,
+        random: () => 0.5,
+        deadline: clock.now() + 600_000
+      },
+      NO_SPEND_LIMIT
+    )
     const error = await client.getStaticExport('proj_1', 'se_1').then(
       () => null,
       (e: unknown) => e as Error

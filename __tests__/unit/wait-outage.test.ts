@@ -4,6 +4,7 @@
  * wait on top, as in production. For each: the outcome, the polls, the gaps between them, the warnings.
  * The figures are printed as one table at the end.
  */
+import { NO_SPEND_LIMIT } from '../../src/spend/agent-spend.js'
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { formatDuration } from '../../src/duration.js'
 import { DocsApiClient } from '../../src/mintlify/client.js'
@@ -83,16 +84,19 @@ async function run(scenario: Scenario): Promise<Figures> {
       return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(record) }
     })
   const deadline = T0 + scenario.timeoutMs
-  const client = new DocsApiClient({
-    baseUrl: 'https://api.mintlify.com',
-    apiKey: API_KEY,
-    transport,
-    clock,
-    random: () => 0.5,
-    deadline,
-    signal: cancel.signal,
-    onRetry: (message) => log.info(message)
-  })
+  const client = new DocsApiClient(
+    {
+      baseUrl: 'https://api.mintlify.com',
+      apiKey: API_KEY,
+      transport,
+      clock,
+      random: () => 0.5,
+      deadline,
+      signal: cancel.signal,
+      onRetry: (message) => log.info(message)
+    },
+    NO_SPEND_LIMIT
+  )
   const polls: Poll[] = []
   const poll = async (): Promise<AgentJob> => {
     const entry = { start: clock.now() - T0, end: 0, ok: false }

@@ -36,7 +36,8 @@ export interface Route {
   pattern: RegExp
   /** The family `forbid()` can shut off. */
   family?: GitHubFamily
-  handle(ctx: Context): RouteResponse
+  /** A promise only where the answer waits for other requests (the git references' list barrier). */
+  handle(ctx: Context): RouteResponse | Promise<RouteResponse>
 }
 
 const REPO = String.raw`^/api/v3/repos/(?<owner>[^/]+)/(?<repo>[^/]+)`
@@ -45,9 +46,15 @@ const REPO = String.raw`^/api/v3/repos/(?<owner>[^/]+)/(?<repo>[^/]+)`
  * A route under /repos/{owner}/{repo}, its path written as GitHub's docs write it (`/pulls/{number}/files`):
  * `{number}` and `{id}` match digits, any other `{name}` one path segment; the handler gets them as params.
  */
-export function route(method: string, path: string, family: GitHubFamily | undefined, handle: (ctx: Context) => RouteResponse): Route {
-  const tail = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    name === 'number' || name === 'id' ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`
+export function route(
+  method: string,
+  path: string,
+  family: GitHubFamily | undefined,
+  handle: (ctx: Context) => RouteResponse | Promise<RouteResponse>
+): Route {
+  // `{ref+}`: a git reference's name, slashes and all (`%2F` too, which GitHub reads as `/`).
+  const tail = path.replace(/\{(\w+)(\+?)\}/g, (_, name: string, rest: string) =>
+    rest ? `(?<${name}>.+)` : name === 'number' || name === 'id' ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`
   )
   return { method, pattern: new RegExp(`${REPO}${tail}$`), family, handle }
 }

@@ -13,6 +13,7 @@ import { Checks } from './checks.js'
 import { Comments, type CommentInit } from './comments.js'
 import { Comparisons } from './compare.js'
 import { Deployments } from './deployments.js'
+import { GitRefs } from './git-refs.js'
 import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } from './http.js'
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
@@ -55,6 +56,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly comparisons: Comparisons
   private readonly checks: Checks
   private readonly actions: Actions
+  readonly gitRefs: GitRefs
   private readonly routes: Route[]
 
   /**
@@ -79,6 +81,7 @@ export class FakeGitHubServer implements FakeGitHub {
     const checkStore = new CheckStore(this.state, now)
     this.checks = new Checks(checkStore)
     this.actions = new Actions(checkStore)
+    this.gitRefs = new GitRefs(this.state, now)
     this.routes = [
       this.access,
       this.issues,
@@ -89,7 +92,8 @@ export class FakeGitHubServer implements FakeGitHub {
       this.statusStore,
       this.comparisons,
       this.checks,
-      this.actions
+      this.actions,
+      this.gitRefs
     ].flatMap((concern) => concern.routes())
   }
 
@@ -206,7 +210,7 @@ export class FakeGitHubServer implements FakeGitHub {
   // ---- HTTP side ----
 
   /** Answers every request under /api/ (unknown ones with 404); undefined for other paths. */
-  handle(req: GitHubRequest): RouteResponse | undefined {
+  handle(req: GitHubRequest): RouteResponse | Promise<RouteResponse> | undefined {
     if (!isGitHubPath(req.path)) return this.actions.download(req)
     const grant = this.access.authorize(req.headers)
     if ('status' in grant) return grant

@@ -271,7 +271,33 @@ export interface SimComment {
  * Octokit to comment on issues and pull requests, react, check permissions and read pull requests.
  * Repositories are 'owner/name' and, as on GitHub, matched case-insensitively.
  */
+/** How the git references behave (see FakeGitHub.gitRefs). */
+export interface GitRefOptions {
+  /** A new reference shows in the matching list only this long after its creation. */
+  listLagMs: number
+  /** How often (0 to 1) a creation of a name that exists answers "Reference update failed" instead of "Reference already exists". */
+  updateFailedRate: number
+  /**
+   * The first this many lists of a window are answered together, once all have arrived (at most 60 s
+   * later): runs started together then claim together, whatever their start-up took. 0: no barrier.
+   */
+  listBarrier: number
+}
+
+/** The git references of the fake GitHub (the spend ledger's slots), for tests to set up and read. */
+export interface SimGitRefs {
+  readonly options: GitRefOptions
+  /** Every reference of a repository by name, lag or not. */
+  list(repo: string): string[]
+  /** A reference as if another run had created it; its sha defaults to the default branch's head. */
+  add(repo: string, ref: string, sha?: string): void
+  /** A repository without commits: its git routes answer 409 "Git Repository is empty.". */
+  markEmpty(repo: string): void
+}
+
 export interface FakeGitHub {
+  /** Git references: the matching list (with a lag to set), creation, deletion and commits/HEAD. */
+  readonly gitRefs: SimGitRefs
   /** The accepted token (`Authorization: token X` or `Bearer X`); others get 401 Bad credentials. */
   token: string
   /** Login of the token's identity; type 'Bot' when it ends in '[bot]', else 'User'. */

@@ -74,10 +74,14 @@ export function requestOf(answer: Answer): string {
   return requests.get(answer) ?? `GET ${pathOf(answer.url)}`
 }
 
-/** An answer whose body is not JSON (a proxy's page, a cut body): unreadable before any field is read. */
-export function checkBody(answer: Answer): void {
+/**
+ * An answer whose body is not JSON (a proxy's page, a cut body): unreadable before any field is read. One
+ * asked for as text (`application/vnd.github.sha`: a commit's sha alone) is its caller's to read.
+ */
+export function checkBody(answer: Answer, accept: unknown): void {
   const { status, data } = answer
-  if (status >= 200 && status < 300 && status !== 204 && status !== 205 && typeof data === 'string')
+  const text = typeof accept === 'string' && accept.includes('vnd.github.sha')
+  if (status >= 200 && status < 300 && status !== 204 && status !== 205 && typeof data === 'string' && !text)
     throw new UnreadableAnswer(requestOf(answer), status, 'not JSON')
 }
 

@@ -18,6 +18,7 @@ import {
   type RequestedReviewers,
   type ReviewersRequest
 } from './calls/pulls.js'
+import { GitRefCalls } from './calls/git-refs.js'
 import { type LabelledIssue, type PullReview, type PullStanding, StandingCalls } from './calls/standing.js'
 import {
   type CommitStatusRequest,
@@ -68,7 +69,9 @@ export class GitHubApi {
     private readonly repository: RepositoryCalls,
     private readonly checks: CheckCalls,
     private readonly standing: StandingCalls,
-    readonly repo: Repo
+    readonly repo: Repo,
+    /** The repository's git references: the spend ledger's slots (spend/ledger.ts). */
+    readonly gitRefs: GitRefCalls
   ) {}
 
   /** Octokit is loaded on first need only: it is most of the bundle's start-up cost, and many runs never talk to GitHub. */
@@ -80,7 +83,8 @@ export class GitHubApi {
       new RepositoryCalls(octokit, repo),
       new CheckCalls(octokit, repo, download),
       new StandingCalls(octokit, repo),
-      repo
+      repo,
+      new GitRefCalls(octokit, repo)
     )
   }
 
@@ -169,10 +173,7 @@ export class GitHubApi {
     return this.pulls.pullsForCommit(sha)
   }
 
-  /**
-   * The open pull requests that contain a commit, each as `pull` reads one (its head, whether it is a
-   * fork's): one request, whatever others opened on that commit.
-   */
+  /** The open pull requests that contain a commit, each as `pull` reads one: one request, whatever others opened on it. */
   openPullsOfCommit(sha: string): Promise<PullFacts[]> {
     return this.pulls.openPullsOfCommit(sha)
   }
@@ -236,10 +237,7 @@ export class GitHubApi {
     return this.pulls.requestReviewers(pull, reviewers)
   }
 
-  /**
-   * The commenter's role to judge (`admin`, `maintain`, `write`, `triage`, `read`; a custom role as its
-   * base permission), or null for a non-collaborator.
-   */
+  /** The commenter's role (`admin` … `read`; a custom role as its base permission), or null for a non-collaborator. */
   roleOf(login: string): Promise<string | null> {
     return this.repository.roleOf(login)
   }

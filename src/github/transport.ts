@@ -24,10 +24,17 @@ const LAST_WORDS_MS = 2_500
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 /**
  * POSTs that are safe to send twice: the GraphQL identity query (a read), a commit status (the latest
- * per context wins), requested reviewers (asking again for the same reviewers changes nothing) and added
- * labels (a label already on it stays once).
+ * per context wins), requested reviewers (asking again for the same reviewers changes nothing), added
+ * labels (a label already on it stays once) and a git reference (GitHub creates a name once: a second
+ * creation answers "Reference already exists", which the spend ledger counts as refused).
  */
-const REPEATABLE_POSTS = [/\/graphql$/, /\/statuses\/[^/]+$/, /\/pulls\/\d+\/requested_reviewers$/, /\/issues\/\d+\/labels$/]
+const REPEATABLE_POSTS = [
+  /\/graphql$/,
+  /\/statuses\/[^/]+$/,
+  /\/pulls\/\d+\/requested_reviewers$/,
+  /\/issues\/\d+\/labels$/,
+  /\/git\/refs$/
+]
 
 export interface GitHubConnection {
   /** The workflow's cancel: requests under way stop, and no retry follows. */
@@ -81,7 +88,7 @@ export async function connectOctokit(token: string, connection: GitHubConnection
   // Each answer is noted with its request, so that one the action cannot read is named; a body that is not JSON is unreadable at once.
   octokit.hook.after('request', (answer, options) => {
     noteAnswer(answer, options.method, options.url)
-    checkBody(answer)
+    checkBody(answer, options.headers.accept)
   })
   return { octokit, download: (url) => fetch(url, { method: 'GET' }) }
 }

@@ -18,8 +18,10 @@ import {
   parseWebhookRun,
   type PreviewTrigger
 } from './deployment.js'
+import { type AgentSpend, spent } from '../spend/agent-spend.js'
 import { type AgentJob, parseJob } from './job.js'
-import { type ClientOptions, RequestSender } from './request.js'
+import { rangeParams } from './paging.js'
+import { type Call, type ClientOptions, RequestSender } from './request.js'
 import {
   type ExportBasePath,
   type ExportJob,
@@ -32,12 +34,22 @@ import {
 /**
  * The Mintlify admin API, one method per call it makes (its path, method and the words of its errors),
  * sent by request.ts (auth, timeouts, retries, budget). No other module builds a request to the docs API.
+ * Every agent request (a job, a follow-up, an automation trigger) goes through `agentRequest`, which claims a
+ * slot of the spend limit (spend/agent-spend.ts) on the one path they all take: no caller, today's or later, skips it.
  */
 export class DocsApiClient {
   private readonly requests: RequestSender
 
-  constructor(options: ClientOptions) {
+  constructor(
+    options: ClientOptions,
+    private readonly spend: AgentSpend
+  ) {
     this.requests = new RequestSender(options)
+  }
+
+  /** An agent request (a job, a follow-up, an automation trigger): sent only with a slot of the spend limit claimed. */
+  private agentRequest<T>(call: Call, parse: (body: unknown) => T | null): Promise<T> {
+    return spent(this.spend, () => this.requests.call(call, parse))
   }
 
   /** Requests sent so far, retries included. */
@@ -46,7 +58,7 @@ export class DocsApiClient {
   }
 
   createJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return this.requests.call(
+    return this.agentRequest(
       {
         method: 'POST',
         path: `/v2/agent/${encodeURIComponent(projectId)}/job`,
@@ -74,7 +86,7 @@ export class DocsApiClient {
   }
 
   sendMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return this.requests.call(
+    return this.agentRequest(
       {
         method: 'POST',
         path: `${jobPath(projectId, jobId)}/message`,
@@ -185,7 +197,7 @@ export class DocsApiClient {
 
   /** Runs a custom-schedule automation now. */
   triggerAutomation(projectId: string, automationId: string): Promise<AutomationTrigger> {
-    return this.requests.call(
+    return this.agentRequest(
       {
         method: 'POST',
         path: DEPLOYMENT_PATHS.automation(projectId, automationId),
@@ -203,7 +215,7 @@ export class DocsApiClient {
 
   /** Queues a run of a custom automation whose trigger is a webhook (no body: the endpoint ignores one). */
   triggerAutomationWebhook(projectId: string, automationId: string): Promise<AutomationTrigger> {
-    return this.requests.call(
+    return this.agentRequest(
       {
         method: 'POST',
         path: DEPLOYMENT_PATHS.webhook(projectId, automationId),
@@ -269,12 +281,4 @@ function jobPath(projectId: string, jobId: string): string {
 /** A 404 on a call that names only the project. */
 function projectNotFound(projectId: string): string {
   return `project ${projectId} was not found; check project-id`
-}
-
-/** The analytics range as the API takes it (`dateTo` exclusive); a bound left out is not sent. */
-function rangeParams(query: { dateFrom: string | null; dateTo: string | null }): URLSearchParams {
-  const params = new URLSearchParams()
-  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-  if (query.dateTo) params.set('dateTo', query.dateTo)
-  return params
 }

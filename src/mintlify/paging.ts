@@ -93,3 +93,11 @@ function describePosition(position: PagePosition): string {
   if ('offset' in position) return `offset ${position.offset}`
   return position.cursor === null ? 'the first page' : 'a cursor'
 }
+
+/** The analytics range as the API takes it (`dateTo` exclusive); a bound left out is not sent. */
+export function rangeParams(query: { dateFrom: string | null; dateTo: string | null }): URLSearchParams {
+  const params = new URLSearchParams()
+  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+  if (query.dateTo) params.set('dateTo', query.dateTo)
+  return params
+}

@@ -12,11 +12,12 @@ import {
   PULL,
   PULL_COMMITS,
   PULL_FILES,
+  PULL_HEAD_SHA,
   pullRequestOpened,
   REPO,
   REPO_URL
 } from '../../fixtures/webhook-payloads.js'
-import type { Simulator } from '../../../simulator/index.js'
+import { type Simulator, startSimulator } from '../../../simulator/index.js'
 import { defined, only } from '../../expect-helpers.js'
 import { annotations } from '../harness.js'
 import { githubCalls, mark, mintlifyCalls, runOn, startHelloWorld } from './helpers.js'
@@ -252,6 +253,24 @@ describe('a closed code pull request', () => {
 })
 
 describe('a pull request from a fork', () => {
+  // The fake holds #2 as the fork's, as its events say: a branch of this repository at its head would be
+  // another owner of the head, and an outsider's run writes no status there.
+  beforeEach(async () => {
+    await sim.close()
+    sim = await startSimulator({ repository: REPO_URL })
+    sim.github.addIssue(REPO, {
+      number: PULL,
+      title: 'Update the README with new information.',
+      user: COMMENTER,
+      pullRequest: true,
+      headRepo: 'someone/Hello-World',
+      headSha: PULL_HEAD_SHA,
+      commits: PULL_COMMITS,
+      files: PULL_FILES
+    })
+    sim.github.setPermission(REPO, COMMENTER, 'write')
+  })
+
   test('starts no job by itself: pending, waiting for a maintainer; a maintainer /docs runs it', async () => {
     const run = await onPull(pullEvent('opened', { fork: true }))
 

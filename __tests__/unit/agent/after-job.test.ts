@@ -74,7 +74,8 @@ describe('decideAfterJob', () => {
       continued: false,
       cancelled: false,
       reviewers: AUTHOR_ONLY,
-      agentLabel: ''
+      agentLabel: '',
+      trigger: '/docs'
     })
     expect(writes).toEqual([
       {
@@ -103,7 +104,8 @@ describe('decideAfterJob', () => {
       continued: false,
       cancelled: false,
       reviewers: AUTHOR_ONLY,
-      agentLabel: ''
+      agentLabel: '',
+      trigger: '/docs'
     })
     const asked = people.length > 0 ? [{ kind: 'ask-reviewers', pull: { repository: 'acme/docs', number: 12 }, people, teams: [] }] : []
     // The record names the code pull request's author, whoever approved the job, and those asked.
@@ -117,7 +119,8 @@ describe('decideAfterJob', () => {
       continued: false,
       cancelled: false,
       reviewers: AUTHOR_ONLY,
-      agentLabel: 'docs-agent'
+      agentLabel: 'docs-agent',
+      trigger: '/docs'
     })
     const pull = { repository: 'acme/docs', number: 12 }
     expect(writes.find((write) => write.kind === 'introduce')).toEqual({
@@ -137,7 +140,8 @@ describe('decideAfterJob', () => {
       continued: true,
       cancelled: false,
       reviewers: AUTHOR_ONLY,
-      agentLabel: ''
+      agentLabel: '',
+      trigger: '/docs'
     })
     expect(writes.map((w) => w.kind)).toEqual(['result-comment', 'timeline', 'react'])
     expect(writes.at(-1)).toMatchObject({ content: 'confused' })
@@ -150,7 +154,8 @@ describe('decideAfterJob', () => {
       continued: false,
       cancelled: true,
       reviewers: AUTHOR_ONLY,
-      agentLabel: 'docs-agent'
+      agentLabel: 'docs-agent',
+      trigger: '/docs'
     })
     expect(writes.map((w) => w.kind)).toEqual(['commit-status', 'result-comment'])
   })

@@ -3,6 +3,7 @@
  * against the simulator on 127.0.0.1. The decisions about who may do what: permission, bots, edits, and
  * which job marker is trusted.
  */
+import { NO_SPEND_LIMIT } from '../../../src/spend/agent-spend.js'
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { commentPayload, type CommentOptions, PULL, REPO, REPO_URL, seedHelloWorld } from '../../fixtures/webhook-payloads.js'
 import { DEFAULT_GITHUB_IDENTITY, type GitHubRole, SIM_GITHUB_TOKEN, startSimulator, type Simulator } from '../../../simulator/index.js'
@@ -56,15 +57,18 @@ async function onComment(s: Simulator, comment: CommentOptions): Promise<{ resul
   )
   const cancel = new AbortController()
   const deadline = Date.now() + settings.timeoutMs
-  const client = new DocsApiClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    transport: createNodeTransport(),
-    clock: systemClock,
-    random: Math.random,
-    deadline,
-    signal: cancel.signal
-  })
+  const client = new DocsApiClient(
+    {
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      transport: createNodeTransport(),
+      clock: systemClock,
+      random: Math.random,
+      deadline,
+      signal: cancel.signal
+    },
+    NO_SPEND_LIMIT
+  )
   const [owner = '', repo = ''] = REPO.split('/')
   const payload = commentPayload(s, comment) as unknown as Record<string, unknown>
   const result = await runAgentWorkflow(

@@ -1,3 +1,4 @@
+import { NO_SPEND_LIMIT } from '../../../src/spend/agent-spend.js'
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { Clock } from '../../../src/clock.js'
 import { ApiError, CreditsExhausted } from '../../../src/mintlify/errors.js'
@@ -26,16 +27,19 @@ interface TestClient {
 function clientFor(baseUrl: string, options: Partial<ClientOptions> = {}): TestClient {
   const clock = new VirtualClock(T0)
   const retries: string[] = []
-  const client = new DocsApiClient({
-    baseUrl,
-    apiKey: API_KEY,
-    transport: createNodeTransport(),
-    clock,
-    random: () => 0.5,
-    deadline: clock.now() + 30 * 60_000,
-    onRetry: (message) => retries.push(message),
-    ...options
-  })
+  const client = new DocsApiClient(
+    {
+      baseUrl,
+      apiKey: API_KEY,
+      transport: createNodeTransport(),
+      clock,
+      random: () => 0.5,
+      deadline: clock.now() + 30 * 60_000,
+      onRetry: (message) => retries.push(message),
+      ...options
+    },
+    NO_SPEND_LIMIT
+  )
   return { client, clock, retries }
 }
 

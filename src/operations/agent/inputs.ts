@@ -10,9 +10,9 @@ import {
   readLogins,
   readOptionalInteger,
   readPullNumber,
+  readRepository,
   type RunEnvironment
 } from '../../inputs.js'
-import { isRepositoryName } from '../../mintlify/job.js'
 import type { InputsReader } from '../../settings.js'
 import type { SubActionName } from '../../sub-action-names.js'
 import { readAgentLabel } from '../agent-label.js'
@@ -154,16 +154,6 @@ function readJobId(input: InputReader, required: boolean): string {
   if (required && !jobId)
     throw new InputError('job-id', "Input 'job-id' is required when operation is 'message': give the id of the agent job to follow up.")
   return jobId
-}
-
-/** `owner/name`, as GitHub allows them; empty is null. */
-export function readRepository(raw: string, name: string): Repo | null {
-  const text = raw.trim()
-  if (!text) return null
-  const [owner = '', repo = '', ...rest] = text.split('/')
-  if (rest.length > 0 || !isRepositoryName(owner, repo))
-    throw new InputError(name, `Input '${name}' must be a repository as owner/name, such as my-org/docs; got '${clip(text)}'.`)
-  return { owner, repo }
 }
 
 function readPrompt(

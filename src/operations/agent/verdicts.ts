@@ -1,3 +1,4 @@
+import type { OverBudget } from '../../spend/over-budget.js'
 import { formatDuration } from '../../duration.js'
 import { messageOf } from '../../errors.js'
 import type { AgentJob } from '../../mintlify/job.js'
@@ -24,6 +25,8 @@ export interface JobReport {
   runUrl: string | null
   /** `group-runs`: absent when the run did not group (off, a slash command, a label). */
   grouped?: GroupedOutcome
+  /** The spend limit refused the request: nothing was sent (the docs check's status says until when). */
+  refusal?: OverBudget
 }
 
 /** A grouping run continued the job of the open agent pull request `pull` (its URL), or opened a new job. */

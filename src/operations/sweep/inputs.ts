@@ -1,11 +1,10 @@
 import { collectInputErrors, InputError } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
 import type { Repo } from '../../github/event.js'
-import { inWorkspace, oneOf, readLogins, readOptionalInteger } from '../../inputs.js'
+import { inWorkspace, oneOf, readLogins, readOptionalInteger, readRepository } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
 import { readAgentLabel } from '../agent-label.js'
 import { readReviewers, type Reviewers } from '../agent/docs-check-inputs.js'
-import { readRepository } from '../agent/inputs.js'
 
 /** What `sweep` does with an agent pull request whose code pull request was closed without merging. */
 export const ORPHAN_ACTIONS = ['keep', 'comment', 'close'] as const

@@ -184,9 +184,17 @@ describe('docs status: the API key never appears', () => {
   })
 })
 
+describe('docs status: over budget', () => {
+  it('is pending with the reset and the commands, within 140 characters', () => {
+    const description = 'Spend limit reached until Mon 14 Dec 00:00 UTC: /docs or /docs skip'
+    expect(docsStatus({ kind: 'over-budget', description }, RUN, (text) => text)).toEqual({ state: 'pending', description, targetUrl: RUN })
+  })
+})
+
 describe('docs status: after the job', () => {
   const pull = { repository: 'acme/docs', number: 42 }
-  const base: JobEnding = { outcome: 'pr-opened', reason: '', prLink: PR, pull, apiError: false }
+  const base: JobEnding = { outcome: 'pr-opened', reason: '', prLink: PR, pull, apiError: false, overBudget: '' }
+  const untilMonday = 'Spend limit reached until Mon 14 Dec 00:00 UTC: /docs or /docs skip'
 
   it.each([
     ['pr-opened', base, { kind: 'documented', pull, url: PR }],
@@ -206,7 +214,12 @@ describe('docs status: after the job', () => {
     ['archived with a pull request', { ...base, outcome: 'archived', reason: 'Archived.' }, { kind: 'documented', pull, url: PR }],
     ['timed-out', { ...base, outcome: 'timed-out', reason: 'Still active.', prLink: null }, { kind: 'errored', reason: 'Still active.' }],
     ['cancelled', { ...base, outcome: 'cancelled', reason: 'Cancelled.', prLink: null }, { kind: 'errored', reason: 'Cancelled.' }],
-    ['started (wait: false) leaves the status pending', { ...base, outcome: 'started', prLink: null }, null]
+    ['started (wait: false) leaves the status pending', { ...base, outcome: 'started', prLink: null }, null],
+    [
+      'over-budget: pending until the window resets, never success',
+      { ...base, outcome: 'over-budget', reason: 'Spend limit reached: …', prLink: null, pull: null, overBudget: untilMonday },
+      { kind: 'over-budget', description: untilMonday }
+    ]
   ] satisfies [string, JobEnding, DocsSituation | null][])('%s', (_, ending, situation) => {
     expect(situationAfterJob(ending)).toEqual(situation)
   })

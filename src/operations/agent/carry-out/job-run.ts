@@ -2,6 +2,7 @@ import type { Clock } from '../../../clock.js'
 import type { DocsApiClient } from '../../../mintlify/client.js'
 import type { AgentJob } from '../../../mintlify/job.js'
 import { judgeStartFailure, type Verdict } from '../../../outcome.js'
+import { OverBudget } from '../../../spend/over-budget.js'
 import { waitForJob, type WaitLog } from '../../../wait.js'
 import { type JobAction, type JobReport, judgeJob } from '../verdicts.js'
 
@@ -52,7 +53,8 @@ export async function runAgentJob(request: AgentJobRequest, deps: AgentJobDeps):
   try {
     accepted = await send(request, client, log)
   } catch (error) {
-    return report(judgeStartFailure(error, signal.aborted), null, 0, false)
+    const refused = report(judgeStartFailure(error, signal.aborted), null, 0, false)
+    return error instanceof OverBudget ? { ...refused, refusal: error } : refused
   }
   // A record without an id still belongs to the job we addressed.
   if (!accepted.id && request.action === 'message') accepted = { ...accepted, id: request.jobId }

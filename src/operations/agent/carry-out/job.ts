@@ -108,7 +108,8 @@ async function finishJob(job: JobRun, report: JobReport, means: RunMeans): Promi
     continued: job.grouped?.decision.grouped === 'continued',
     cancelled: means.signal.aborted,
     reviewers: means.settings.docsCheck.reviewers,
-    agentLabel: means.settings.agentLabel
+    agentLabel: means.settings.agentLabel,
+    trigger: means.settings.trigger
   })
   await carryOutAfter(after, { job, report }, means)
   return result()

@@ -1,5 +1,6 @@
 import type { CodePullRecord } from '../../../github/markers.js'
 import { parsePullLink } from '../../../mintlify/job.js'
+import { overBudgetStatus } from '../../../spend/over-budget.js'
 import type { Reviewers } from '../docs-check-inputs.js'
 import type { JobReport } from '../verdicts.js'
 import type { DocsPart, RunPlan } from './before-job.js'
@@ -23,6 +24,8 @@ export interface AfterJobFacts {
   reviewers: Reviewers
   /** `agent-label` ('' for none). */
   agentLabel: string
+  /** The slash command word (`/docs`): an over-budget status says how to start the job once the window resets. */
+  trigger: string
 }
 
 export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[] {
@@ -30,7 +33,7 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
   if (!job) return []
   const { report } = facts
   // A commit status is written only by the docs check.
-  const situation = job.statusSha && docs ? statusAfter(report, docs) : null
+  const situation = job.statusSha && docs ? statusAfter(report, docs, facts.trigger) : null
   const writes: AfterWrite[] = [
     ...(job.statusSha && situation ? [{ kind: 'commit-status' as const, situation, sha: job.statusSha, dryRun: false }] : []),
     { kind: 'result-comment' }
@@ -51,7 +54,9 @@ export function decideAfterJob(plan: RunPlan, facts: AfterJobFacts): AfterWrite[
       then: [...(label ? [label] : []), ...(reviewers ? [reviewers] : [])]
     })
   }
-  if (job.react) writes.push({ kind: 'react', on: job.react, content: report.verdict.result === 'failure' ? 'confused' : 'rocket' })
+  // A command the spend limit refused gets 😕 with its reply, as a failed one does.
+  const confused = report.verdict.result === 'failure' || report.verdict.outcome === 'over-budget'
+  if (job.react) writes.push({ kind: 'react', on: job.react, content: confused ? 'confused' : 'rocket' })
   return writes
 }
 
@@ -73,15 +78,18 @@ function codePullOf(target: CheckTarget | undefined, reviewers: AfterWrite | nul
   }
 }
 
-/** The job's end, in the words of its commit status; `started` (not waited on) stays pending. */
-function statusAfter(report: JobReport, { code }: DocsPart): DocsSituation | null {
+/** The job's end, in the words of its commit status; `started` (not waited on) stays pending, `over-budget` too, saying until when. */
+function statusAfter(report: JobReport, { code }: DocsPart, trigger: string): DocsSituation | null {
   const prLink = report.job?.prLink ?? null
   return code.situationAfterJob({
     outcome: report.verdict.outcome,
     reason: report.verdict.failureReason,
     prLink,
     pull: parsePullLink(prLink),
-    apiError: report.job === null || (report.verdict.outcome === 'failed' && report.job.status !== 'failed')
+    apiError: report.job === null || (report.verdict.outcome === 'failed' && report.job.status !== 'failed'),
+    overBudget: report.refusal
+      ? overBudgetStatus(report.refusal, trigger)
+      : `Mintlify's AI credits are exhausted: ${trigger} once they renew, or ${trigger} skip`
   })
 }
 

@@ -18,6 +18,8 @@ export type DocsSituation =
   | { kind: 'nothing-documented' }
   /** A fork's pull request, which starts no job by itself; `trigger` is the slash command word. */
   | { kind: 'waiting-for-maintainer'; trigger: string }
+  /** The spend limit (or Mintlify's credits) stopped the request: pending, never success, saying until when. */
+  | { kind: 'over-budget'; description: string }
   /** The recorded status, written again on a new commit. */
   | { kind: 'carried'; status: CommitStatus }
 
@@ -58,6 +60,8 @@ function wording(situation: Exclude<DocsSituation, { kind: 'carried' }>): { stat
     }
     case 'nothing-documented':
       return { state: 'success', text: 'No documented files changed' }
+    case 'over-budget':
+      return { state: 'pending', text: situation.description }
     case 'waiting-for-maintainer': {
       const { trigger } = situation
       return { state: 'pending', text: `Waiting for a maintainer: ${trigger} to document it, ${trigger} skip if it needs none` }
@@ -81,6 +85,8 @@ export interface JobEnding {
   pull: AgentPull | null
   /** The failure was the API's (a request refused or lost, a poll that could not go on), not the job's. */
   apiError: boolean
+  /** `over-budget`: the status's description ("Spend limit reached until Mon 14 Dec 00:00 UTC: /docs or /docs skip"). */
+  overBudget: string
 }
 
 /**
@@ -95,6 +101,7 @@ export function situationAfterJob(ending: JobEnding): DocsSituation | null {
   if (outcome === 'pr-opened' || outcome === 'no-changes') return { kind: 'no-changes' }
   if (outcome === 'failed') return ending.apiError ? { kind: 'errored', reason } : { kind: 'failed', reason }
   if (outcome === 'timed-out' || outcome === 'cancelled') return { kind: 'errored', reason }
+  if (outcome === 'over-budget') return { kind: 'over-budget', description: ending.overBudget }
   // `started` (not waited on) stays pending; no other outcome ends a job.
   return null
 }
