@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ACTION_ENTRY } from './run-action.js'
+import { logArgs } from '../src/operations/translations/git.js'
 
 const SOURCE_PAGES = 1_000
 const LANGUAGES = ['fr', 'de', 'es', 'ja', 'zh']
@@ -153,33 +154,13 @@ function runReport(dir: string, scratch: string): { ms: number; peakMb: number; 
   return { ms, peakMb: Number(readFileSync(rssFile, 'utf8')) / 1024, outcome }
 }
 
-/** git's own peak: the log pass, its largest process, under /usr/bin/time. */
+/** git's own peak: the operation's log pass (the same arguments), its largest process, under /usr/bin/time. */
 function gitPeakMb(dir: string): number {
-  const run = spawnSync(
-    '/usr/bin/time',
-    [
-      '-f',
-      '%M',
-      'git',
-      'log',
-      '--full-history',
-      '--topo-order',
-      '--no-renames',
-      '-w',
-      '--raw',
-      '--numstat',
-      '-z',
-      '--format=%H',
-      'HEAD',
-      '--',
-      '.'
-    ],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1 << 30
-    }
-  )
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', 'git', ...logArgs('')], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 30
+  })
   return Number(run.stderr.trim().split('\n').at(-1)) / 1024
 }
 

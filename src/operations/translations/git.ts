@@ -43,26 +43,33 @@ export function checkoutGit(workspace: string): GitReads {
       return promisor.split('\n').some((line) => line.trim() && !/ false$/i.test(line.trim())) ? 'partial' : null
     },
     graph: () => git(['rev-list', '--topo-order', '--parents', 'HEAD']),
-    log: (folder) =>
-      git([
-        '-c',
-        'core.quotePath=false',
-        'log',
-        '--full-history',
-        '--topo-order',
-        '--no-renames',
-        '-w',
-        '--raw',
-        '--numstat',
-        '-z',
-        `--format=${COMMIT_MARK}%H%x1f%ct%x1f%an%x1f%ae%x1f%s`,
-        'HEAD',
-        // At the root no pathspec: every file is under it, and a pathspec costs git a second diff per commit.
-        ...(folder === '' ? [] : ['--', folder])
-      ]),
+    log: (folder) => git(logArgs(folder)),
     objects: (folder) => openObjects(workspace, folder),
     diff: (from, file) => git(['diff', '--no-color', '-w', `${from}..HEAD`, '--', file])
   }
+}
+
+/**
+ * The one pass over the docs' history: every commit that changed a file under `folder` ('' for the whole
+ * repository), whitespace-only changes dropped (`-w`), with its files (`--raw`) and line counts (`--numstat`).
+ */
+export function logArgs(folder: string): string[] {
+  return [
+    '-c',
+    'core.quotePath=false',
+    'log',
+    '--full-history',
+    '--topo-order',
+    '--no-renames',
+    '-w',
+    '--raw',
+    '--numstat',
+    '-z',
+    `--format=${COMMIT_MARK}%H%x1f%ct%x1f%an%x1f%ae%x1f%s`,
+    'HEAD',
+    // At the root no pathspec: every file is under it, and a pathspec costs git a second diff per commit.
+    ...(folder === '' ? [] : ['--', folder])
+  ]
 }
 
 /** Starts each commit's header in the log: a byte no path or format field begins with. */
