@@ -102,6 +102,12 @@ describe('automation-id as the webhook URL the dashboard offers', () => {
     ])
   })
 
+  it.each(['.', '..'])('refuses %j as an id: in the request path it would name another path of the API', (id) => {
+    expect(refusals({ 'automation-id': id })).toEqual([
+      ['automation-id', `Input 'automation-id' is '${id}', which names no automation: give the automation's id.`]
+    ])
+  })
+
   it('leaves the project check to project-id when project-id is empty (its own error says so)', () => {
     expect(read({ 'project-id': '', 'automation-id': URL_OF('acme-docs') })).toEqual({ automationId: ID, trigger: 'webhook' })
   })

@@ -71,6 +71,9 @@ function decoded(segment: string | undefined): string | null {
 }
 
 function checkedId(id: string): string {
+  // Put in the request's path, `.` and `..` would name another path of the API.
+  if (id === '.' || id === '..')
+    throw new InputError('automation-id', `Input 'automation-id' is '${id}', which names no automation: give the automation's id.`)
   if (/[\s/?#%]/.test(id))
     throw new InputError(
       'automation-id',
