@@ -70,8 +70,14 @@ export function parseExportJob(body: unknown): ExportJob {
   }
 }
 
-/** A started export must name itself: a job that cannot be followed is an answer the API does not document. */
+/**
+ * What an export's id may be: letters, digits, `_` and `-` (`6520f3a1c9b1a20012ab34cd`). It is put in the
+ * next request's path and in the `job-id` output, where `.`, `..` or a slash would name another path.
+ */
+export const EXPORT_JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
+
+/** A started export must name itself by such an id: a job that cannot be followed is an answer the API does not document. */
 export function parseStartedExport(body: unknown): ExportJob | null {
   const job = parseExportJob(body)
-  return job.jobId === null ? null : job
+  return job.jobId !== null && EXPORT_JOB_ID.test(job.jobId) ? job : null
 }

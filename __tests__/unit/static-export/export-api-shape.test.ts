@@ -70,6 +70,9 @@ describe('the job record', () => {
     expect(parseExportJob('nonsense')).toMatchObject({ jobId: null, status: null, bundle: null })
     expect(parseStartedExport({ status: 'queued' })).toBeNull()
     expect(parseStartedExport({ jobId: 'j1', status: 'queued' })?.jobId).toBe('j1')
+    // Its id goes into the next request's path and the job-id output: never `..`, a slash or a shell's words.
+    for (const jobId of ['..', '.', 'a/b', '$(id)', '-x', ''])
+      expect({ jobId, started: parseStartedExport({ jobId, status: 'queued' }) }).toEqual({ jobId, started: null })
   })
 })
 

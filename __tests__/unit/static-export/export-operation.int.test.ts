@@ -235,6 +235,20 @@ describe('a static export that does not end with a bundle', () => {
     expect(sim.staticExports.starts).toEqual([])
   })
 
+  it('masks a link the rules refuse, and hands it on in no output', async () => {
+    const link = 'http://bundles.example.com/x.tar.gz?X-Amz-Signature=refusedsig'
+    sim.route('GET', /^\/v1\/static-export\/[^/]+\/jobs\/([^/]+)$/, (request) => ({
+      status: 200,
+      json: { jobId: request.match[1], status: 'completed', bundleUrl: link, sizeBytes: 10, expiresAt: null }
+    }))
+    const done = await run()
+
+    expect(done.result.verdict.failureReason).toMatch(/the bundle link the API gave is http:\/\/, not https:\/\//)
+    expect(done.result.outputs['bundle-url']).toBe('')
+    expect(done.published.some((outputs) => 'bundle-url' in outputs && outputs['bundle-url'] !== '')).toBe(false)
+    expect(done.masked).toEqual(expect.arrayContaining([link, 'refusedsig']))
+  })
+
   it('names project-id and the earlier API on a 404 of the start', async () => {
     const done = await run({ 'project-id': 'proj_other' })
 

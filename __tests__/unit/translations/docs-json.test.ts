@@ -60,6 +60,33 @@ describe('readDocsJson', () => {
     expect(languageScopes(docs)[0]?.languages.map((one) => one.code)).toEqual(['en', 'de'])
   })
 
+  it('judges only entries whose code is a language tag: a path or a URL is no language of the site', () => {
+    const docs = readDocsJson(
+      '',
+      files({
+        'docs.json': {
+          navigation: {
+            languages: [
+              { language: 'en', pages: [] },
+              { language: 'zh-Hans', pages: [] },
+              { language: '../../.github/workflows', pages: ['x'] },
+              { language: 'https://evil.example/x', pages: [] },
+              { language: '$(id)', pages: [] },
+              { pages: [] }
+            ]
+          }
+        }
+      })
+    )
+    expect(languageScopes(docs)[0]?.languages.map((one) => one.code)).toEqual(['en', 'zh-Hans'])
+  })
+
+  it('says a docs.json is not JSON without quoting any of its text', () => {
+    expect(() => readDocsJson('', files({ 'docs.json': 'ghp_secretsecretsecret' }))).toThrow(
+      'docs.json is not JSON: fix its syntax (a JSON validator shows where).'
+    )
+  })
+
   it.each([
     ['a missing docs.json', {}, {}, /No docs.json in docs: give the folder/],
     ['a docs.json that is not JSON', { 'docs/docs.json': '{ nav' }, {}, /docs\/docs.json is not JSON/],

@@ -213,3 +213,15 @@ describe('the checkout', () => {
 class GitSiteAt {
   constructor(readonly dir: string) {}
 }
+
+describe('the diff of one page', () => {
+  it('reads a file name as the name of that file alone, never as a pattern', async () => {
+    const repo = site()
+    const first = repo.write({ 'docs/a.mdx': 'a\n', 'docs/*.mdx': 'star\n' }).commit('first')
+    repo.write({ 'docs/a.mdx': 'a changed\n' }).commit('a changes')
+
+    const git = checkoutGit(repo.dir)
+    expect(await git.diff(first, 'docs/*.mdx')).toBe('')
+    expect(await git.diff(first, 'docs/a.mdx')).toContain('+a changed')
+  })
+})

@@ -1,7 +1,7 @@
 import { collectInputErrors, InputError } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
 import { clip, inWorkspace, readBoolean } from '../../inputs.js'
-import { EXPORT_BASE_PATHS, type ExportBasePath } from '../../mintlify/static-export.js'
+import { EXPORT_BASE_PATHS, EXPORT_JOB_ID, type ExportBasePath } from '../../mintlify/static-export.js'
 import type { InputsReader } from '../../settings.js'
 
 /** The inputs of `static-export`: what to export (or which export to fetch), whether to wait, and the file. */
@@ -40,7 +40,7 @@ function readExportJobId(raw: string): string | null {
   const id = raw.trim()
   if (!id) return null
   // An identifier only: `.` and `..` would name another path of the API once put in the job's URL.
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id))
+  if (!EXPORT_JOB_ID.test(id))
     throw new InputError(
       'job-id',
       `Input 'job-id' must be a static export's id (6520f3a1c9b1a20012ab34cd) of letters, digits, '_' and '-'; got '${clip(id)}'.`

@@ -9,7 +9,7 @@ import { pollGap, waitFor } from '../../wait.js'
 import type { OperationDeps, RunOperation } from '../operation.js'
 import { type ExportReads, type Fetched, fetchBundle } from './fetch-bundle.js'
 import type { StaticExportInputs } from './inputs.js'
-import { linkSecrets } from './link.js'
+import { checkBundleLink, linkSecrets } from './link.js'
 import { staticExportOutputs } from './outputs.js'
 import { basePathText, type ExportPlan, planStaticExport } from './plan.js'
 import { renderStaticExportSummary } from './summary.js'
@@ -60,8 +60,11 @@ async function carryOut(
   const seen = (job: ExportJob): ExportJob => {
     if (job.bundle) {
       for (const secret of linkSecrets(job.bundle.bundleUrl)) deps.mask(secret, 'bundle-url')
-      report.bundleUrl = job.bundle.bundleUrl
-      deps.publish({ 'bundle-url': job.bundle.bundleUrl })
+      // Handed on only when the link rules allow it (https, no user name or password): later steps would fetch it.
+      if (checkBundleLink(job.bundle.bundleUrl).ok) {
+        report.bundleUrl = job.bundle.bundleUrl
+        deps.publish({ 'bundle-url': job.bundle.bundleUrl })
+      }
     }
     return job
   }

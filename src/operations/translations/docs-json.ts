@@ -96,10 +96,11 @@ function referenced(ref: string, at: Resolving): string {
 function parseJson(text: string, path: string, referencedBy: string | null): unknown {
   try {
     return JSON.parse(text) as unknown
-  } catch (error) {
-    const why = error instanceof Error ? error.message.split('\n')[0] : 'unreadable'
+  } catch {
+    // The parser's own message quotes the text where it stopped: a file reached through a committed symlink
+    // may hold a secret, so nothing of the text is shown.
     const of = referencedBy ? ` (a $ref of ${referencedBy})` : ''
-    throw new InputError('docs-path', `${path}${of} is not JSON: ${why}.`)
+    throw new InputError('docs-path', `${path}${of} is not JSON: fix its syntax (a JSON validator shows where).`)
   }
 }
 

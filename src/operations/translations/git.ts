@@ -75,9 +75,17 @@ export function logArgs(folder: string): string[] {
 /** Starts each commit's header in the log: a byte no path or format field begins with. */
 export const COMMIT_MARK = '%x01'
 
+/**
+ * One git process. Pathspecs are literal (`GIT_LITERAL_PATHSPECS`): a page named `*.mdx` or `:(top)x` in
+ * the repository names that file alone, never a pattern that would pull in other pages' diffs.
+ */
 function run(cwd: string, args: string[], ok: number[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    const child = spawn('git', args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1' }
+    })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk))

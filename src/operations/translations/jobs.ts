@@ -1,6 +1,7 @@
 import { type UntrustedField, untrustedDataBlock, untrustedFieldText } from '../../trust/untrusted-data.js'
 import type { JudgedPair } from './judge.js'
 import type { LanguageReport } from './report.js'
+import { LANGUAGE_TAG } from './navigation.js'
 
 /**
  * `translate: true`: which languages get a job (the stalest first, at most `max-jobs`, none in review), which
@@ -39,7 +40,7 @@ export const DIFF_CAP = { page: 4_000, total: 40_000 }
 
 /** A language code as the instruction may name it; any other is said as "this language" (codes come from docs.json). */
 function languageWords(code: string): string {
-  return /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(code) ? code : 'this language'
+  return LANGUAGE_TAG.test(code) ? code : 'this language'
 }
 
 /**

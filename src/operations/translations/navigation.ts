@@ -6,6 +6,9 @@ import type { DocsJson } from './docs-json.js'
  * `versions[]`, `products[]`, a tab's `menu[]`), each a scope judged on its own. Pure.
  */
 
+/** A BCP 47 language tag as Mintlify's language codes are written: `fr`, `pt-BR`, `zh-Hans`. */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/
+
 /** One `languages` array and where it sits (`navigation`, `version v2`, `product API`). */
 export interface LanguageScope {
   /** '' for the top of the navigation; else `version v2`, `product API`, `tab Guides › menu Reference`. */
@@ -44,7 +47,10 @@ export function languageScopes(docs: DocsJson): LanguageScope[] {
   visit(navigation, '', (node, name) => {
     const list = node.languages
     if (!Array.isArray(list)) return
-    scopes.push({ name, languages: list.filter(isRecord).map((entry) => languageOf(entry, docs)) })
+    // Only entries whose code is a language tag (`fr`, `zh-Hans`): a code becomes a folder and part of a prompt,
+    // so `../.github` or a URL is no language of the site.
+    const entries = list.filter(isRecord).filter((entry) => typeof entry.language === 'string' && LANGUAGE_TAG.test(entry.language))
+    scopes.push({ name, languages: entries.map((entry) => languageOf(entry, docs)) })
   })
   return scopes
 }

@@ -7,6 +7,7 @@ import type { GitReads } from './git.js'
 import type { TranslationsInputs } from './inputs.js'
 import { cappedDiff, DIFF_CAP, diffSize, type JobsPlan, type PlannedJob, translationPrompt } from './jobs.js'
 import { languageName } from './report.js'
+import { shellSafeText } from '../../trust/shell-safe-outputs.js'
 
 /** One language's job as the report lists it. */
 export interface StartedJob {
@@ -40,7 +41,8 @@ export async function startTranslationJobs(
     )
     first ??= result
     jobs.push({
-      language: name,
+      // The output is read by later steps: a scope's name comes from docs.json, which any committer writes.
+      language: shellSafeText(name),
       outcome: result.outputs.outcome ?? '',
       jobId: result.outputs['job-id'] ?? '',
       prLink: result.outputs['pr-link'] ?? ''
