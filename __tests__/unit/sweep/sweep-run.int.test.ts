@@ -38,6 +38,9 @@ afterEach(async () => {
 
 /** A scheduled sweep of REPO as run `runNumber` of its workflow, its file in this test's workspace. */
 function sweep(inputs: Record<string, string> = {}, runNumber = 1): Promise<OperationRun> {
+  // The world was made since the clock started (daysAgo reads the real time): the run is never earlier than
+  // it, or a pull request made a day ago would be 0 days old on a machine slow enough between the two.
+  clock.advance(Math.max(0, Date.now() - clock.now()))
   return runOnSimulator(sim, clock, 'sweep', inputs, {
     eventName: 'schedule',
     payload: schedulePayload(),
