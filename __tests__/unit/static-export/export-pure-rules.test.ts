@@ -153,7 +153,15 @@ describe('a redirect of the bundle link', () => {
   it.each([
     ['https to https', 'https://api.example/b', 'https://cdn.example/b', null],
     ['https to plain http', 'https://api.example/b', 'http://cdn.example/b', 'plain http://'],
-    ['https to http on loopback', 'https://api.example/b', 'http://127.0.0.1/b', 'plain http://'],
+    ['https to http on loopback', 'https://api.example/b', 'http://127.0.0.1/b', 'loopback, link-local or private'],
+    ['https to https on loopback', 'https://api.example/b', 'https://127.0.0.1/b', 'loopback, link-local or private'],
+    ['https to the metadata service', 'https://api.example/b', 'https://169.254.169.254/latest', 'loopback, link-local or private'],
+    ['https to a private network', 'https://api.example/b', 'https://10.1.2.3/b', 'loopback, link-local or private'],
+    ['https to IPv4 written as IPv6', 'https://api.example/b', 'https://[::ffff:192.168.0.1]/b', 'loopback, link-local or private'],
+    ['https to a unique local IPv6 address', 'https://api.example/b', 'https://[fd00::1]/b', 'loopback, link-local or private'],
+    ['https to localhost by name', 'https://api.example/b', 'https://bundle.localhost/b', 'loopback, link-local or private'],
+    ['https to a public address', 'https://api.example/b', 'https://93.184.216.34/b', null],
+    ['loopback https to loopback https (local testing)', 'https://127.0.0.1:4010/b', 'https://127.0.0.1:4011/b', null],
     ['loopback http to loopback http (local testing)', 'http://127.0.0.1:4010/b', 'http://localhost:4011/b', null],
     ['loopback http to another host over http', 'http://127.0.0.1:4010/b', 'http://cdn.example/b', 'plain http://'],
     [

@@ -3,9 +3,10 @@ import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import * as http from 'node:http'
 import * as https from 'node:https'
-import { HttpClient } from '@actions/http-client'
+import { getProxyUrl, HttpClient } from '@actions/http-client'
 import { isRetryableStatus } from '../../retry.js'
-import { refusedRedirect } from './link.js'
+import { guardsRedirects, refusedRedirect } from './link.js'
+import { InnerAddressError, outerOnlyLookup } from './inner-address.js'
 import { type ArchiveCheck, type ArchiveFacts, ProofError } from './archive-check.js'
 
 /**
@@ -106,7 +107,7 @@ export async function downloadOnce(attempt: DownloadTry): Promise<Downloaded> {
 async function openLink(start: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
   let url = start
   for (let redirects = 0; ; redirects++) {
-    const response = await get(url, signal)
+    const response = await get(url, signal, redirects > 0 && guardsRedirects(start))
     const status = response.statusCode ?? 0
     if (status === 200) return response
     response.resume()
@@ -130,22 +131,31 @@ function statusFailure(status: number): DownloadError {
   return new DownloadError('final', `the bundle link answered HTTP ${status}`)
 }
 
-function get(url: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
+/**
+ * One GET of the link. `outerOnly`: a redirect's host, whose name may resolve only to public addresses.
+ * Behind a proxy the proxy resolves the name, and only the address forms of refusedRedirect apply.
+ */
+function get(url: URL, signal: AbortSignal, outerOnly: boolean): Promise<http.IncomingMessage> {
   const module = url.protocol === 'https:' ? https : http
+  const lookup = outerOnly && getProxyUrl(url.href) === '' ? { lookup: outerOnlyLookup() } : {}
   return new Promise((resolve, reject) => {
     const request = module.get(
       url,
       {
         headers: { 'accept-encoding': 'identity', 'user-agent': 'docs-agent-action' },
         agent: agents.getAgent(url.href),
-        signal
+        signal,
+        ...lookup
       },
       resolve
     )
     request.setTimeout(IDLE_TIMEOUT_MS, () =>
       request.destroy(new DownloadError('retry', `no data from the bundle link for ${IDLE_TIMEOUT_MS / 1000}s`))
     )
-    request.on('error', (error) => reject(error instanceof DownloadError ? error : streamFailure(error, 0, signal)))
+    request.on('error', (error) => {
+      if (error instanceof InnerAddressError) reject(new DownloadError('final', error.message))
+      else reject(error instanceof DownloadError ? error : streamFailure(error, 0, signal))
+    })
   })
 }
 

@@ -1,4 +1,5 @@
 import { isLoopbackHost } from '../../settings.js'
+import { isInnerHost } from './inner-address.js'
 
 /**
  * The bundle link's rules: a presigned link is a bearer credential for the docs, so it travels only over
@@ -14,15 +15,24 @@ export function fetchableLink(url: URL): boolean {
 /**
  * Why a redirect from the link to `next` is not followed, or null when it is: only to `https://` (to plain
  * `http://` only when the first link was itself a loopback one, for local testing), never with a user name
- * or password (which a client would send as Basic auth). Never quotes the address: it may be a secret.
+ * or password (which a client would send as Basic auth), and never to a loopback, link-local or private
+ * address unless the first link was one (a name's addresses are checked where the connection resolves it).
+ * Never quotes the address: it may be a secret.
  */
 export function refusedRedirect(first: URL, next: URL): string | null {
   if (next.username || next.password)
     return 'the bundle link redirected to an address with a user name or password, which this action does not follow'
+  if (isInnerHost(next.hostname) && !isInnerHost(first.hostname))
+    return `the bundle link redirected to a loopback, link-local or private address (${next.host}), which this action does not follow`
   if (next.protocol === 'https:') return null
   if (next.protocol === 'http:' && first.protocol === 'http:' && isLoopbackHost(first.hostname) && isLoopbackHost(next.hostname))
     return null
   return `the bundle link redirected to a plain ${next.protocol}// address (${next.host}), which this action does not follow (only https://)`
+}
+
+/** Whether the connection to a redirect's host must check the addresses its name resolves to: the first link was not inner. */
+export function guardsRedirects(first: URL): boolean {
+  return !isInnerHost(first.hostname)
 }
 
 /** The link parsed, or why it is refused (never quoting it: it is a secret). */
