@@ -30,6 +30,10 @@ export class CommitGraph {
   private readonly generation: Int32Array
   private readonly stamp: Int32Array
   private walk = 0
+  /** Each main-line commit's place on HEAD's first-parent line, oldest 0; -1 off it. */
+  private readonly place: Int32Array
+  /** The first main-line place whose commit has this one as an ancestor (itself included). */
+  private readonly entered: Int32Array
 
   /** `revList`: `git rev-list --topo-order --parents HEAD`, one commit a line, children before parents. */
   constructor(revList: string) {
@@ -58,6 +62,36 @@ export class CommitGraph {
       this.generation[node] = highest + 1
     }
     this.stamp = new Int32Array(lines.length)
+    ;[this.place, this.entered] = this.mainLine()
+  }
+
+  /**
+   * HEAD's first-parent line, and where each commit joined it. The commits that line's commit at place p
+   * reaches are exactly those that joined at p or before, so a question asked from a main-line commit (most
+   * translations' last commits) is answered without a walk. One pass: walking down from each main-line
+   * commit's other parents, oldest first, stops at commits already placed, whose ancestors are placed too.
+   */
+  private mainLine(): [Int32Array, Int32Array] {
+    const place = new Int32Array(this.size).fill(-1)
+    const entered = new Int32Array(this.size).fill(-1)
+    const line: number[] = []
+    for (let node = this.size > 0 ? 0 : -1; node >= 0;) {
+      line.push(node)
+      const start = this.parentStart[node] ?? 0
+      node = start < (this.parentStart[node + 1] ?? 0) ? (this.parentList[start] ?? -1) : -1
+    }
+    line.reverse().forEach((commit, at) => {
+      place[commit] = at
+      entered[commit] = at
+      const stack = this.parents(commit).slice(1)
+      while (stack.length > 0) {
+        const node = stack.pop() ?? 0
+        if ((entered[node] ?? 0) >= 0) continue
+        entered[node] = at
+        stack.push(...this.parents(node))
+      }
+    })
+    return [place, entered]
   }
 
   get size(): number {
@@ -78,12 +112,23 @@ export class CommitGraph {
   }
 
   /**
-   * The candidates that are not reachable from any of `from` (a commit is reachable from itself): one walk
-   * down the parents, never below the oldest candidate's generation, ending once every candidate is found.
+   * The candidates that are not reachable from any of `from` (a commit is reachable from itself): from
+   * main-line commits by where each candidate joined the line, else by one walk down the parents, never
+   * below the oldest candidate's generation, ending once every candidate is found.
    */
   unreachable(candidates: readonly number[], from: readonly number[]): number[] {
+    if (candidates.length === 0 || from.length === 0) return [...candidates]
+    const places = from.map((node) => this.place[node] ?? -1)
+    if (places.every((at) => at >= 0)) {
+      const highest = Math.max(...places)
+      return candidates.filter((node) => !((this.entered[node] ?? -1) >= 0 && (this.entered[node] ?? -1) <= highest))
+    }
+    return this.walkFrom(candidates, from)
+  }
+
+  /** The same question from a commit off the main line: one walk down the parents, never below the oldest candidate's generation. */
+  private walkFrom(candidates: readonly number[], from: readonly number[]): number[] {
     const left = new Set(candidates)
-    if (left.size === 0 || from.length === 0) return [...candidates]
     let floor = Infinity
     for (const node of left) floor = Math.min(floor, this.generation[node] ?? 0)
     const walk = ++this.walk
