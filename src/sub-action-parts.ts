@@ -156,7 +156,16 @@ export const TRANSLATIONS = {
     'max-pages': null,
     'max-jobs': null,
     'agent-label': {
-      description: "With translate, the label the run that introduces the agent's pull request puts on it. Empty, none."
+      description:
+        "With translate, the label the run that introduces the agent's pull request puts on it, and by which the next run finds a language's translations pull request still open (in review). Empty, none."
+    },
+    'docs-repository': {
+      description:
+        "With translate, where the agent opens its pull requests (owner/name): a language's translations pull request still open is looked for there. Empty, the workflow's repository."
+    },
+    'marker-authors': {
+      description:
+        "With translate, comma-separated logins whose signed introductions count besides the token's own identity when a language's translations pull request still open is looked for (the identity of another workflow that introduced it)."
     },
     wait: { description: "With translate, wait for each language's job to reach completed, archived or failed." },
     'output-file': {

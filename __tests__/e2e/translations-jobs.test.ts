@@ -12,6 +12,8 @@ import { runAgainst } from './harness.js'
 let sim: Simulator
 beforeEach(async () => {
   sim = await startSimulator()
+  // The workflow's repository exists on GitHub: translate: true lists its open agent pull requests first.
+  sim.github.addIssue('octo-org/docs', { number: 1, title: 'Typo on the quickstart' })
 })
 afterEach(async () => {
   await sim.close()

@@ -68,7 +68,9 @@ describe('the translations report', () => {
     const run = await translations({ 'output-file': 'reports/translations.csv' })
     expect(run.outputs.outcome).toBe('reported')
     const rows = readFileSync(join(run.workspace, 'reports/translations.csv'), 'utf8').trim().split('\r\n')
-    expect(rows[0]).toBe('scope,language,source,translation,state,rule,commits_since,lag_days,first_lacking,translated_at,marker,commits')
+    expect(rows[0]).toBe(
+      'scope,language,source,translation,state,rule,commits_since,lag_days,first_lacking,translated_at,marker,commits,in_review'
+    )
     expect(rows).toHaveLength(5)
     expect(rows[1]).toMatch(/^,fr,docs\/api.mdx,docs\/fr\/api.mdx,missing,path,1,/)
   }, 60_000)

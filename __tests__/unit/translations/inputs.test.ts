@@ -64,6 +64,18 @@ describe('translations inputs', () => {
     ])
   })
 
+  it('reads docs-repository and marker-authors with translate: true (where the languages in review are looked for), and ignores them for a report', () => {
+    const keyed = { translate: 'true', 'api-key': 'mint_x', 'project-id': 'p' }
+    const read = settings({ ...keyed, 'docs-repository': 'octo-org/docs-site', 'marker-authors': '@Docs-Bot, mona' })
+    expect([read.docsRepository, read.agent.markerAuthors]).toEqual([{ owner: 'octo-org', repo: 'docs-site' }, ['docs-bot', 'mona']])
+    expect(messages(refusal(() => settings({ ...keyed, 'docs-repository': 'docs-site', 'marker-authors': 'octo docs!' })))).toEqual([
+      expect.stringMatching(/^Input 'marker-authors' has 'docs!', which is not a GitHub login/),
+      expect.stringMatching(/^Input 'docs-repository' must be a repository as owner\/name/)
+    ])
+    const report = settings({ 'docs-repository': 'docs-site', 'marker-authors': 'octo docs!' })
+    expect([report.docsRepository, report.agent.markerAuthors]).toEqual([null, []])
+  })
+
   it('refuses a language code that cannot be one', () => {
     expect(messages(refusal(() => settings({ languages: 'fr, ../x' })))).toEqual([
       expect.stringMatching(/^Input 'languages' must be comma-separated language codes/)

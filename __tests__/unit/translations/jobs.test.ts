@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { JudgedPair, State } from '../../../src/operations/translations/judge.js'
 import { cappedDiff, DIFF_CAP, planJobs, translationPrompt } from '../../../src/operations/translations/jobs.js'
-import type { LanguageReport } from '../../../src/operations/translations/report.js'
+import type { LanguageReport, Review } from '../../../src/operations/translations/report.js'
 
 function page(translation: string, state: State, lag = 1): JudgedPair {
   const since = Array.from({ length: lag }, (_, index) => ({
@@ -28,7 +28,7 @@ function page(translation: string, state: State, lag = 1): JudgedPair {
   }
 }
 
-function language(code: string, pages: JudgedPair[], review?: number): LanguageReport {
+function language(code: string, pages: JudgedPair[], review?: Review): LanguageReport {
   return {
     scope: '',
     language: code,
@@ -55,8 +55,22 @@ describe('planJobs', () => {
   })
 
   it('gives a language in review no job, and the next one its place', () => {
-    const plan = planJobs([language('de', de.pages, 12), fr], { maxJobs: 1, maxPages: 20 })
+    const plan = planJobs([language('de', de.pages, { pull: 12 }), fr], { maxJobs: 1, maxPages: 20 })
     expect([plan.jobs.map((job) => job.language.language), plan.waiting.map((one) => one.why)]).toEqual([['fr'], ['in review (#12)']])
+  })
+
+  it('gives a language whose review is unknown no job either, saying why, and the next one its place', () => {
+    const plan = planJobs([language('de', de.pages, { unknown: 'the list was cut' }), fr], { maxJobs: 1, maxPages: 20 })
+    expect([plan.jobs.map((job) => job.language.language), plan.waiting]).toEqual([
+      ['fr'],
+      [
+        {
+          language: expect.objectContaining({ language: 'de' }),
+          why: 'whether its last translations pull request is still open is unknown (the list was cut)',
+          unknown: true
+        }
+      ]
+    ])
   })
 
   it('names at most max-pages pages, counting those left out', () => {

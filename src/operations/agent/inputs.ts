@@ -45,6 +45,8 @@ export interface AgentInputs {
   fixChecks: number
   /** `fix-checks-statuses`: the commit status contexts that count as the agent's own checks; empty: none. */
   fixChecksStatuses: string[]
+  /** A `translations` job's language code: its pull request's introduction records it. Unset for every other job. */
+  translation?: string
 }
 
 /**

@@ -1,6 +1,7 @@
 import { collectInputErrors, InputError } from '../../errors.js'
 import { readOutputFile } from '../../files.js'
-import { clip, inWorkspace, type InputReader, readBoolean, readOptionalInteger } from '../../inputs.js'
+import type { Repo } from '../../github/event.js'
+import { clip, inWorkspace, type InputReader, readBoolean, readLogins, readOptionalInteger, readRepository } from '../../inputs.js'
 import type { InputsReader } from '../../settings.js'
 import { readAgentLabel } from '../agent-label.js'
 import type { AgentInputs } from '../agent/inputs.js'
@@ -26,6 +27,8 @@ export interface TranslationsInputs {
   outputPath: string
   /** The agent run each language's job takes: the action's own prompt is set per job. */
   agent: AgentInputs
+  /** `docs-repository`, where the agent opens its pull requests (read with `translate`); null: the workflow's repository. */
+  docsRepository: Repo | null
 }
 
 const DEFAULT_MAX_PAGES = 20
@@ -59,7 +62,8 @@ export const readTranslationsInputs: InputsReader<TranslationsInputs> = (input, 
       workspace: env.workspace,
       outputFile,
       outputPath: outputFile === undefined ? '' : inWorkspace(outputFile, env),
-      agent: field(() => translationAgentInputs(input, translate))
+      agent: field(() => translationAgentInputs(input, translate)),
+      docsRepository: translate ? field(() => readRepository(input('docs-repository'), 'docs-repository')) : null
     }
   })
 
@@ -93,7 +97,8 @@ function translationAgentInputs(input: InputReader, translate: boolean): AgentIn
     trigger: '/docs',
     label: '',
     agentLabel: translate ? readAgentLabel(input, '') : '',
-    markerAuthors: [],
+    // Whose introductions count when the next run looks for the languages in review, and when this one introduces.
+    markerAuthors: translate ? readLogins(input('marker-authors'), 'marker-authors') : [],
     groupRuns: false,
     docsRepository: null,
     docsCheck: { statusContext: null, paths: null, reviewers: { author: false, users: [], teams: [] } },

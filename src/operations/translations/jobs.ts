@@ -1,6 +1,6 @@
 import { type UntrustedField, untrustedDataBlock, untrustedFieldText } from '../../trust/untrusted-data.js'
 import type { JudgedPair } from './judge.js'
-import type { LanguageReport } from './report.js'
+import { type LanguageReport, reviewText } from './report.js'
 import { LANGUAGE_TAG } from './navigation.js'
 
 /**
@@ -19,8 +19,11 @@ export interface PlannedJob {
 
 export interface JobsPlan {
   jobs: PlannedJob[]
-  /** Languages with lagging pages that get no job in this run: over `max-jobs`, or in review. */
-  waiting: { language: LanguageReport; why: string }[]
+  /**
+   * Languages with lagging pages that get no job in this run: over `max-jobs`, or in review; `unknown` where
+   * whether one is in review could not be told (a warning: it waits for safety, not by the plan).
+   */
+  waiting: { language: LanguageReport; why: string; unknown?: true }[]
 }
 
 export function planJobs(languages: readonly LanguageReport[], limits: { maxJobs: number; maxPages: number }): JobsPlan {
@@ -28,7 +31,14 @@ export function planJobs(languages: readonly LanguageReport[], limits: { maxJobs
   for (const language of languages) {
     const lagging = language.pages.filter((page) => page.state === 'missing' || page.state === 'stale')
     if (lagging.length === 0) continue
-    if (language.review !== undefined) plan.waiting.push({ language, why: `in review (#${language.review})` })
+    const { review } = language
+    if (review && 'unknown' in review)
+      plan.waiting.push({
+        language,
+        why: `whether its last translations pull request is still open is unknown (${review.unknown})`,
+        unknown: true
+      })
+    else if (review) plan.waiting.push({ language, why: reviewText(review) })
     else if (plan.jobs.length >= limits.maxJobs) plan.waiting.push({ language, why: `max-jobs ${limits.maxJobs} reached` })
     else plan.jobs.push({ language, pages: lagging.slice(0, limits.maxPages), leftOut: Math.max(0, lagging.length - limits.maxPages) })
   }

@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG } from '../../language-tag.js'
 import { isRecord } from '../../text.js'
 import type { DocsJson } from './docs-json.js'
 
@@ -6,8 +7,7 @@ import type { DocsJson } from './docs-json.js'
  * `versions[]`, `products[]`, a tab's `menu[]`), each a scope judged on its own. Pure.
  */
 
-/** A BCP 47 language tag as Mintlify's language codes are written: `fr`, `pt-BR`, `zh-Hans`. */
-export const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/
+export { LANGUAGE_TAG }
 
 /** One `languages` array and where it sits (`navigation`, `version v2`, `product API`). */
 export interface LanguageScope {

@@ -1,6 +1,6 @@
 import type { Verdict } from '../../outcome.js'
 import { shellSafeText } from '../../trust/shell-safe-outputs.js'
-import { languageName, type TranslationsReport } from './report.js'
+import { languageName, reviewValue, type TranslationsReport } from './report.js'
 
 /** The outputs: the outcome, the file, and `report`: each language's counts (its name shell-safe), and the jobs started. */
 export function translationsOutputs(
@@ -13,7 +13,7 @@ export function translationsOutputs(
     ? Object.fromEntries(
         report.languages.map((language) => [
           shellSafeText(languageName(language)),
-          { ...language.counts, lag: language.lag, ...(language.review ? { inReview: language.review } : {}) }
+          { ...language.counts, lag: language.lag, ...(language.review ? { inReview: reviewValue(language.review) } : {}) }
         ])
       )
     : null

@@ -1,7 +1,7 @@
 import { csvCell } from '../../csv.js'
 import type { CommitInfo } from './history.js'
 import type { JudgedPair } from './judge.js'
-import { lagDays, type TranslationsReport } from './report.js'
+import { lagDays, reviewValue, type TranslationsReport } from './report.js'
 
 /**
  * The file (`output-file`, default docs-translations.json; `.csv` writes one row per pair): every pair, its
@@ -19,7 +19,7 @@ export function reportJson(report: TranslationsReport, jobs: readonly unknown[])
       hidden,
       ...counts,
       lag,
-      inReview: review ?? null
+      inReview: reviewValue(review)
     })),
     pairs: report.languages.flatMap((language) => language.pages.map((page) => pairRow(page, report.now))),
     notInNavigation: report.notInNavigation,
@@ -65,10 +65,14 @@ const CSV_COLUMNS = [
   'first_lacking',
   'translated_at',
   'marker',
-  'commits'
+  'commits',
+  'in_review'
 ] as const
 
-/** One row per pair; `commits` holds each commit since as `<short sha> <subject>`, one per line. */
+/**
+ * One row per pair; `commits` holds each commit since as `<short sha> <subject>`, one per line; `in_review`, the
+ * language's translations pull request still open (its number, or `unknown`), as the JSON's `inReview`.
+ */
 export function reportCsv(report: TranslationsReport): string {
   const rows = report.languages.flatMap((language) =>
     language.pages.map((page) =>
@@ -84,7 +88,8 @@ export function reportCsv(report: TranslationsReport): string {
         page.firstLacking === null ? null : iso(page.firstLacking),
         page.translatedAt?.sha ?? null,
         page.marker,
-        page.since?.map((commit) => `${commit.sha.slice(0, 7)} ${commit.subject}`).join('\n') ?? null
+        page.since?.map((commit) => `${commit.sha.slice(0, 7)} ${commit.subject}`).join('\n') ?? null,
+        reviewValue(language.review)
       ]
         .map(csvCell)
         .join(',')

@@ -14,8 +14,24 @@ export interface LanguageReport {
   /** The oldest source commit any of its pages lacks (epoch seconds); null when none. */
   oldest: number | null
   pages: JudgedPair[]
-  /** A job of this language: its pull request still open (`in review (#n)`), or the job started. */
-  review?: number
+  /** Its last translations pull request, read with `translate: true`: still open, or not to be told (see in-review.ts). */
+  review?: Review
+}
+
+/**
+ * A language's translations pull request still open (`in review (#n)`), or `unknown`: the reads that would
+ * tell were cut or failed (`why`), so it gets no job either. No review at all: none is open (or none was looked for).
+ */
+export type Review = { pull: number } | { unknown: string }
+
+/** A review as the report shows it: `in review (#12)`, or `in review: unknown`. */
+export function reviewText(review: Review): string {
+  return 'pull' in review ? `in review (#${review.pull})` : 'in review: unknown'
+}
+
+/** A review as the file and the `report` output hold it: the pull request's number, or `unknown`. */
+export function reviewValue(review: Review | undefined): number | 'unknown' | null {
+  return review === undefined ? null : 'pull' in review ? review.pull : 'unknown'
 }
 
 export interface TranslationsReport {

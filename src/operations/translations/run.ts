@@ -8,6 +8,7 @@ import { checkoutGit, type GitReads } from './git.js'
 import type { TranslationsInputs } from './inputs.js'
 import { translationsOutputs } from './outputs.js'
 import { checkoutJsonFiles, readTranslations } from './read.js'
+import { readReviews, withReviews } from './in-review.js'
 import { planJobs } from './jobs.js'
 import { buildReport, languageName, type TranslationsReport } from './report.js'
 import { reportCsv, reportJson } from './report-file.js'
@@ -38,8 +39,10 @@ export async function translationsOf(
   const request = { docsFolder: settings.docsFolder, languages: settings.languages, signs: settings.translate }
   const read = await readTranslations(request, reads.git, reads.json)
   if (read.kind === 'one-language') return result(judgeOneLanguage(read.language), null, null)
-  const report = buildReport(read.facts, deps.clock.now())
+  const built = buildReport(read.facts, deps.clock.now())
   for (const sign of read.facts.signs) deps.log.warning(sign)
+  // Only jobs need to know which languages are in review: the report alone sends nothing.
+  const report = settings.translate ? withReviews(built, await readReviews(built, settings, deps)) : built
   const acted = settings.translate ? await translate(report, settings, deps, reads.git) : { jobs: [], first: null }
   const verdict = judgeTranslations(report, acted.jobs)
   if (settings.dryRun) {
@@ -54,7 +57,10 @@ export async function translationsOf(
   return withJobs(result(verdict, report, settings.outputFile, acted.jobs), acted.first)
 }
 
-/** The jobs of `translate: true`: planned from the report, the waiting languages said, then started in turn. */
+/**
+ * The jobs of `translate: true`: planned from the report (the languages in review, or whose review is unknown,
+ * get none), the waiting languages said (a warning where the review is unknown), then started in turn.
+ */
 async function translate(
   report: TranslationsReport,
   settings: Settings<TranslationsInputs>,
@@ -62,8 +68,13 @@ async function translate(
   git: GitReads
 ): Promise<{ jobs: StartedJob[]; first: OperationResult | null }> {
   const plan = planJobs(report.languages, settings)
-  for (const { language, why } of plan.waiting) deps.log.info(`No job for ${languageName(language)} in this run: ${why}.`)
-  if (plan.jobs.length === 0) deps.log.info('No language has stale or missing pages to translate: no job was started.')
+  for (const { language, why, unknown } of plan.waiting) {
+    const line = `No job for ${languageName(language)} in this run: ${why}.`
+    if (unknown) deps.log.warning(line)
+    else deps.log.info(line)
+  }
+  if (plan.jobs.length === 0 && plan.waiting.length === 0)
+    deps.log.info('No language has stale or missing pages to translate: no job was started.')
   return startTranslationJobs(plan, settings, deps, git)
 }
 

@@ -2,7 +2,7 @@ import { codeCell, escapeInline, plural, summaryHeading } from '../../markdown.j
 import type { Verdict } from '../../outcome.js'
 import { clipText } from '../../text.js'
 import type { JudgedPair } from './judge.js'
-import { lagDays, type LanguageReport, languageName, type TranslationsReport } from './report.js'
+import { lagDays, type LanguageReport, languageName, reviewText, type TranslationsReport } from './report.js'
 
 /**
  * The job summary: one table of counts per language, then each language's pages, the stalest first, with
@@ -39,7 +39,7 @@ function countsTable(report: TranslationsReport): string[] {
     '|---|---:|---:|---:|---:|---:|',
     ...report.languages.map(
       (language) =>
-        `| ${codeCell(languageName(language))}${language.hidden ? ' (hidden)' : ''}${language.review ? ` in review (#${language.review})` : ''} | ${language.counts.missing} | ${language.counts.stale} | ${language.counts.orphan} | ${language.counts.current} | ${language.lag} |`
+        `| ${codeCell(languageName(language))}${language.hidden ? ' (hidden)' : ''}${language.review ? ` ${reviewText(language.review)}` : ''} | ${language.counts.missing} | ${language.counts.stale} | ${language.counts.orphan} | ${language.counts.current} | ${language.lag} |`
     )
   ]
 }

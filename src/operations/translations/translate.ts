@@ -35,7 +35,8 @@ export async function startTranslationJobs(
     const name = languageName(job.language)
     deps.log.info(`Starting the ${name} translation job: ${job.pages.length} pages.`)
     const result = await runAgentOperation(
-      { ...settings, ...settings.agent, prompt, promptSource: `the translations report (${name})` },
+      // The introduction of its pull request records the language, by which later runs find it in review.
+      { ...settings, ...settings.agent, prompt, promptSource: `the translations report (${name})`, translation: job.language.language },
       'job',
       first === null ? deps : { ...deps, publish: () => undefined }
     )

@@ -1,6 +1,7 @@
 import { GitHubError } from '../../../github/errors.js'
 import { commentCountOf, pullRef, type Repo, type RunContext } from '../../../github/event.js'
 import { type CodePullRecord, codePullMarker, jobIdInMarker, jobMarker } from '../../../github/markers.js'
+import { translationMarker } from '../../../github/translation-marker.js'
 import { parsePullLink } from '../../../mintlify/job.js'
 import { renderAgentPullComment } from '../agent-pull-comment.js'
 import { recordSubject } from '../comment-records.js'
@@ -50,6 +51,8 @@ export interface IntroductionTold {
   statusUrl: string | null
   grouped: GroupedRun | null
   codePull: CodePullRecord | null
+  /** A `translations` job's language: the introduction records the operation and the language (github/translation-marker.ts). */
+  translation?: string | null
 }
 
 /**
@@ -64,7 +67,7 @@ export async function introduceAgentPull(report: JobReport, told: IntroductionTo
   // group-runs: the marker records where the job came from, so the next run of this workflow and branch finds it.
   const job = jobId ? jobMarker(jobId, grouped?.plan.origin ?? null) : null
   const started = codePull ? codePullMarker(codePull) : null
-  const marker = job && started ? `${job}\n${started}` : job
+  const marker = withTranslation(job && started ? `${job}\n${started}` : job, told.translation)
   const intro = introductionFor(report.job?.prLink ?? null, run)
   if (!jobId || !marker || !intro) return false
   const astray = grouped ? lookedElsewhere(grouped, intro.repo) : null
@@ -100,6 +103,12 @@ export async function introduceAgentPull(report: JobReport, told: IntroductionTo
     github.callFailed(error, `Replies on the agent's pull request will start new jobs instead of follow-ups${unfound}.`)
     return false
   }
+}
+
+/** The job's records with a translations job's language beside them (none for any other job). */
+function withTranslation(marker: string | null, language: string | null | undefined): string | null {
+  const translation = language ? translationMarker(language) : null
+  return marker && translation ? `${marker}\n${translation}` : marker
 }
 
 /** The one notice for an agent pull request in a repository this run's token cannot comment in: why, and what token would. */

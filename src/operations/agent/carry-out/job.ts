@@ -130,7 +130,13 @@ async function carryOutAfter(writes: AfterWrite[], { job, report }: { job: JobRu
         if (grouped) await addToTimeline(grouped, report, means.run, means)
         break
       case 'introduce':
-        if (await introduceAgentPull(report, { statusUrl: written.thread?.url ?? null, grouped, codePull: write.codePull }, means))
+        if (
+          await introduceAgentPull(
+            report,
+            { statusUrl: written.thread?.url ?? null, grouped, codePull: write.codePull, translation: means.settings.translation ?? null },
+            means
+          )
+        )
           await carryOutAfter(write.then, { job, report }, means)
         break
       case 'ask-reviewers':
