@@ -2,7 +2,8 @@
  * What `operation: sweep` costs, on dist/index.js against the simulator (DESIGN's three targets): a sweep of
  * 120 open agent pull requests (30 stale, 10 conflicting, 5 orphaned): the list requests, the GitHub
  * requests after the list, the messages; three sweeps in a row over an unchanged world: what the second
- * and third write; 300 open agent pull requests with operations-per-run 30: the runs until each was visited.
+ * and third write; 300 open agent pull requests with the default operations-per-run (96, 12 visits a run):
+ * the runs until each was visited.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -107,7 +108,7 @@ export function sweepRows(cost: SweepCost): [string, string, string][] {
     [
       'sweep of 120 open agent pull requests (30 stale, 10 conflicting, 5 orphaned): GitHub requests',
       `${cost.listRequests} list + ${cost.afterList}`,
-      `targets ≤ 3 list requests and ≤ operations-per-run (30) after them; ${cost.messages} messages (max-follow-ups 3); ${cost.outcome}`
+      `targets ≤ 3 list requests and ≤ operations-per-run (96) after them; ${cost.messages} messages (max-follow-ups 3); ${cost.outcome}`
     ],
     [
       'sweep: the second and third sweeps over an unchanged world, writes',
@@ -115,9 +116,9 @@ export function sweepRows(cost: SweepCost): [string, string, string][] {
       'target 0 (GitHub writes and messages)'
     ],
     [
-      'sweep: runs until all of 300 open agent pull requests were visited (operations-per-run 30)',
+      'sweep: runs until all of 300 open agent pull requests were visited (operations-per-run 96)',
       String(cost.runsToVisitAll),
-      'target ≤ ceil(300 / 10) = 30, no stored cursor'
+      'target ≤ ceil(300 / 12) = 25, no stored cursor'
     ]
   ]
 }

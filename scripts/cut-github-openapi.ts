@@ -25,6 +25,7 @@ const OPERATIONS = [
   'issues/add-labels',
   'issues/create-comment',
   'issues/get',
+  'issues/get-comment',
   'issues/list-comments',
   'issues/list-for-repo',
   'issues/remove-label',

@@ -304,6 +304,25 @@ describe('issue comments', () => {
     expect(s.github.comments(REPO, 8)).toHaveLength(2)
   })
 
+  it('reads one comment by its id, whoever wrote it and whichever issue it is on; 404 once deleted or of another repository', async () => {
+    const s = await startWithRepo()
+    const theirs = s.github.addComment(REPO, 8, { user: 'alice', body: 'hello' })
+    const read = await gh<ApiComment>('GET', `${API}/issues/comments/${theirs.id}`)
+    expect(read.status).toBe(200)
+    expect(read.json).toMatchObject({
+      id: theirs.id,
+      body: 'hello',
+      user: expect.objectContaining({ login: 'alice' }),
+      issue_url: `${s.url}/api/v3/repos/${REPO}/issues/8`,
+      html_url: `https://github.com/${REPO}/issues/8#issuecomment-${theirs.id}`
+    })
+    s.github.deleteComment(REPO, theirs.id)
+    expect((await gh('GET', `${API}/issues/comments/${theirs.id}`)).status).toBe(404)
+    s.github.addIssue('octo-org/other', { number: 1, title: 'x' })
+    const elsewhere = s.github.addComment('octo-org/other', 1, { user: 'alice', body: 'x' })
+    expect((await gh('GET', `${API}/issues/comments/${elsewhere.id}`)).status).toBe(404)
+  })
+
   it("updates the identity's own comments, refuses others' with 403 and unknown ones with 404", async () => {
     const s = await startWithRepo()
     const mine = s.github.addComment(REPO, 7, { user: 'github-actions[bot]', body: 'working' })

@@ -67,7 +67,7 @@ const DESIGN_INPUTS: Record<string, string> = {
   'stale-days': '7',
   orphans: 'comment',
   'max-follow-ups': '3',
-  'operations-per-run': '30',
+  'operations-per-run': '96',
   languages: '',
   translate: 'false',
   'max-pages': '20',

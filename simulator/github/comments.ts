@@ -110,6 +110,7 @@ export class Comments {
     return [
       route('GET', '/issues/{number}/comments', 'comments', (ctx) => this.listComments(ctx)),
       route('POST', '/issues/{number}/comments', 'comments', (ctx) => this.createComment(ctx)),
+      route('GET', '/issues/comments/{id}', 'comments', (ctx) => this.getComment(ctx)),
       route('PATCH', '/issues/comments/{id}', 'comments', (ctx) => this.updateComment(ctx, 'issue')),
       route('POST', '/issues/comments/{id}/reactions', 'reactions', (ctx) => this.addReaction(ctx, 'issue')),
       route('POST', '/pulls/{number}/comments/{id}/replies', 'comments', (ctx) => this.replyInReviewThread(ctx)),
@@ -124,6 +125,12 @@ export class Comments {
     if (!issue) return notFound()
     const comments = [...this.of(repo).issue.values()].filter((c) => c.issue === issue)
     return paginate(req, this.state.serverUrl(), comments, (c) => this.commentJson(repo, c))
+  }
+
+  /** `GET …/issues/comments/{id}`: one conversation comment of the repository, whichever issue or pull request it is on; 404 once deleted. */
+  getComment({ params, repo }: Context): RouteResponse {
+    const comment = this.of(repo).issue.get(Number(params.id))
+    return comment ? { status: 200, json: this.commentJson(repo, comment) } : notFound()
   }
 
   /** `POST …/issues/{n}/comments`: 201 with the comment, written as the token's identity. */

@@ -64,7 +64,8 @@ export type { GitHubConnection } from './transport.js'
  */
 export class GitHubApi {
   private constructor(
-    private readonly comments: CommentCalls,
+    /** Comments, reactions, labels; the sweep reads its record by the comment's id (`comments.byId`). */
+    readonly comments: CommentCalls,
     private readonly pulls: PullCalls,
     private readonly repository: RepositoryCalls,
     private readonly checks: CheckCalls,

@@ -163,3 +163,36 @@ export function jobOfMarkers(comments: readonly { body: string }[]): string | nu
       .at(-1) ?? null
   )
 }
+
+// ---- The sweep's record, by its comment id (operations/sweep/) ----
+// The sweep keeps its state in a comment of its own on each agent pull request. Its id goes into the
+// introduction, so a later sweep reads that comment in one request, however many comments others write.
+// Apart from the markers above on purpose: other records of the introduction are added beside it.
+
+const SWEEP_RECORD_ID = new RegExp(`<!-- ${PREFIX}:sweep-record ([1-9][0-9]{0,15}) -->`, 'g')
+const SWEEP_RECORD_LINE = new RegExp(`\\n?<!-- ${PREFIX}:sweep-record [^\\n]*? -->`, 'g')
+
+/** The introduction's marker naming the comment that holds the sweep's record; null for an id that would not read back. */
+export function sweepRecordMarker(commentId: number): string | null {
+  const marker = `<!-- ${PREFIX}:sweep-record ${commentId} -->`
+  return Number.isSafeInteger(commentId) && commentId > 0 && readSweepRecordId(marker) === commentId ? marker : null
+}
+
+/** The id of the sweep's record comment that a verified introduction names; null without one, or with more than one. */
+export function readSweepRecordId(records: string): number | null {
+  const ids = [...records.matchAll(SWEEP_RECORD_ID)].map((match) => Number(match[1]))
+  const [only, ...more] = ids
+  return only !== undefined && more.length === 0 && Number.isSafeInteger(only) ? only : null
+}
+
+/**
+ * The introduction's body naming `commentId` as the sweep's record: the marker goes first (before any
+ * timeline a later run edits in), replacing any the body had; every other line stays as it was. The
+ * caller signs the body again. Null for an id that would not read back.
+ */
+export function withSweepRecordMarker(body: string, commentId: number): string | null {
+  const marker = sweepRecordMarker(commentId)
+  if (!marker) return null
+  const rest = body.replace(SWEEP_RECORD_LINE, '').replace(/^\n/, '')
+  return `${marker}\n${rest}`
+}

@@ -2,8 +2,8 @@
  * What a sweep costs and when it acts (DESIGN, "The agent's pull requests, looked after"), end to end on
  * dist/index.js: the list at most 3 requests, at most operations-per-run GitHub requests after it, at most
  * max-follow-ups messages; three sweeps in a row over an unchanged world, the second and third writing
- * nothing; every one of 300 pull requests visited within 30 runs with no stored cursor; the dry run; the
- * bad inputs; and the trust gate's skip under a comment.
+ * nothing; the dry run; the bad inputs; and the trust gate's skip under a comment. (The rotation over 10, 61
+ * and 300 pull requests: rotation.test.ts.)
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -46,18 +46,23 @@ async function busyWorld(): Promise<void> {
 describe('the bounds', () => {
   test('120 open agent pull requests: at most 3 list requests, operations-per-run after them, max-follow-ups messages', async () => {
     await busyWorld()
-    for (const runNumber of [3, 4, 5]) {
+    for (const [runNumber, operations] of [
+      [3, 96],
+      [4, 96],
+      [5, 30]
+    ] as const) {
       const before = mark(sim)
-      const run = await sweep(sim, {}, runNumber)
+      const run = await sweep(sim, { 'operations-per-run': String(operations) }, runNumber)
       expect(output(run, 'outcome')).toBe('partial')
       const calls = githubCalls(sim, before)
       const lists = calls.map((call, i) => [call, i] as const).filter(([call]) => call.startsWith('GET /issues?') || call === 'GET /issues')
       expect(lists.length).toBeGreaterThanOrEqual(1)
       expect(lists.length).toBeLessThanOrEqual(3)
       const afterList = calls.length - 1 - (lists.at(-1)?.[1] ?? 0)
-      expect(afterList).toBeLessThanOrEqual(30)
+      expect(afterList).toBeLessThanOrEqual(operations)
       expect(messagesSent(sim, before).length).toBeLessThanOrEqual(3)
-      expect(sweepFile(run).visited.length).toBeLessThanOrEqual(10)
+      // k = floor(operations-per-run / 8) visits, each carried out whole.
+      expect(sweepFile(run).visited).toHaveLength(Math.floor(operations / 8))
     }
   }, 120_000)
 })
@@ -89,21 +94,6 @@ describe('idempotence', () => {
   })
 })
 
-describe('the rotation', () => {
-  test('300 open agent pull requests, operations-per-run 30: every one visited within 30 runs, no cursor stored', async () => {
-    for (let number = 1001; number <= 1300; number++) addAgentPull(sim, { number, jobId: `job_${number}`, codePull: null })
-    const seen = new Set<number>()
-    for (let runNumber = 1; runNumber <= 30; runNumber++) {
-      const before = mark(sim)
-      const run = await sweep(sim, {}, runNumber)
-      for (const entry of sweepFile(run).visited) seen.add(entry.number)
-      // Nothing to write in a quiet world: the rotation itself keeps no state.
-      expect(githubWrites(sim, before)).toEqual([])
-    }
-    expect(seen.size).toBe(300)
-  }, 600_000)
-})
-
 describe('the dry run', () => {
   test('reads no job (job not read), sends nothing, writes nothing to GitHub and no file', async () => {
     addCodePull(sim, 7, 'closed')
@@ -126,7 +116,12 @@ describe('bad input, before any request', () => {
     ['stale-days', '1.5', /Input 'stale-days' must be a whole number from 0 to 365/],
     ['orphans', 'delete', /Input 'orphans' must be one of keep, comment, close/],
     ['max-follow-ups', '1001', /Input 'max-follow-ups' must be a whole number from 0 to 1000/],
-    ['operations-per-run', '-1', /Input 'operations-per-run' must be a whole number from 0 to 1000/]
+    ['operations-per-run', '-1', /Input 'operations-per-run' must be a whole number from 8 to 1000/],
+    [
+      'operations-per-run',
+      '7',
+      /^Input 'operations-per-run' must be a whole number from 8 to 1000, 8 being the most one visit of a pull request can cost in GitHub requests \(its reads and writes together\); got '7'\.$/
+    ]
   ])('%s: %s', async (name, value, message) => {
     const run = await sweep(sim, { [name]: value })
     expect(run.exitCode).toBe(1)

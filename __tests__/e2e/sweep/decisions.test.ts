@@ -16,6 +16,7 @@ import {
   daysAgo,
   decisions,
   githubWrites,
+  introductionId,
   mark,
   messagesSent,
   startJob,
@@ -48,7 +49,12 @@ describe('orphan', () => {
     expect(decisions(run)).toEqual({ 101: 'orphan' })
     const comments = ownComments(sim, 101).map((comment) => comment.body)
     expect(comments.filter((body) => body === CLOSED_NOTE(`${REPO}#2`))).toHaveLength(1)
-    expect(githubWrites(sim, first)).toEqual(['POST /issues/101/comments', 'POST /issues/101/comments'])
+    // The note, the sweep's record, and the introduction naming the record.
+    expect(githubWrites(sim, first)).toEqual([
+      'POST /issues/101/comments',
+      'POST /issues/101/comments',
+      `PATCH /issues/comments/${introductionId(sim, 101)}`
+    ])
     expect(JSON.parse(output(run, 'report'))).toMatchObject({ listed: 1, visited: 1, orphan: 1, fine: 0 })
 
     const again = mark(sim)
@@ -83,9 +89,11 @@ describe('orphan', () => {
       'POST /issues/201/comments',
       'PATCH /pulls/201',
       'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionId(sim, 201)}`,
       'POST /issues/202/comments',
       'PATCH /pulls/202',
-      'POST /issues/202/comments'
+      'POST /issues/202/comments',
+      `PATCH /issues/comments/${introductionId(sim, 202)}`
     ])
     expect(sim.github.comments(REPO, 201).map((c) => c.body)).toContain(CLOSED_NOTE(`${CODE_REPO}#7`))
 
@@ -122,7 +130,7 @@ describe('conflict and working', () => {
     expect(messagesSent(sim, before)).toEqual([
       'The base branch main has moved and this pull request no longer merges cleanly. Merge main into mintlify/docs-201 and resolve the conflicts, keeping the intent of both changes.'
     ])
-    expect(githubWrites(sim, before)).toEqual(['POST /issues/201/comments'])
+    expect(githubWrites(sim, before)).toEqual(['POST /issues/201/comments', `PATCH /issues/comments/${introductionId(sim, 201)}`])
 
     const again = mark(sim)
     expect(decisions(await sweep(sim))).toEqual({ 201: 'conflict' })
@@ -154,12 +162,12 @@ describe('conflict and working', () => {
     const run = await sweep(sim, { 'max-follow-ups': '1' })
     expect(decisions(run)).toEqual({ 201: 'conflict', 202: 'conflict' })
     expect(messagesSent(sim, before)).toHaveLength(1)
-    expect(githubWrites(sim, before)).toEqual(['POST /issues/201/comments'])
+    expect(githubWrites(sim, before)).toEqual(['POST /issues/201/comments', `PATCH /issues/comments/${introductionId(sim, 201)}`])
     expect(sweepFile(run).visited[1]?.why).toMatch(/over max-follow-ups \(1 this run\): nothing sent/)
     // The next run has its own budget: the one left over gets its follow-up then.
     const next = mark(sim)
     await sweep(sim, { 'max-follow-ups': '1' })
-    expect(githubWrites(sim, next)).toEqual(['POST /issues/202/comments'])
+    expect(githubWrites(sim, next)).toEqual(['POST /issues/202/comments', `PATCH /issues/comments/${introductionId(sim, 202)}`])
   })
 
   test("a job marker in someone else's comment is ignored: the conflict's job is unknown", async () => {
@@ -168,7 +176,9 @@ describe('conflict and working', () => {
     const before = mark(sim)
     const run = await sweep(sim)
     expect(decisions(run)).toEqual({ 201: 'unknown' })
+    expect(sweepFile(run).visited[0]?.why).toMatch(/^no introduction/)
     expect(messagesSent(sim, before)).toEqual([])
+    expect(githubWrites(sim, before)).toEqual([])
   })
 })
 
@@ -239,7 +249,11 @@ describe('superseded, fine and unknown', () => {
     const before = mark(sim)
     const run = await sweep(sim)
     expect(decisions(run)).toEqual({ 201: 'superseded', 202: 'fine' })
-    expect(githubWrites(sim, before)).toEqual(['POST /issues/201/comments', 'POST /issues/201/comments'])
+    expect(githubWrites(sim, before)).toEqual([
+      'POST /issues/201/comments',
+      'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionId(sim, 201)}`
+    ])
     expect(ownComments(sim, 201)[1]?.body).toContain(`${REPO}#202 is a newer agent pull request for ${CODE_REPO}#7`)
     const again = mark(sim)
     await sweep(sim)

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRun } from '../../../scripts/run-action.js'
 import type { Simulator } from '../../../simulator/index.js'
-import { schedulePayload } from '../../fixtures/webhook-payloads.js'
+import { REPO, schedulePayload } from '../../fixtures/webhook-payloads.js'
 import { githubCalls, type Mark, mark, runOn } from '../triggers/helpers.js'
 
 export { addAgentPull, addCodePull, CODE_REPO, daysAgo, startJob } from '../../fixtures/sweep-world.js'
@@ -48,6 +48,13 @@ export function decisions(run: ActionRun): Record<number, string> {
 /** The writes a run made on GitHub since `since` (everything but reads). */
 export function githubWrites(sim: Simulator, since: Mark): string[] {
   return githubCalls(sim, since).filter((call) => !call.startsWith('GET ') && call !== 'POST /api/graphql')
+}
+
+/** The id of the introduction on agent pull request `number`: its first comment, which the sweep edits to name its record. */
+export function introductionId(sim: Simulator, number: number): number {
+  const introduction = sim.github.comments(REPO, number).find((comment) => comment.body.includes('docs-agent-action:job '))
+  if (!introduction) throw new Error(`#${number} has no introduction`)
+  return introduction.id
 }
 
 /** The follow-up messages sent since `since`. */

@@ -6,7 +6,16 @@
 import { describe, expect, it } from '@jest/globals'
 import type { PullReview, PullStanding } from '../../../src/github/api.js'
 import type { CodePullRecord } from '../../../src/github/markers.js'
-import type { CodePullState, Fact, JobState, PullComments, SweepFacts, VisitedPull } from '../../../src/operations/sweep/facts.js'
+import type {
+  CodePullState,
+  Fact,
+  IntroductionComment,
+  JobState,
+  KeptRecord,
+  PullComments,
+  SweepFacts,
+  VisitedPull
+} from '../../../src/operations/sweep/facts.js'
 import { type PlannedPull, planSweep, type SweepPlanSettings } from '../../../src/operations/sweep/plan.js'
 import { EMPTY_SWEEP_RECORD, type SweepRecord } from '../../../src/operations/sweep/record.js'
 
@@ -51,9 +60,24 @@ function standing(overrides: Partial<PullStanding> = {}): PullStanding {
 }
 
 const CODE: CodePullRecord = { repository: 'acme/app', number: 7, author: 'alice', reviewers: ['alice'] }
+const INTRODUCTION: IntroductionComment = {
+  id: 50,
+  body: '<!-- docs-agent-action:job job_1 -->\nIntroduced.',
+  ours: true,
+  login: 'docs-bot[bot]'
+}
 
 function comments(overrides: Partial<PullComments> = {}): PullComments {
-  return { jobId: 'job_1', codePull: CODE, record: EMPTY_SWEEP_RECORD, stickyId: null, orphanNoteSeen: false, ...overrides }
+  return {
+    introduction: INTRODUCTION,
+    jobId: 'job_1',
+    codePull: CODE,
+    recordId: null,
+    record: EMPTY_SWEEP_RECORD,
+    stickyId: null,
+    orphanNoteSeen: false,
+    ...overrides
+  }
 }
 
 interface VisitInit {
@@ -64,6 +88,7 @@ interface VisitInit {
   reviews?: Fact<PullReview[]>
   job?: Fact<JobState>
   codePull?: Fact<CodePullState>
+  record?: Fact<KeptRecord>
 }
 
 function visit(init: VisitInit = {}): VisitedPull {
@@ -82,12 +107,19 @@ function visit(init: VisitInit = {}): VisitedPull {
     comments: c,
     ...(init.reviews ? { reviews: init.reviews } : {}),
     ...(init.job ? { job: init.job } : {}),
+    ...(init.record ? { record: init.record } : {}),
     codePull: init.codePull ?? read('open')
   }
 }
 
-function plan(visits: VisitedPull[], settings: Partial<SweepPlanSettings> = {}): PlannedPull[] {
-  const facts: SweepFacts = { repository: 'acme/docs', now: NOW, listed: visits.length, listCut: false, visited: visits, leftForLater: [] }
+function plan(
+  visits: VisitedPull[],
+  settings: Partial<SweepPlanSettings> = {},
+  list: Partial<Pick<SweepFacts, 'leftForLater' | 'listCut'>> = {}
+): PlannedPull[] {
+  const leftForLater = list.leftForLater ?? []
+  const listed = visits.length + leftForLater.length
+  const facts: SweepFacts = { repository: 'acme/docs', now: NOW, listed, listCut: false, visited: visits, leftForLater, ...list }
   return planSweep(facts, { ...SETTINGS, ...settings })
 }
 
@@ -190,7 +222,7 @@ describe('conflict and working', () => {
 
   it.each([
     ['its job cannot be read', { standing: { mergeable: false }, job: refused }],
-    ['no introduction names its job', { standing: { mergeable: false }, comments: { jobId: null }, job: ended }],
+    ['no introduction names its job', { standing: { mergeable: false }, comments: { introduction: null, jobId: null }, job: ended }],
     ['GitHub named no base commit', { standing: { mergeable: false, baseSha: '' }, job: ended }],
     ['mergeable is still null, not dirty', { standing: { mergeable: null, mergeableState: 'unknown' } }],
     ['mergeable is null with a state outside GitHub’s list', { standing: { mergeable: null, mergeableState: 'frobnicated' } }]
@@ -327,5 +359,110 @@ describe('unknown', () => {
     ['its comments cannot be read', { comments: refused }]
   ] as [string, VisitInit][])('when %s', (_, init) => {
     expect(one(init)).toMatchObject({ decision: 'unknown', writes: [], why: expect.stringContaining('HTTP 404') })
+  })
+})
+
+describe("only the agent's pull requests: a trusted introduction", () => {
+  it('a labelled pull request without one is unknown, "no introduction", and nothing is written on it', () => {
+    const label = { introduction: null, jobId: null, codePull: null }
+    for (const init of [
+      { comments: label, codePull: read<CodePullState>('closed') },
+      { comments: label, standing: STALE, reviews: read([]) },
+      { comments: label, standing: { mergeable: false }, job: read<JobState>({ status: 'completed' }) }
+    ] as VisitInit[]) {
+      const planned = one(init, { orphans: 'close' })
+      expect(planned).toMatchObject({ decision: 'unknown', writes: [], keep: { kind: 'none' } })
+      expect(planned.why).toMatch(/^no introduction/)
+    }
+  })
+})
+
+describe("the sweep's record, by the id its introduction holds", () => {
+  const kept = (record: SweepRecord, ours = true): Fact<KeptRecord> =>
+    read({ commentId: 900, record, ours, login: ours ? 'docs-bot[bot]' : 'other-bot[bot]' })
+
+  it('the record read by its id decides what was said already, and is updated by that id', () => {
+    const said = kept({ ...EMPTY_SWEEP_RECORD, orphanNoted: true })
+    expect(one({ codePull: read('closed'), comments: { recordId: 900 }, record: said })).toMatchObject({
+      decision: 'orphan',
+      writes: [],
+      keep: { kind: 'update', commentId: 900 }
+    })
+    // An earlier version's record on the first page counts for nothing once the introduction names another.
+    const first = { recordId: 900, record: { ...EMPTY_SWEEP_RECORD, orphanNoted: true } }
+    expect(one({ codePull: read('closed'), comments: first, record: kept(EMPTY_SWEEP_RECORD) }).writes).toHaveLength(1)
+  })
+
+  it('a record id that does not answer is unknown: no note, no follow-up, no stale comment', () => {
+    const gone: Fact<KeptRecord> = { read: false, why: 'Could not read comment 900 of #1: HTTP 404.' }
+    for (const init of [
+      { codePull: read<CodePullState>('closed') },
+      { standing: { mergeable: false }, job: read<JobState>({ status: 'completed' }) },
+      { standing: STALE, reviews: read([]) }
+    ] as VisitInit[]) {
+      const planned = one({ ...init, comments: { recordId: 900 }, record: gone })
+      expect(planned).toMatchObject({ decision: 'unknown', writes: [] })
+      expect(planned.why).toMatch(/^the sweep's record \(comment 900\), which its introduction names, could not be read: .*HTTP 404/)
+    }
+  })
+
+  it("before the first write: a new record named in the introduction, or the earlier version's sticky comment updated", () => {
+    expect(one({ codePull: read('closed') }).keep).toEqual({
+      kind: 'first',
+      stickyId: null,
+      introduction: { id: INTRODUCTION.id, body: INTRODUCTION.body }
+    })
+    expect(one({ codePull: read('closed'), comments: { stickyId: 77 } }).keep).toMatchObject({ kind: 'first', stickyId: 77 })
+  })
+
+  it('a record the token may not keep (another identity wrote the introduction, or the record) writes nothing it would stop', () => {
+    const theirs = { ...INTRODUCTION, ours: false, login: 'code-bot[bot]' }
+    const planned = one({ codePull: read('closed'), comments: { introduction: theirs } })
+    expect(planned).toMatchObject({ decision: 'unknown', writes: [] })
+    expect(planned.why).toMatch(/^orphan, but its introduction was written by code-bot\[bot\]/)
+    const other = one({ codePull: read('closed'), comments: { recordId: 900 }, record: kept(EMPTY_SWEEP_RECORD, false) })
+    expect(other).toMatchObject({ decision: 'unknown', writes: [] })
+    // Nothing to write: the decision stands.
+    expect(one({ codePull: read('merged'), comments: { introduction: theirs } }).decision).toBe('fine')
+  })
+})
+
+describe('not judged: superseded, where a newer one was not visited in this run', () => {
+  const listed = (number: number, createdAt: string): SweepFacts['leftForLater'][number] => ({
+    number,
+    title: `PR ${number}`,
+    url: `https://github.com/acme/docs/pull/${number}`,
+    createdAt,
+    updatedAt: createdAt
+  })
+
+  it('a newer listed pull request left for later: not judged, never fine, and nothing written', () => {
+    const planned = plan([visit({ number: 1, createdAt: at(5) })], {}, { leftForLater: [listed(2, at(3)), listed(3, at(9))] })
+    expect(planned[0]).toMatchObject({ decision: 'not judged', writes: [] })
+    expect(planned[0]?.why).toBe(
+      'superseded not judged: 1 newer labelled pull request not visited in this run (#2) may record acme/app#7 too; they are judged together when one run visits them'
+    )
+  })
+
+  it('only older ones left for later: fine; a list cut at its cap: not judged', () => {
+    expect(plan([visit({ number: 5, createdAt: at(1) })], {}, { leftForLater: [listed(2, at(3))] })[0]?.decision).toBe('fine')
+    const cut = plan([visit({ number: 5, createdAt: at(1) })], {}, { listCut: true })[0]
+    expect(cut).toMatchObject({ decision: 'not judged', why: expect.stringContaining('the newer ones beyond the list') })
+  })
+
+  it('a newer one visited decides: superseded; an earlier rule still comes first', () => {
+    const visits = [visit({ number: 1, createdAt: at(5) }), visit({ number: 2, createdAt: at(3) })]
+    expect(plan(visits, {}, { leftForLater: [listed(3, at(1))] }).map((pull) => pull.decision)).toEqual(['superseded', 'not judged'])
+    const stale = plan(
+      [visit({ number: 1, createdAt: at(5), standing: STALE, reviews: read([]) })],
+      {},
+      { leftForLater: [listed(2, at(3))] }
+    )
+    expect(stale[0]?.decision).toBe('stale')
+  })
+
+  it('without a recorded code pull request superseded cannot be judged anyway: fine, and the old note says why', () => {
+    const planned = plan([visit({ number: 1, createdAt: at(5), comments: { codePull: null } })], {}, { leftForLater: [listed(2, at(3))] })
+    expect(planned[0]).toMatchObject({ decision: 'fine', notJudged: expect.stringContaining('orphan and superseded not judged') })
   })
 })

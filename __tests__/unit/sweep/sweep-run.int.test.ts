@@ -9,9 +9,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { type Simulator, startSimulator } from '../../../simulator/index.js'
-import { parseSweepRecord } from '../../../src/operations/sweep/record.js'
+import { jobIdInMarker, readSweepRecordId, withSweepRecordMarker } from '../../../src/github/markers.js'
+import { renderStickyComment } from '../../../src/operations/sweep/carry-out.js'
+import { EMPTY_SWEEP_RECORD, parseSweepRecord, renderSweepRecord } from '../../../src/operations/sweep/record.js'
+import { readSignedRecords, recordKey } from '../../../src/trust/signed-records.js'
 import { preloadToolkit } from '../../fixtures/github-client.js'
 import { type OperationRun, runOnSimulator } from '../../fixtures/operation-on-simulator.js'
+import { signedComment } from '../../fixtures/signed-comments.js'
 import { addAgentPull, addCodePull, CODE_REPO, daysAgo, startJob } from '../../fixtures/sweep-world.js'
 import { tempDir } from '../../fixtures/temp-dir.js'
 import { VirtualClock } from '../../fixtures/virtual-clock.js'
@@ -93,6 +97,51 @@ function ownComments(number: number): string[] {
     .map((comment) => comment.body)
 }
 
+/** The comment the token wrote on `number` that starts with the sweep's sticky marker: its record. */
+function stickyOf(number: number): { id: number; body: string } {
+  const sticky = sim.github
+    .comments(REPO, number)
+    .filter((comment) => comment.user.login === sim.github.identity && comment.body.startsWith(STICKY))
+  expect(sticky).toHaveLength(1)
+  return sticky[0] ?? { id: 0, body: '' }
+}
+
+/** The introduction on `number`: its first comment. */
+function introductionOf(number: number): { id: number; body: string } {
+  const [first] = sim.github.comments(REPO, number)
+  expect(first?.body).toContain('docs-agent-action:job ')
+  return first ?? { id: 0, body: '' }
+}
+
+/** The record id the introduction on `number` names, where it verifies. */
+function readSweepRecordIdOn(number: number): number | null {
+  const read = readSignedRecords(introductionOf(number).body, recordKey(sim.apiKey), { repository: REPO, number })
+  return read.kind === 'verified' ? readSweepRecordId(read.body) : null
+}
+
+/** Edits comment `id` (the token's own) through the fake GitHub's REST API, as anyone holding the token can. */
+async function patchComment(id: number, body: string): Promise<void> {
+  const response = await fetch(`${sim.url}/api/v3/repos/${REPO}/issues/comments/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `token ${sim.github.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ body })
+  })
+  expect(response.status).toBe(200)
+}
+
+/**
+ * The introduction names the sweep's record by its id, and still verifies with every marker other code
+ * reads: its job, its code pull request, its sequence.
+ */
+function expectNamedRecord(number: number, jobId: string): void {
+  const { body } = introductionOf(number)
+  const read = readSignedRecords(body, recordKey(sim.apiKey), { repository: REPO, number })
+  expect(read.kind).toBe('verified')
+  const records = read.kind === 'verified' ? read.body : ''
+  expect(readSweepRecordId(records)).toBe(stickyOf(number).id)
+  expect(jobIdInMarker(records)).toBe(jobId)
+}
+
 /** The sweep's record in its sticky comment on `number`. */
 function recordOn(number: number): ReturnType<typeof parseSweepRecord> {
   const sticky = ownComments(number).filter((body) => body.startsWith(STICKY))
@@ -115,8 +164,14 @@ describe('orphan', () => {
     const { result, published } = await sweep()
     expect(result.verdict).toMatchObject({ outcome: 'swept', result: 'success' })
     expect(result.verdict.headline).toBe(`Looked after every one of the 1 open agent pull request in ${REPO}: 1 orphan.`)
-    expect(writesSince(before)).toEqual(['POST /issues/201/comments', 'POST /issues/201/comments'])
+    // The note, the record, and the introduction naming the record: the token's own, signed.
+    expect(writesSince(before)).toEqual([
+      'POST /issues/201/comments',
+      'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionOf(201).id}`
+    ])
     expect(ownComments(201)).toContain(`${CLOSED_NOTE(`${CODE_REPO}#7`)}`)
+    expectNamedRecord(201, 'job_a')
     expect(recordOn(201)).toEqual({ followedUp: [], staleAt: null, orphanNoted: true, supersededNoted: false })
     expect(ownComments(201).find((body) => body.startsWith(STICKY))).toContain(
       "🧹 The docs agent's sweep looks after this pull request. So far it said that its code pull request was closed without merging."
@@ -133,6 +188,7 @@ describe('orphan', () => {
         working: 0,
         stale: 0,
         superseded: 0,
+        'not judged': 0,
         fine: 0,
         unknown: 0
       }),
@@ -180,9 +236,11 @@ describe('orphan', () => {
       'POST /issues/201/comments',
       'PATCH /pulls/201',
       'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionOf(201).id}`,
       'POST /issues/202/comments',
       'PATCH /pulls/202',
-      'POST /issues/202/comments'
+      'POST /issues/202/comments',
+      `PATCH /issues/comments/${introductionOf(202).id}`
     ])
     expect(log.messages('warning')).toEqual([
       expect.stringMatching(new RegExp(`^The sweep could not close it on ${REPO}#201: .*403.* It goes on with the other pull requests\\.$`))
@@ -217,8 +275,9 @@ describe('conflict and working', () => {
     expect(messagesSince(before)).toEqual([
       'The base branch main has moved and this pull request no longer merges cleanly. Merge main into mintlify/docs-201 and resolve the conflicts, keeping the intent of both changes.'
     ])
-    expect(writesSince(before)).toEqual(['POST /issues/201/comments'])
+    expect(writesSince(before)).toEqual(['POST /issues/201/comments', `PATCH /issues/comments/${introductionOf(201).id}`])
     expect(recordOn(201)?.followedUp).toHaveLength(1)
+    expectNamedRecord(201, jobId)
     expect(sweepFile().visited[0]).toMatchObject({
       decision: 'conflict',
       done: [`asked job ${jobId} to merge the base branch in`],
@@ -234,7 +293,7 @@ describe('conflict and working', () => {
     const moved = mark()
     await sweep({}, 3)
     expect(messagesSince(moved)).toHaveLength(1)
-    expect(writesSince(moved)).toEqual([expect.stringMatching(/^PATCH \/issues\/comments\/\d+$/)])
+    expect(writesSince(moved)).toEqual([`PATCH /issues/comments/${stickyOf(201).id}`])
     expect(recordOn(201)?.followedUp).toHaveLength(2)
     expect(ownComments(201).find((body) => body.startsWith(STICKY))).toContain('So far it asked the agent to merge its base 2 times.')
   })
@@ -282,7 +341,12 @@ describe('stale and superseded', () => {
     sim.github.addReview(REPO, 201, { user: 'bob', state: 'COMMENTED', submittedAt: daysAgo(9) })
     const before = mark()
     await sweep()
-    expect(writesSince(before)).toEqual(['POST /issues/201/comments', 'POST /pulls/201/requested_reviewers', 'POST /issues/201/comments'])
+    expect(writesSince(before)).toEqual([
+      'POST /issues/201/comments',
+      'POST /pulls/201/requested_reviewers',
+      'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionOf(201).id}`
+    ])
     expect(ownComments(201)).toContain('Waiting for review for 12 days.')
     const entry = sweepFile().visited[0]
     expect(entry).toMatchObject({ decision: 'stale', done: ['commented: Waiting for review for 12 days.', 'asked bob to review again'] })
@@ -302,7 +366,11 @@ describe('stale and superseded', () => {
     const before = mark()
     const { result } = await sweep()
     expect(sweepFile().visited.map((entry) => entry.decision)).toEqual(['superseded', 'fine'])
-    expect(writesSince(before)).toEqual(['POST /issues/201/comments', 'POST /issues/201/comments'])
+    expect(writesSince(before)).toEqual([
+      'POST /issues/201/comments',
+      'POST /issues/201/comments',
+      `PATCH /issues/comments/${introductionOf(201).id}`
+    ])
     expect(recordOn(201)).toMatchObject({ supersededNoted: true })
     expect(ownComments(201).find((body) => body.startsWith(STICKY))).toContain('So far it linked a newer agent pull request.')
     expect(result.verdict.headline).toContain('1 superseded, 1 fine')
@@ -319,8 +387,8 @@ describe('stale and superseded', () => {
 describe('operations-per-run', () => {
   it('visits what the budget pays for, from where the run number turns the rotation, and names the rest: partial', async () => {
     for (const number of [201, 202, 203]) addAgentPull(sim, { number, jobId: `job_${number}`, codePull: null })
-    // 6 operations pay for 2 visits of 3 requests; run 1 starts at (1 × 2) mod 3, the third by number.
-    const { result } = await sweep({ 'operations-per-run': '6' })
+    // 16 operations pay for 2 visits of at most 8 requests; run 1 starts at (1 × 2) mod 3, the third by number.
+    const { result } = await sweep({ 'operations-per-run': '16' })
     expect(result.verdict).toMatchObject({ outcome: 'partial', result: 'notice' })
     expect(result.verdict.headline).toBe(`Looked after 2 of 3 open agent pull requests in ${REPO} (2 fine); left for later runs: #202.`)
     expect(sweepFile()).toMatchObject({ listed: 3, leftForLater: [202] })
@@ -329,16 +397,47 @@ describe('operations-per-run', () => {
     expect(JSON.parse(result.outputs.report ?? '')).toMatchObject({ listed: 3, visited: 2, leftForLater: 1, fine: 2 })
   })
 
-  it("a pull request's writes are paid whole: with nothing left after the reads, they wait for a later run", async () => {
-    addCodePull(sim, 7, 'closed')
-    addAgentPull(sim, { number: 201, jobId: 'job_a', codePull: 7 })
+  it('a visit is carried out whole, writes included: operations-per-run 8 pays for one, the most it can cost', async () => {
+    sim.github.setPermission(REPO, 'bob', 'write')
+    for (const number of [201, 202]) {
+      addCodePull(sim, number)
+      addAgentPull(sim, { number, jobId: `job_${number}`, codePull: number, createdAt: daysAgo(12), updatedAt: daysAgo(12) })
+      sim.github.addReview(REPO, number, { user: 'bob', state: 'COMMENTED', submittedAt: daysAgo(9) })
+    }
+    // GitHub has computed whether they merge (a first read does, in the background).
+    for (const number of [201, 202])
+      await fetch(`${sim.url}/api/v3/repos/${REPO}/pulls/${number}`, { headers: { authorization: `token ${sim.github.token}` } })
+    // Run 1 visits #202: 4 reads (the pull request, its comments, its reviews, its code pull request) and 4
+    // writes (the comment, the review request, the record and the introduction naming it).
     const before = mark()
-    await sweep({ 'operations-per-run': '3' })
-    expect(sweepFile().visited[0]).toMatchObject({
-      decision: 'orphan',
-      done: ['waits for a later run: this run spent its operations-per-run']
-    })
-    expect(writesSince(before)).toEqual([])
+    const { result } = await sweep({ 'operations-per-run': '8' })
+    expect(sweepFile().visited).toEqual([
+      expect.objectContaining({ number: 202, decision: 'stale', done: expect.arrayContaining(['asked bob to review again']) })
+    ])
+    const requests = sim
+      .githubRequests()
+      .slice(before.github)
+      .filter((request) => request.path !== '/api/graphql')
+    expect(requests.slice(1).map((request) => request.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'POST', 'POST', 'POST', 'PATCH'])
+    expect(result.verdict.outcome).toBe('partial')
+    // Run 2 visits #201, run 3 #202 again: 5 reads (its record by its id now), nothing written.
+    await sweep({ 'operations-per-run': '8' }, 2)
+    expect(sweepFile().visited).toEqual([expect.objectContaining({ number: 201, decision: 'stale' })])
+    const again = mark()
+    await sweep({ 'operations-per-run': '8' }, 3)
+    expect(sweepFile().visited).toEqual([expect.objectContaining({ number: 202, decision: 'stale', done: [] })])
+    expect(writesSince(again)).toEqual([])
+    const reads = sim
+      .githubRequests()
+      .slice(again.github)
+      .filter((request) => request.path !== '/api/graphql')
+    expect(reads.slice(1).map((request) => `${request.method} ${request.path.replace(`/api/v3/repos/${REPO}`, '')}`)).toEqual([
+      'GET /pulls/202',
+      'GET /issues/202/comments',
+      `GET /issues/comments/${stickyOf(202).id}`,
+      'GET /pulls/202/reviews',
+      'GET /api/v3/repos/octo-org/app/pulls/202'
+    ])
   })
 
   it('no agent pull request, only an issue with the label: swept, nothing to look after', async () => {
@@ -350,6 +449,115 @@ describe('operations-per-run', () => {
     })
     expect(sweepFile()).toMatchObject({ listed: 0, visited: [], leftForLater: [] })
     expect(result.summary).not.toContain('| Pull request |')
+  })
+})
+
+describe("the sweep's record, by the id its introduction holds", () => {
+  it('an introduction GitHub refuses to edit: one warning; the next sweep finds the record on the first page and names it then', async () => {
+    sim.github.setPermission(REPO, 'bob', 'write')
+    addCodePull(sim, 7)
+    addAgentPull(sim, { number: 201, jobId: 'job_a', codePull: 7, createdAt: daysAgo(12), updatedAt: daysAgo(12) })
+    sim.github.addReview(REPO, 201, { user: 'bob', state: 'COMMENTED', submittedAt: daysAgo(9) })
+    const introduction = introductionOf(201).id
+    let refused = true
+    sim.route('PATCH', new RegExp(`/repos/${REPO}/issues/comments/${introduction}$`), () =>
+      refused ? { status: 403, json: { message: 'Resource not accessible by integration' } } : undefined
+    )
+    const { log } = await sweep()
+    expect(log.messages('warning')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^The sweep could not name its record \\(comment ${stickyOf(201).id}\\) in the introduction of ${REPO}#201: .*403.* The next sweep finds the record on the first page`
+        )
+      )
+    ])
+    expect(readSweepRecordIdOn(201)).toBeNull()
+
+    refused = false
+    const before = mark()
+    await sweep({}, 2)
+    expect(sweepFile().visited[0]).toMatchObject({ decision: 'stale', done: [] })
+    expect(writesSince(before)).toEqual([])
+    expect(ownComments(201).filter((body) => body === 'Waiting for review for 12 days.')).toHaveLength(1)
+  })
+
+  it("an earlier version's record on the first page counts, and on the next write is updated in place and named in the introduction", async () => {
+    addAgentPull(sim, { number: 201, jobId: await startJob(sim, 'completed'), mergeable: false })
+    sim.scriptNextMessage({ outcome: 'no-changes', afterPolls: 0 })
+    const earlier = { ...EMPTY_SWEEP_RECORD, supersededNoted: true }
+    const body = renderStickyComment(renderSweepRecord(earlier) ?? '', earlier)
+    const sticky = sim.github.addComment(REPO, 201, {
+      user: sim.github.identity,
+      body: signedComment(body, { repository: REPO, number: 201 }, sim.apiKey)
+    })
+
+    const before = mark()
+    await sweep()
+    expect(messagesSince(before)).toHaveLength(1)
+    expect(writesSince(before)).toEqual([`PATCH /issues/comments/${sticky.id}`, `PATCH /issues/comments/${introductionOf(201).id}`])
+    expect(readSweepRecordIdOn(201)).toBe(sticky.id)
+    expect(recordOn(201)).toMatchObject({ supersededNoted: true, followedUp: [expect.any(String)] })
+  })
+
+  it("a record id that names someone else's comment, or one whose record does not verify, is unknown: nothing is written", async () => {
+    addCodePull(sim, 7, 'closed')
+    addCodePull(sim, 8, 'closed')
+    addAgentPull(sim, { number: 201, jobId: 'job_a', codePull: 7 })
+    addAgentPull(sim, { number: 202, jobId: 'job_b', codePull: 8 })
+    await sweep()
+    // #201's record is edited by hand; #202's introduction is made to name a comment of mallory's.
+    const record = stickyOf(201)
+    await patchComment(
+      record.id,
+      record.body.replace(/<!-- docs-agent-action:sweep v1 \S+ -->/, renderSweepRecord(EMPTY_SWEEP_RECORD) ?? '')
+    )
+    const theirs = sim.github.addComment(REPO, 202, { user: 'mallory', body: 'Hello' })
+    const named = withSweepRecordMarker(introductionOf(202).body, theirs.id) ?? ''
+    await patchComment(introductionOf(202).id, signedComment(named, { repository: REPO, number: 202 }, sim.apiKey))
+
+    const before = mark()
+    await sweep({}, 2)
+    const [one, two] = sweepFile().visited
+    expect(one).toMatchObject({
+      number: 201,
+      decision: 'unknown',
+      why: expect.stringMatching(/holds no signed record of the sweep for #201/)
+    })
+    expect(two).toMatchObject({
+      number: 202,
+      decision: 'unknown',
+      why: expect.stringMatching(/was written by mallory, whose records do not count/)
+    })
+    expect(writesSince(before)).toEqual([])
+  })
+})
+
+describe('over budget', () => {
+  it("Mintlify's 402 refuses a follow-up: it is listed over budget, one warning, no other follow-up tried, nothing recorded", async () => {
+    addAgentPull(sim, { number: 201, jobId: await startJob(sim, 'completed'), mergeable: false })
+    addAgentPull(sim, { number: 202, jobId: await startJob(sim, 'completed'), mergeable: false })
+    sim.credits.remaining = 0
+    const before = mark()
+    const { result, log } = await sweep()
+    const posts = sim
+      .mintlifyRequests()
+      .slice(before.mintlify)
+      .filter((request) => request.method === 'POST')
+    expect(posts).toHaveLength(1)
+    expect(log.messages('warning')).toEqual([
+      expect.stringMatching(
+        /^Mintlify's AI credits are exhausted.* The sweep's conflict follow-ups are not sent in this run \(the first for .+#201\)/
+      )
+    ])
+    for (const entry of sweepFile().visited)
+      expect(entry).toMatchObject({
+        decision: 'conflict',
+        why: expect.stringMatching(/^it no longer merges; over budget: nothing sent to job \S+, nothing recorded/),
+        done: [expect.stringMatching(/^not sent, over budget: Mintlify's AI credits are exhausted/)]
+      })
+    expect(writesSince(before)).toEqual([])
+    expect(result.verdict.outcome).toBe('swept')
+    expect(result.summary).toContain('not sent, over budget')
   })
 })
 

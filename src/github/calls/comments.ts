@@ -69,6 +69,28 @@ export class CommentCalls {
       .map((comment) => ({ ...comment, ours: comment.login.toLowerCase() === identity.toLowerCase() }))
   }
 
+  /**
+   * One comment of `pull`'s conversation, read by its id (`GET …/issues/comments/{id}`), with whether its
+   * author's markers are trusted and whether the token wrote it. One request, wherever it stands among the
+   * comments; a comment of another issue or pull request reads as none of `pull`'s (the signed records say
+   * which one they are about, and the caller checks them).
+   */
+  async byId(pull: number, commentId: number, markerAuthors: readonly string[]): Promise<MarkerComment & { trusted: boolean }> {
+    const on: IssueRef = { number: pull, kind: 'pull' }
+    const [identity, comment] = await Promise.all([
+      this.knownIdentity(),
+      explained(`read comment ${commentId} of #${pull}`, threadPermission(on), async () => {
+        const answer = await this.octokit.rest.issues.getComment({ ...this.repo, comment_id: commentId })
+        return readAnswer(answer, commentOf)
+      })
+    ])
+    return {
+      ...comment,
+      trusted: trustsMarkerOf(comment.login, identity, markerAuthors),
+      ours: comment.login.toLowerCase() === identity.toLowerCase()
+    }
+  }
+
   async create(on: IssueRef, body: string): Promise<IssueComment> {
     return explained(`comment on #${on.number}`, threadPermission(on), async () => {
       const answer = await this.octokit.rest.issues.createComment({ ...this.repo, issue_number: on.number, body })

@@ -62,6 +62,15 @@ export class CommentRecords {
   }
 
   /**
+   * An edited comment's body signed again for `about`, its sequence kept: the records it held keep their
+   * place among the others (the sweep names its record in the introduction this way, and the newest
+   * introduction stays the newest). A body without a sequence (an earlier version's) stays without one.
+   */
+  reseal(body: string, about: RecordSubject): string {
+    return sealRecords(body, this.key, about)
+  }
+
+  /**
    * The comments (by trusted authors, on `about`) whose records verify, in the order their records were
    * written (see record-order.ts: the newest last; those of earlier versions first, in the order given).
    * A comment whose records do not verify is left out, with one notice: someone edited it, or another key

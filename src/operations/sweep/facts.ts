@@ -20,18 +20,46 @@ export interface ListedPull {
   updatedAt: string
 }
 
-/** What the first page of its comments says: the introduction (job, code pull request) and the sweep's record. */
+/** The introduction as read: the comment, to name the sweep's record in it on the first write. */
+export interface IntroductionComment {
+  id: number
+  /** Its whole body as GitHub holds it (every marker and its signature): edited, not rewritten. */
+  body: string
+  /** The token's own identity wrote it, so may edit it. */
+  ours: boolean
+  /** Who wrote it (the token's identity or one of `marker-authors`). */
+  login: string
+}
+
+/** What the first page of its comments says: the introduction (job, code pull request, the sweep's record id). */
 export interface PullComments {
-  /** The job the newest trusted, signed introduction names; null: none found. */
+  /** The newest trusted, signed introduction among the first 100 comments; null: none there (not the agent's, or buried). */
+  introduction: IntroductionComment | null
+  /** The job that introduction names; null: none found. */
   jobId: string | null
   /** The code pull request that introduction records; null: none (an older introduction, or a job no pull request started). */
   codePull: CodePullRecord | null
-  /** The sweep's newest signed record there, or the empty record. */
+  /** The comment holding the sweep's record, as the introduction names it; null: the sweep has written nothing yet. */
+  recordId: number | null
+  /**
+   * Without a record id: the sweep's newest signed record on the first page (where an earlier version kept
+   * it, or a record whose id could not be written into the introduction), else the empty record.
+   */
   record: SweepRecord
-  /** The sticky comment of the token's own identity holding that record, to update; null: a new one is written. */
+  /** The comment holding that first-page record, when the token wrote it (to update); null: a new one is written. */
   stickyId: number | null
   /** The docs check's note that the code pull request closed without merging is there already. */
   orphanNoteSeen: boolean
+}
+
+/** The sweep's record, read by the id its introduction holds. */
+export interface KeptRecord {
+  commentId: number
+  record: SweepRecord
+  /** The token's own identity wrote it, so may update it. */
+  ours: boolean
+  /** Who wrote it. */
+  login: string
 }
 
 /** The code pull request's state, as read in its repository. */
@@ -45,6 +73,8 @@ export interface VisitedPull {
   listed: ListedPull
   standing: Fact<PullStanding>
   comments: Fact<PullComments>
+  /** Read only where the introduction names the sweep's record: that comment, by its id. */
+  record?: Fact<KeptRecord>
   /** Read only when it may be stale. */
   reviews?: Fact<PullReview[]>
   /** Read only for a conflict candidate. */

@@ -1,5 +1,4 @@
 import type { PullStanding } from '../../github/api.js'
-import type { CodePullRecord } from '../../github/markers.js'
 import { plural } from '../../markdown.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
 import type { Reviewers } from '../agent/docs-check-inputs.js'
@@ -7,17 +6,21 @@ import { reviewersToAsk } from './ask-again.js'
 import { closedUnmergedNote } from '../agent/closing-note.js'
 import type { Fact, PullComments, SweepFacts, VisitedPull } from './facts.js'
 import type { OrphanAction } from './inputs.js'
-import { EMPTY_SWEEP_RECORD, type RecordChange, type SweepRecord } from './record.js'
+import { codeName, type PlannedPull, type RecordKeeping, type Ruling, type SweepWrite } from './planned.js'
+import { EMPTY_SWEEP_RECORD, type SweepRecord } from './record.js'
+import { newestByCodePull, type NewestByCodePull, supersededRule } from './superseded.js'
+
+export { DECISIONS, writeCost } from './planned.js'
+export type { Decision, PlannedPull, RecordKeeping, SweepWrite } from './planned.js'
 
 /**
  * The sweep's one decision per visited pull request, and every write it makes there, in order: a pure
- * function of the facts read (facts.ts) and the settings. The first rule that applies decides: `orphan`,
- * `conflict` (`working` while its job is active), `stale`, `superseded`, `fine`; `unknown` where a fact
- * a rule needs could not be read. The executor (carry-out.ts) only carries the writes out.
+ * function of the facts read (facts.ts) and the settings. Only a pull request with a trusted introduction
+ * is the agent's; the sweep's record is the one its introduction names. The first rule that applies
+ * decides: `orphan`, `conflict` (`working` while its job is active), `stale`, `superseded` (`not judged`
+ * where a newer one was not visited in this run), `fine`; `unknown` where a fact a rule needs could not be
+ * read, or where the record could not be kept. The executor (carry-out.ts) only carries the writes out.
  */
-
-export const DECISIONS = ['orphan', 'conflict', 'working', 'stale', 'superseded', 'fine', 'unknown'] as const
-export type Decision = (typeof DECISIONS)[number]
 
 /** GitHub's words for `mergeable_state`; any other is `unknown`. */
 export const MERGEABLE_STATES = ['behind', 'blocked', 'clean', 'dirty', 'draft', 'has_hooks', 'unknown', 'unstable'] as const
@@ -33,34 +36,14 @@ export interface SweepPlanSettings {
   identity: string
 }
 
-/** One write on a visited pull request; `change` is what it records once it was taken. */
-export type SweepWrite =
-  | { kind: 'comment'; text: string; change: RecordChange }
-  | { kind: 'close' }
-  | { kind: 'ask-reviewers'; users: string[]; teams: string[] }
-  | { kind: 'follow-up'; jobId: string; prompt: string; change: RecordChange }
-
-export interface PlannedPull {
-  number: number
-  title: string
-  url: string
-  createdAt: string
-  decision: Decision
-  /** The facts the decision rests on, in the action's own words (plain text, no title or body). */
-  why: string
-  writes: SweepWrite[]
-  /** Why orphan and superseded were not judged (an introduction without its code pull request); null: they were. */
-  notJudged: string | null
-  /** The record as read, which the writes' changes apply to. */
-  record: SweepRecord
-  /** The sticky comment holding it, to update; null: a new one. */
-  stickyId: number | null
-}
-
 const DAY_MS = 86_400_000
 
 export const NOT_JUDGED =
   'orphan and superseded not judged: its introduction records no code pull request (written by an earlier version, or a job no pull request started)'
+
+/** Why a labelled pull request without a trusted introduction on the first page of its comments is left alone. */
+export const NO_INTRODUCTION =
+  "no introduction: none of the first 100 comments is a trusted, signed introduction, so it is not known as the agent's and nothing is written on it"
 
 /** The whole plan: each visited pull request in visit order, within `max-follow-ups` for the run. */
 export function planSweep(facts: SweepFacts, settings: SweepPlanSettings): PlannedPull[] {
@@ -106,36 +89,71 @@ function onlyOwnActivity(standing: PullStanding, record: SweepRecord): boolean {
   return Date.parse(standing.updatedAt) - said <= OWN_WRITES_MS
 }
 
+/** The record a visit's writes go on, as read, and whether the token may keep it; or why it could not be read. */
+type Kept = { read: true; record: SweepRecord; keep: RecordKeeping; cannotKeep: string | null } | { read: false; why: string }
+
+/**
+ * The sweep's record of a pull request with an introduction: the one the introduction names (read by its
+ * id), or, before the sweep's first write there, the first page's (an earlier version's) or none. The
+ * token keeps only what it may edit: the record it wrote, and on the first write its own introduction.
+ */
+function keptRecord(visit: VisitedPull, comments: PullComments): Kept {
+  const { recordId, introduction } = comments
+  if (recordId !== null) {
+    const read = visit.record ?? notRead<never>('the record')
+    if (!read.read)
+      return { read: false, why: `the sweep's record (comment ${recordId}), which its introduction names, could not be read: ${read.why}` }
+    const { record, ours, login } = read.value
+    const cannotKeep = ours
+      ? null
+      : `the sweep's record (comment ${recordId}) was written by ${login}, whose comments this token does not edit`
+    return { read: true, record, keep: { kind: 'update', commentId: recordId }, cannotKeep }
+  }
+  if (!introduction) return { read: false, why: NO_INTRODUCTION }
+  const cannotKeep = introduction.ours
+    ? null
+    : `its introduction was written by ${introduction.login}, whose comments this token does not edit, so the sweep cannot name its record there`
+  const keep: RecordKeeping = { kind: 'first', stickyId: comments.stickyId, introduction: { id: introduction.id, body: introduction.body } }
+  return { read: true, record: comments.record, keep, cannotKeep }
+}
+
 interface PullContext {
   facts: SweepFacts
   settings: SweepPlanSettings
   /** Per code pull request, the newest open agent pull request visited that records it. */
-  newest: Map<string, VisitedPull>
+  newest: NewestByCodePull
   followUpsLeft: number
 }
-
-type Ruling = Pick<PlannedPull, 'decision' | 'why' | 'writes'>
 
 function planPull(visit: VisitedPull, context: PullContext): PlannedPull {
   const { listed } = visit
   const comments = visit.comments.read ? visit.comments.value : null
+  const kept = comments?.introduction ? keptRecord(visit, comments) : null
   const base = {
     number: listed.number,
     title: listed.title,
     url: listed.url,
     createdAt: listed.createdAt,
-    notJudged: comments && !comments.codePull ? NOT_JUDGED : null,
-    record: comments?.record ?? EMPTY_SWEEP_RECORD,
-    stickyId: comments?.stickyId ?? null
+    notJudged: comments?.introduction && !comments.codePull ? NOT_JUDGED : null,
+    record: kept?.read ? kept.record : EMPTY_SWEEP_RECORD,
+    keep: kept?.read ? kept.keep : ({ kind: 'none' } as const)
   }
-  return { ...base, ...rule(visit, context) }
+  const ruling = rule(visit, kept, context)
+  // A write the record would stop from being written again is written only where the record can be kept.
+  const cannotKeep = kept?.read ? kept.cannotKeep : null
+  if (cannotKeep && ruling.writes.some((write) => 'change' in write))
+    return { ...base, ...unknown(`${ruling.decision}, but ${cannotKeep}`) }
+  return { ...base, ...ruling }
 }
 
-function rule(visit: VisitedPull, context: PullContext): Ruling {
+function rule(visit: VisitedPull, kept: Kept | null, context: PullContext): Ruling {
   if (!visit.standing.read) return unknown(`the pull request could not be read: ${visit.standing.why}`)
   if (!visit.comments.read) return unknown(`its comments could not be read: ${visit.comments.why}`)
+  if (!kept) return unknown(NO_INTRODUCTION)
+  if (!kept.read) return unknown(kept.why)
   const standing = visit.standing.value
-  const comments = visit.comments.value
+  // The rules read the record the introduction names, wherever it stands.
+  const comments = { ...visit.comments.value, record: kept.record }
   return (
     orphanRule(visit, comments, context) ??
     conflictRule(visit, standing, comments, context) ??
@@ -232,39 +250,6 @@ function staleRule(visit: VisitedPull, standing: PullStanding, comments: PullCom
   return { decision: 'stale', why: idle, writes }
 }
 
-/** Another open agent pull request for the same code pull request is newer: one comment linking it; never closed here. */
-function supersededRule(visit: VisitedPull, comments: PullComments, context: PullContext): Ruling | null {
-  const code = comments.codePull
-  if (!code) return null
-  const newest = context.newest.get(codeKey(code))
-  if (!newest || newest === visit) return null
-  const newer = `${context.facts.repository}#${newest.listed.number}`
-  const why = `${newer} is a newer agent pull request for ${codeName(code)}`
-  if (comments.record.supersededNoted) return { decision: 'superseded', why: `${why}; this pull request was told so`, writes: [] }
-  const text = `${newer} is a newer agent pull request for ${codeName(code)}, and may replace this one. The sweep leaves this pull request open: close it if ${newer} covers it.`
-  return { decision: 'superseded', why, writes: [{ kind: 'comment', text, change: { kind: 'superseded-noted' } }] }
-}
-
-/**
- * Per code pull request, the newest visited agent pull request that records it (created last; on equal
- * times, the higher number). A newer one is known when both are visited in one run.
- */
-function newestByCodePull(visited: readonly VisitedPull[]): Map<string, VisitedPull> {
-  const newest = new Map<string, VisitedPull>()
-  for (const visit of visited) {
-    const code = visit.comments.read ? visit.comments.value.codePull : null
-    if (!code) continue
-    const known = newest.get(codeKey(code))
-    if (!known || isNewer(visit, known)) newest.set(codeKey(code), visit)
-  }
-  return newest
-}
-
-function isNewer(a: VisitedPull, b: VisitedPull): boolean {
-  const at = (visit: VisitedPull): number => Date.parse(visit.listed.createdAt) || 0
-  return at(a) === at(b) ? a.listed.number > b.listed.number : at(a) > at(b)
-}
-
 function fineWhy(standing: PullStanding): string {
   const state = mergeableState(standing)
   return `${standing.draft ? 'a draft' : 'open'}, merges (${state}), nothing to do`
@@ -276,14 +261,6 @@ function unknown(why: string): Ruling {
 
 function notRead<T>(what: string): Fact<T> {
   return { read: false, why: `${what} was not read` }
-}
-
-function codeName(code: CodePullRecord): string {
-  return `${code.repository}#${code.number}`
-}
-
-function codeKey(code: CodePullRecord): string {
-  return `${code.repository.toLowerCase()}#${code.number}`
 }
 
 function short(sha: string): string {

@@ -1,56 +1,26 @@
 import { messageOf } from '../../errors.js'
 import type { GitHubApi, MarkerComment, PullStanding } from '../../github/api.js'
-import { jobOfMarkers, readCodePullMarker } from '../../github/markers.js'
+import { jobOfMarkers, readCodePullMarker, readSweepRecordId } from '../../github/markers.js'
 import { closedUnmergedNote } from '../agent/closing-note.js'
 import { recordSubject } from '../agent/comment-records.js'
-import type { CodePullState, Fact, JobState, ListedPull, PullComments, SweepFacts, VisitedPull } from './facts.js'
-import { conflictCandidate, mayBeStale } from './plan.js'
+import type { CodePullState, Fact, JobState, KeptRecord, ListedPull, PullComments, SweepFacts, VisitedPull } from './facts.js'
+import { conflictCandidate, mayBeStale, type PlannedPull, writeCost } from './plan.js'
 import { EMPTY_SWEEP_RECORD, parseSweepRecord } from './record.js'
 import type { SweepMeans } from './means.js'
+import { type Budget, MAX_VISIT_WRITES, VISIT_COST, visitOrder } from './rotation.js'
 
 /**
  * The sweep's reads, in DESIGN's order, each GitHub request after the list counted against
  * `operations-per-run` (the budget): the list (at most 3 pages), then for each visited pull request its
- * standing and the first page of its comments, its reviews only when it may be stale, its job only for a
- * conflict candidate (the docs API: not counted), and its code pull request only where the introduction
- * records one; last, `mergeable: null` read once more.
+ * standing and the first page of its comments, the sweep's record by the id its introduction holds, its
+ * reviews only when it may be stale, its job only for a conflict candidate (the docs API: not counted), and
+ * its code pull request only where the introduction records one; what they leave of the visit's cost c is
+ * held for its writes. Last (readMergeableAgain), `mergeable: null` read once more where the decision waits
+ * on it, with what the other visits' writes turned out not to need.
  */
 
 /** The list's cap: 3 pages of 100, oldest created first. */
 export const LIST_PAGES = 3
-/** A visit costs at most this many GitHub requests (its standing, its comments, its reviews or its code pull request). */
-export const VISIT_COST = 3
-
-/** GitHub requests one run may still spend. */
-export class Budget {
-  constructor(private left: number) {}
-
-  get remaining(): number {
-    return this.left
-  }
-
-  /** Takes `count` requests when that many are left. */
-  take(count = 1): boolean {
-    if (this.left < count) return false
-    this.left -= count
-    return true
-  }
-}
-
-/** Which listed pull requests a run visits: k = floor(operations-per-run / 3) of them, from (run number × k) mod n. */
-export function visitOrder(
-  pulls: readonly ListedPull[],
-  runNumber: number,
-  operationsPerRun: number
-): { visit: ListedPull[]; later: ListedPull[] } {
-  const byNumber = [...pulls].sort((a, b) => a.number - b.number)
-  const n = byNumber.length
-  const k = Math.floor(operationsPerRun / VISIT_COST)
-  if (n === 0) return { visit: [], later: [] }
-  const start = (runNumber * k) % n
-  const rotated = [...byNumber.slice(start), ...byNumber.slice(0, start)]
-  return { visit: rotated.slice(0, Math.min(k, n)), later: rotated.slice(Math.min(k, n)) }
-}
 
 export async function readSweepFacts(means: SweepMeans, budget: Budget): Promise<SweepFacts> {
   const { api, settings, log, run } = means
@@ -66,15 +36,9 @@ export async function readSweepFacts(means: SweepMeans, budget: Budget): Promise
   const visited: VisitedPull[] = []
   const leftForLater: ListedPull[] = []
   for (const pull of visit) {
-    const read = budget.remaining >= 2 ? await readVisit(pull, means, budget) : null
-    if (read) visited.push(read)
+    // A visit is begun only when its whole cost, reads and writes, is left: k visits always are.
+    if (budget.remaining >= VISIT_COST) visited.push(await readVisit(pull, means, budget))
     else leftForLater.push(pull)
-  }
-  // GitHub computes `mergeable` in the background after the first read: asked once more, at the end.
-  for (const [index, visit] of visited.entries()) {
-    if (!stillComputing(visit) || !budget.take()) continue
-    const standing = await fact(() => api.pullStanding(visit.listed.number))
-    visited[index] = await withJob({ ...visit, standing }, means)
   }
   return {
     repository: repositoryOf(api),
@@ -87,20 +51,60 @@ export async function readSweepFacts(means: SweepMeans, budget: Budget): Promise
 }
 
 /**
- * One visit: its standing and comments (2 requests), then what they say is needed. A visit whose needs the
- * budget cannot pay any more is left for a later run, whole.
+ * One visit: its standing and comments (2 requests), then what they say is needed: the sweep's record by its
+ * id, the reviews, the code pull request. What its writes may need is held for them, within what the reads
+ * left of c. Without an introduction nothing more is read: nothing is written there.
  */
-async function readVisit(listed: ListedPull, means: SweepMeans, budget: Budget): Promise<VisitedPull | null> {
+async function readVisit(listed: ListedPull, means: SweepMeans, budget: Budget): Promise<VisitedPull> {
   const { api, settings, clock } = means
-  budget.take(2)
-  const standing = await fact(() => api.pullStanding(listed.number))
-  const comments = await fact(() => readComments(listed.number, means))
-  const stale = standing.read && comments.read && mayBeStale(standing.value, comments.value.record, settings.staleDays, clock.now())
-  const code = comments.read ? comments.value.codePull : null
-  if (!budget.take(Number(stale) + Number(code !== null))) return null
-  const reviews = stale ? { reviews: await fact(() => api.pullReviews(listed.number)) } : {}
-  const codePull = code ? { codePull: await readCodePull(code, means) } : {}
-  return withJob({ listed, standing, comments, ...reviews, ...codePull }, means)
+  let reads = 0
+  const read = async <T>(get: () => Promise<T>): Promise<Fact<T>> => {
+    budget.take()
+    reads++
+    return fact(get)
+  }
+  const standing = await read(() => api.pullStanding(listed.number))
+  const comments = await read(() => readComments(listed.number, means))
+  const found = comments.read && comments.value.introduction !== null ? comments.value : null
+  if (!found) return withJob({ listed, standing, comments }, means)
+  const { recordId } = found
+  const record = recordId !== null ? { record: await read(() => readRecord(listed.number, recordId, means)) } : {}
+  const kept = record.record ? (record.record.read ? record.record.value.record : null) : found.record
+  const stale = standing.read && kept !== null && mayBeStale(standing.value, kept, settings.staleDays, clock.now())
+  const reviews = stale ? { reviews: await read(() => api.pullReviews(listed.number)) } : {}
+  const code = found.codePull
+  const codePull = code ? { codePull: await read(() => readCodePullState(code, means)) } : {}
+  // At most MAX_VISIT_WRITES and the record: 1 request by its id, 2 on the first write (created, then named).
+  budget.hold(listed.number, Math.min(VISIT_COST - reads, MAX_VISIT_WRITES + (recordId !== null ? 1 : 2)))
+  return withJob({ listed, standing, comments, ...record, ...reviews, ...codePull }, means)
+}
+
+/**
+ * GitHub computes `mergeable` in the background after the first read: where a decision waits on it (the
+ * plan says `unknown` for a visit still computing), it is asked once more, at the end of the reads. What
+ * the other visits' writes turned out not to need is given back first and pays for these reads; a visit
+ * waiting keeps what it held, for whatever it is decided next.
+ */
+export async function readMergeableAgain(
+  facts: SweepFacts,
+  plan: readonly PlannedPull[],
+  means: SweepMeans,
+  budget: Budget
+): Promise<SweepFacts> {
+  const waiting = new Set(
+    facts.visited.filter((visit, index) => stillComputing(visit) && plan[index]?.decision === 'unknown').map((visit) => visit.listed.number)
+  )
+  for (const pull of plan) if (!waiting.has(pull.number)) budget.settle(pull.number, writeCost(pull))
+  const visited: VisitedPull[] = []
+  for (const visit of facts.visited) {
+    if (!waiting.has(visit.listed.number) || !budget.take()) {
+      visited.push(visit)
+      continue
+    }
+    const standing = await fact(() => means.api.pullStanding(visit.listed.number))
+    visited.push(await withJob({ ...visit, standing }, means))
+  }
+  return { ...facts, visited }
 }
 
 /** The job of a conflict candidate, read once (a dry run reads none: no Mintlify request). */
@@ -114,39 +118,65 @@ async function withJob(visit: VisitedPull, means: SweepMeans): Promise<VisitedPu
 }
 
 function stillComputing(visit: VisitedPull): boolean {
-  return visit.standing.read && visit.standing.value.mergeable === null && !conflictCandidate(visit.standing.value)
+  const introduced = visit.comments.read && visit.comments.value.introduction !== null
+  return introduced && visit.standing.read && visit.standing.value.mergeable === null && !conflictCandidate(visit.standing.value)
 }
 
 /**
- * The first page of comments: the newest trusted, signed introduction (its job and code pull request), the
- * sweep's newest signed record and the sticky comment holding it, and the docs check's note of a code pull
- * request closed unmerged (a trusted author's comment, which counts as the orphan note written).
+ * The first page of comments: the newest trusted, signed introduction (its job, its code pull request, and
+ * the id of the sweep's record where one names it), the sweep's newest signed record on that page and the
+ * comment holding it (where an earlier version kept it), and the docs check's note of a code pull request
+ * closed unmerged (a trusted author's comment, which counts as the orphan note written).
  */
 async function readComments(number: number, means: SweepMeans): Promise<PullComments> {
   const { api, settings, records } = means
   const trusted = await api.firstMarkerComments(number, settings.markerAuthors)
   const verified = records.verified(trusted, recordSubject(api.repo, number))
-  const introduction = verified.filter((comment) => jobOfMarkers([{ body: comment.records }]) !== null).at(-1)
+  const introductions = verified.filter((comment) => jobOfMarkers([{ body: comment.records }]) !== null)
+  const introduction = introductions.at(-1)
   const codePull = introduction ? readCodePullMarker(introduction.records) : null
+  const recordId =
+    introductions
+      .map((comment) => readSweepRecordId(comment.records))
+      .filter((id) => id !== null)
+      .at(-1) ?? null
   const swept = verified.filter((comment) => parseSweepRecord(comment.records) !== null).at(-1)
   const note = codePull ? closedUnmergedNote(`${codePull.repository}#${codePull.number}`).toLowerCase() : null
   return {
+    introduction: introduction
+      ? { id: introduction.id, body: introduction.body, ours: introduction.ours, login: introduction.login }
+      : null,
     jobId: introduction ? jobOfMarkers([{ body: introduction.records }]) : null,
     codePull,
+    recordId,
     record: (swept && parseSweepRecord(swept.records)) ?? EMPTY_SWEEP_RECORD,
     stickyId: swept && (swept as MarkerComment).ours ? swept.id : null,
     orphanNoteSeen: note !== null && trusted.some((comment) => comment.body.toLowerCase().includes(note))
   }
 }
 
+/**
+ * The sweep's record by the id the introduction holds: one request, wherever it stands among the comments.
+ * Only a comment of a trusted author whose record verifies for this pull request counts; anything else
+ * (gone, another's, edited, another pull request's) is a record that could not be read.
+ */
+async function readRecord(number: number, commentId: number, means: SweepMeans): Promise<KeptRecord> {
+  const { api, settings, records } = means
+  const comment = await api.comments.byId(number, commentId, settings.markerAuthors)
+  if (!comment.trusted)
+    throw new Error(`comment ${commentId} was written by ${comment.login || 'a deleted account'}, whose records do not count.`)
+  const [verified] = records.verified([comment], recordSubject(api.repo, number))
+  const record = verified ? parseSweepRecord(verified.records) : null
+  if (!record) throw new Error(`comment ${commentId} holds no signed record of the sweep for #${number}.`)
+  return { commentId, record, ours: comment.ours, login: comment.login }
+}
+
 /** The code pull request's state in its repository; one the token cannot reach is unreadable, never an orphan. */
-async function readCodePull(code: { repository: string; number: number }, means: SweepMeans): Promise<Fact<CodePullState>> {
+async function readCodePullState(code: { repository: string; number: number }, means: SweepMeans): Promise<CodePullState> {
   const [owner = '', repo = ''] = code.repository.split('/')
-  return fact(async () => {
-    const api = await means.apiIn({ owner, repo })
-    const standing: PullStanding = await api.pullStanding(code.number)
-    return standing.merged ? 'merged' : standing.open ? 'open' : 'closed'
-  })
+  const api = await means.apiIn({ owner, repo })
+  const standing: PullStanding = await api.pullStanding(code.number)
+  return standing.merged ? 'merged' : standing.open ? 'open' : 'closed'
 }
 
 async function fact<T>(read: () => Promise<T>): Promise<Fact<T>> {

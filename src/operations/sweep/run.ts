@@ -9,7 +9,8 @@ import type { SweepInputs } from './inputs.js'
 import { connectSweep } from './means.js'
 import { sweepOutputs } from './outputs.js'
 import { planSweep } from './plan.js'
-import { Budget, readSweepFacts } from './read.js'
+import { readMergeableAgain, readSweepFacts } from './read.js'
+import { Budget } from './rotation.js'
 import { renderSweepSummary } from './summary.js'
 import { sweepFile } from './sweep-file.js'
 import { judgeSweep, judgeSweepFailed, type SweepReport } from './verdicts.js'
@@ -33,7 +34,11 @@ export async function runSweep(settings: Settings<SweepInputs>, deps: OperationD
     const verdict = judgeSweepFailed(`The agent's pull requests in ${repository} could not be listed: ${messageOf(error)}`)
     return result({ repository, listed: null, swept: [], leftForLater: [], verdict }, null, deps)
   }
-  const plan = planSweep(facts, { ...settings, identity })
+  // A first plan settles what each visit's writes need; where a decision waits on `mergeable`, it is read
+  // again with what the others do not need, and the plan is made once more.
+  const planSettings = { ...settings, identity }
+  facts = await readMergeableAgain(facts, planSweep(facts, planSettings), means, budget)
+  const plan = planSweep(facts, planSettings)
   const swept = await carryOutSweep(plan, means, budget)
   const partial = { repository, listed: facts.listed, swept, leftForLater: facts.leftForLater }
   const verdict = judgeSweep(partial, settings.dryRun)

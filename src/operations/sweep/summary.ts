@@ -22,6 +22,12 @@ export function renderSweepSummary(report: SweepReport, now: number): string {
       `Orphan and superseded were not judged for ${notJudged.map((pull) => `#${pull.number}`).join(', ')}: their introductions record no code pull request (written by an earlier version, or a job no pull request started).`,
       ''
     )
+  const unjudged = swept.filter((pull) => pull.decision === 'not judged')
+  if (unjudged.length > 0)
+    lines.push(
+      `Superseded was not judged for ${unjudged.map((pull) => `#${pull.number}`).join(', ')}: a newer labelled pull request was not visited in this run, and only the visited ones' introductions say which code pull request they document.`,
+      ''
+    )
   if (leftForLater.length > 0)
     lines.push(
       `Left for later runs (the rotation reaches them): ${leftForLater.map((pull) => linkWithLabel(`#${pull.number}`, pull.url)).join(', ')}.`,
