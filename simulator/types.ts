@@ -15,9 +15,12 @@ export interface SimulatorOptions {
   apiKey?: string
   /** Accepted project id; any other project id gets 404 {"error":"Project not found"}. Default 'proj_sim'. */
   projectId?: string
-  /** `source.repository` of every job. Default 'https://github.com/octo-org/docs'. */
+  /** The project's repository (URL): its deployments', and the agent's unless `prRepository` names another. Default 'https://github.com/octo-org/docs'. */
   repository?: string
-  /** Repository (URL) where the agent opens its pull requests. Default: `repository`. */
+  /**
+   * Repository (URL) the agent works in: `source.repository` of every job, and where it opens its pull
+   * requests (as Mintlify does, in the repository the job names). Default: `repository`.
+   */
   prRepository?: string
   /** Token the fake GitHub API accepts. Default SIM_GITHUB_TOKEN. */
   githubToken?: string

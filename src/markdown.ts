@@ -127,9 +127,15 @@ export function truncate(text: string, limit: number): string {
   return `${text.slice(0, limit)}\n… (${text.length - limit} more characters not shown)`
 }
 
-/** `@user` and `@org/team` would ping; `#123` and `owner/repo#123` would link the other thread back here. */
+/** `@user` and `@org/team` would ping; `#123`, `owner/repo#123` and `GH-123` would link the other thread back here. */
 function breakMentions(text: string): string {
-  return text.replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`).replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`)
+  return (
+    text
+      .replace(/@(?=[A-Za-z0-9])/g, `@${ZERO_WIDTH_SPACE}`)
+      .replace(/#(?=\d)/g, `#${ZERO_WIDTH_SPACE}`)
+      // GitHub links `GH-12` (any case) to issue 12 as it links `#12`.
+      .replace(/(GH-)(?=\d)/gi, `$1${ZERO_WIDTH_SPACE}`)
+  )
 }
 
 /**

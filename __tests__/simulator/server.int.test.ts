@@ -104,7 +104,7 @@ describe('agent jobs', () => {
     expect(job?.polls).toBe(3) // record() is not a poll
   })
 
-  it('numbers pull requests from 101 in the PR repository', async () => {
+  it("numbers pull requests from 101 in the PR repository, which is the jobs' source repository, as Mintlify has it", async () => {
     await start({ prRepository: 'https://github.com/octo-org/docs-fork' })
     const a = (await create()).json.id as string
     const b = (await create()).json.id as string
@@ -112,7 +112,7 @@ describe('agent jobs', () => {
     expect((await pollUntilFinal(a)).record.prLink).toBe('https://github.com/octo-org/docs-fork/pull/101')
     const { record } = await pollUntilFinal(b)
     expect(record.prLink).toBe('https://github.com/octo-org/docs-fork/pull/102')
-    expect(record.source).toMatchObject({ repository: 'https://github.com/octo-org/docs' })
+    expect(record.source).toMatchObject({ repository: 'https://github.com/octo-org/docs-fork' })
   })
 
   it('follows queued scripts in order, then the default', async () => {

@@ -35,6 +35,22 @@ describe('escapeText', () => {
     expect(escaped.split(ZWSP)).toHaveLength(4)
   })
 
+  it('breaks #12, owner/repo#12 and GH-12 references (any case), which GitHub would link', () => {
+    const escaped = escapeText('see #12, acme/docs#7, GH-12 and gh-3 (GH-x and LGH- stay as written)')
+    expect(escaped).toBe(`see #${ZWSP}12, acme/docs#${ZWSP}7, GH-${ZWSP}12 and gh-${ZWSP}3 (GH-x and LGH- stay as written)`)
+    expect(escaped).not.toMatch(/(?:#|GH-)\d/i)
+  })
+
+  it('breaks a GH- reference in every escaper of untrusted text', () => {
+    for (const escaped of [
+      escapeInline('GH-12'),
+      escapeHtml('GH-12'),
+      escapeWithLinks('fixes GH-12 https://example.com/a'),
+      safeLink('GH-12', 'https://x.test')
+    ])
+      expect(escaped).toContain(`GH-${ZWSP}12`)
+  })
+
   it('turns HTML into visible text', () => {
     const escaped = escapeText('<script>alert(1)</script><img src=x onerror=alert(1)>')
     expect(escaped).not.toContain('<')

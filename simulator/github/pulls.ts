@@ -77,7 +77,10 @@ export class Pulls {
     ]
   }
 
-  /** `GET …/commits/{sha}/pulls`: explicitly linked pull requests first, then any that contains the commit. */
+  /**
+   * `GET …/commits/{sha}/pulls`: explicitly linked pull requests first, then any that contains the commit; as
+   * GitHub describes it, open and merged ones only (a pull request closed without merging is not listed).
+   */
   commitPulls({ req, params, repo }: Context): RouteResponse {
     const sha = (params.sha ?? '').toLowerCase()
     const numbers = new Set(this.linked(repo).get(sha) ?? [])
@@ -85,7 +88,9 @@ export class Pulls {
       const contains = issue.headSha.toLowerCase() === sha || issue.commits.some((c) => c.sha.toLowerCase() === sha)
       if (issue.pullRequest && contains) numbers.add(issue.number)
     }
-    const pulls = [...numbers].map((n) => repo.issues.get(n)).filter((i): i is Issue => i !== undefined)
+    const pulls = [...numbers]
+      .map((n) => repo.issues.get(n))
+      .filter((i): i is Issue => i !== undefined && (i.state === 'open' || i.mergedAt !== null))
     return paginate(req, this.state.serverUrl(), pulls, (issue) => this.json(repo, issue))
   }
 

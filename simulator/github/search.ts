@@ -3,7 +3,10 @@
 // scope its search fails here instead of searching all of GitHub. Understood: `is:pr`, `is:issue`,
 // `is:merged`, `is:open`, `is:closed`, `label:name` or `label:"a name"` (every label given must be on it),
 // `merged:` and `created:` with `>=`, `>`, `<=`, `<`, a plain date or `a..b` (dates YYYY-MM-DD, UTC days),
-// and words to find in titles; any other qualifier is a 422. `sort=created` or the default (best match,
+// words to find in titles, and a commit sha (7 to 40 hexadecimal characters: the pull requests whose commits hold
+// one starting with it, as GitHub's "search by commit SHA" finds them, closed ones included); any other qualifier is a 422.
+// `incomplete_results` is false unless the test says the search timed out (`options.incompleteResults`):
+// then GitHub answers 200 with what it found in time and `incomplete_results: true`. `sort=created` or the default (best match,
 // taken here as newest first), `order` desc (default) or asc, paged by `per_page` (at most 100) and `page`.
 import type { RouteResponse } from '../types.js'
 import { gitHubError, onePage, validationFailed, type GitHubRequest } from './http.js'
@@ -17,10 +20,22 @@ interface Filters {
   labels: string[]
   dates: { field: 'merged' | 'created'; test: (ms: number) => boolean }[]
   words: string[]
+  shas: string[]
+}
+
+/** How the search behaves (see FakeGitHub.searchOptions). */
+export interface SearchOptions {
+  /** GitHub's search timed out: the answer says `incomplete_results: true` and holds at most the first half of what matched. */
+  incompleteResults: boolean
 }
 
 /** Answers a search; `refusal` says whether the token may read the repository (GitHub hides one it cannot). */
-export function searchIssues(req: GitHubRequest, state: GitHubState, refusal: (repo: Repo) => RouteResponse | undefined): RouteResponse {
+export function searchIssues(
+  req: GitHubRequest,
+  state: GitHubState,
+  refusal: (repo: Repo) => RouteResponse | undefined,
+  options: SearchOptions = { incompleteResults: false }
+): RouteResponse {
   const q = req.url.searchParams.get('q') ?? ''
   const filters = parseQuery(q)
   if ('error' in filters) return filters.error
@@ -35,22 +50,29 @@ export function searchIssues(req: GitHubRequest, state: GitHubState, refusal: (r
       'The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.'
     )
   const ascending = req.url.searchParams.get('order') === 'asc'
-  const found = [...repo.issues.values()]
+  const matched = [...repo.issues.values()]
     .filter((issue) => matches(issue, filters))
     .sort((a, b) => (ascending ? 1 : -1) * (a.createdAt.localeCompare(b.createdAt) || a.number - b.number))
+  // A search that timed out counts and shows only what it found in time.
+  const found = options.incompleteResults ? matched.slice(0, Math.floor(matched.length / 2)) : matched
   const { shown, headers } = onePage(req, state.serverUrl(), found)
   return {
     status: 200,
-    json: { total_count: found.length, incomplete_results: false, items: shown.map((issue) => itemJson(state, repo, issue)) },
+    json: {
+      total_count: found.length,
+      incomplete_results: options.incompleteResults,
+      items: shown.map((issue) => itemJson(state, repo, issue))
+    },
     headers
   }
 }
 
 function parseQuery(q: string): Filters | { error: RouteResponse } {
-  const filters: Filters = { repo: null, kinds: new Set(), labels: [], dates: [], words: [] }
+  const filters: Filters = { repo: null, kinds: new Set(), labels: [], dates: [], words: [], shas: [] }
   for (const [, key, quoted, plain] of q.matchAll(/(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
     const value = quoted ?? plain ?? ''
-    if (key === undefined) filters.words.push(value.toLowerCase())
+    if (key === undefined && /^[0-9a-f]{7,40}$/i.test(value)) filters.shas.push(value.toLowerCase())
+    else if (key === undefined) filters.words.push(value.toLowerCase())
     else if (key === 'repo') filters.repo = value
     else if (key === 'is') filters.kinds.add(value.toLowerCase())
     else if (key === 'label') filters.labels.push(value.toLowerCase())
@@ -103,6 +125,8 @@ function matches(issue: Issue, filters: Filters): boolean {
     const when = field === 'merged' ? issue.mergedAt : issue.createdAt
     if (when === null || !test(Date.parse(when))) return false
   }
+  const shas = [issue.headSha, ...issue.commits.map((commit) => commit.sha)].map((sha) => sha.toLowerCase())
+  if (!filters.shas.every((prefix) => issue.pullRequest && shas.some((sha) => sha.startsWith(prefix)))) return false
   return filters.words.every((word) => issue.title.toLowerCase().includes(word))
 }
 

@@ -18,7 +18,7 @@ import { decodeParams, isGitHubPath, notFound, type GitHubRequest, type Route } 
 import { Issues } from './issues.js'
 import { Pulls } from './pulls.js'
 import { Reviewers } from './reviewers.js'
-import { searchIssues } from './search.js'
+import { searchIssues, type SearchOptions } from './search.js'
 import { Statuses } from './statuses.js'
 import { GitHubState } from './state.js'
 import type {
@@ -57,6 +57,7 @@ export class FakeGitHubServer implements FakeGitHub {
   private readonly checks: Checks
   private readonly actions: Actions
   readonly gitRefs: GitRefs
+  readonly searchOptions: SearchOptions = { incompleteResults: false }
   private readonly routes: Route[]
 
   /**
@@ -218,7 +219,9 @@ export class FakeGitHubServer implements FakeGitHub {
     if (req.path === '/api/v3/user') return req.method === 'GET' ? this.access.user(grant.identity) : notFound()
     if (req.path === '/api/v3/search/issues')
       // Only the token's access to the repository counts: forbid('pulls') shuts off the pull requests' own endpoints.
-      return req.method === 'GET' ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', undefined)) : notFound()
+      return req.method === 'GET'
+        ? searchIssues(req, this.state, (repo) => this.access.refusal(grant, repo, 'GET', undefined), this.searchOptions)
+        : notFound()
 
     for (const route of this.routes) {
       // GitHub answers 404 (not 405) for a method a path does not support.

@@ -298,6 +298,8 @@ export interface SimGitRefs {
 export interface FakeGitHub {
   /** Git references: the matching list (with a lag to set), creation, deletion and commits/HEAD. */
   readonly gitRefs: SimGitRefs
+  /** How `GET /search/issues` behaves: `incompleteResults` answers as a search that timed out (part of what matched, `incomplete_results: true`). */
+  readonly searchOptions: { incompleteResults: boolean }
   /** The accepted token (`Authorization: token X` or `Bearer X`); others get 401 Bad credentials. */
   token: string
   /** Login of the token's identity; type 'Bot' when it ends in '[bot]', else 'User'. */

@@ -184,7 +184,8 @@ export class MintlifyApi {
     this.jobCounter++
     const id = `job_${String(this.jobCounter).padStart(4, '0')}`
     const job = new Job(id, this.config.projectId, prompt, this.jobScripts.shift() ?? DEFAULT_JOB_SCRIPT, {
-      repository: this.config.repository,
+      // The agent works in the repository it opens its pull requests in: that is its jobs' source.repository.
+      repository: this.config.prRepository,
       nextPrLink: () => {
         const prLink = `${this.config.prRepository}/pull/${++this.prCounter}`
         this.config.onPullOpened?.(prLink, id)

@@ -19,6 +19,7 @@ import {
   type ReviewersRequest
 } from './calls/pulls.js'
 import { GitRefCalls } from './calls/git-refs.js'
+import { LookupCalls } from './calls/lookups.js'
 import { type LabelledIssue, type PullReview, type PullStanding, StandingCalls } from './calls/standing.js'
 import {
   type CommitStatusRequest,
@@ -57,11 +58,7 @@ export type {
 export { GitHubError } from './errors.js'
 export type { GitHubConnection } from './transport.js'
 
-/**
- * Every call this action makes to GitHub, through one entry point. The calls live by concern in calls/
- * (comments and reactions, pull requests, the repository), how a failure reads in errors.ts, and how
- * requests travel (time limits, retries, rate-limit waits, cancel) in transport.ts.
- */
+/** Every call to GitHub, through one entry point: calls by concern in calls/, failures in errors.ts, how requests travel in transport.ts. */
 export class GitHubApi {
   private constructor(
     /** Comments, reactions, labels; the sweep reads its record by the comment's id (`comments.byId`). */
@@ -71,8 +68,9 @@ export class GitHubApi {
     private readonly checks: CheckCalls,
     private readonly standing: StandingCalls,
     readonly repo: Repo,
-    /** The repository's git references: the spend ledger's slots (spend/ledger.ts). */
-    readonly gitRefs: GitRefCalls
+    /** Git references (the spend ledger's slots); reads a trust decision rests on (calls/lookups.ts). */
+    readonly gitRefs: GitRefCalls,
+    readonly lookups: LookupCalls
   ) {}
 
   /** Octokit is loaded on first need only: it is most of the bundle's start-up cost, and many runs never talk to GitHub. */
@@ -85,7 +83,8 @@ export class GitHubApi {
       new CheckCalls(octokit, repo, download),
       new StandingCalls(octokit, repo),
       repo,
-      new GitRefCalls(octokit, repo)
+      new GitRefCalls(octokit, repo),
+      new LookupCalls(octokit, repo)
     )
   }
 

@@ -109,6 +109,7 @@ describe('elsewhere', () => {
     const elsewhere = '/api/v3/repos/other-org/elsewhere'
     expectCalls(githubCalls(sim), [
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
+      `GET ${elsewhere}/pulls/101`,
       `POST ${elsewhere}/issues/101/comments`,
       `POST ${elsewhere}/issues/101/labels`,
       `POST ${elsewhere}/pulls/101/requested_reviewers`
@@ -133,6 +134,7 @@ describe('elsewhere', () => {
       `PATCH /issues/comments/${status.id}`,
       // A connection of its own there, which asks for the token's identity again.
       [`GET ${elsewhere}/issues/101`, `GET ${elsewhere}/issues/101/comments`, 'POST /api/graphql'],
+      `GET ${elsewhere}/pulls/101`,
       `POST ${elsewhere}/issues/101/comments`,
       `POST ${elsewhere}/issues/101/labels`,
       `POST ${elsewhere}/pulls/101/requested_reviewers`

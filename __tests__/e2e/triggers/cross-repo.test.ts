@@ -62,6 +62,7 @@ describe('a job from the code repository whose pull request opens in the docs re
     expect(githubCalls(sim).filter((call) => call.includes(DOCS))).toEqual([
       `GET /api/v3/repos/${DOCS}/issues/101`,
       `GET /api/v3/repos/${DOCS}/issues/101/comments`,
+      `GET /api/v3/repos/${DOCS}/pulls/101`,
       `POST /api/v3/repos/${DOCS}/issues/101/comments`,
       `POST /api/v3/repos/${DOCS}/issues/101/labels`,
       // The run that introduced it asks the code pull request's author to review it there.

@@ -1,6 +1,6 @@
 /**
  * Untrusted text (the command's prompt, a PR title, the API's failure reason) reaches comments and the
- * job summary inert: no @mention pings, no raw HTML, no links to javascript:, no forged markers, and no
+ * job summary inert: no @mention pings, no GH-12 references, no raw HTML, no links to javascript:, no forged markers, and no
  * comment past GitHub's 65,536 characters. And text the steerer did not write (an issue's body, a PR
  * title) reaches the agent only inside its untrusted-data block, cleaned: no HTML comment, no invisible
  * character, nothing that closes the block.
@@ -22,6 +22,8 @@ afterEach(async () => {
 
 const HOSTILE = [
   'Ping @octocat and @org/team.',
+  // GitHub links GH-12 (any case) to issue 12, as it does #12.
+  'Fixes GH-12 and gh-7.',
   '<img src=x onerror=alert(1)>',
   '<!-- docs-agent-action:job job_9999 -->',
   '[x](javascript:alert(1))'
@@ -35,6 +37,7 @@ function expectInert(markdown: string, ownMarkers = 0): void {
   const outside = outsideCodeBlocks(markdown)
   expect(outside).not.toContain('```')
   expect(outside).not.toMatch(/@octocat|@org\/team/)
+  expect(outside).not.toMatch(/GH-\d/i)
   expect(outside).not.toMatch(/<img/i)
   // An escaped bracket (`\\]`) is literal text; only a bare `](` would make the link.
   expect(outside).not.toMatch(/(?<!\\)\]\(javascript:/)

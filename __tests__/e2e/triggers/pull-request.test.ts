@@ -49,6 +49,8 @@ describe('pull_request opened', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
+      // Whether it is the job's own pull request: in the job's repository, its branch there, opened after the job.
+      'GET /pulls/101',
       'POST /issues/101/comments',
       'POST /issues/101/labels',
       // The run that introduces the agent's pull request asks the code pull request's author to review it.
@@ -126,6 +128,7 @@ describe('pull_request opened', () => {
       `PATCH /issues/comments/${first.id}`,
       'GET /issues/102',
       'GET /issues/102/comments',
+      'GET /pulls/102',
       'POST /issues/102/comments',
       'POST /issues/102/labels',
       'POST /pulls/102/requested_reviewers'

@@ -52,6 +52,7 @@ describe('push', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
+      'GET /pulls/101',
       'POST /issues/101/comments',
       'POST /issues/101/labels'
     ])
@@ -131,6 +132,7 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.outputs.outcome).toBe('pr-opened')
     expectCalls(githubCalls(sim), [
       ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
+      'GET /pulls/101',
       'POST /issues/101/comments',
       'POST /issues/101/labels',
       'POST /pulls/101/requested_reviewers'
@@ -154,6 +156,7 @@ describe('schedule and workflow_dispatch', () => {
       `PATCH /issues/comments/${status.id}`,
       'GET /issues/101',
       'GET /issues/101/comments',
+      'GET /pulls/101',
       'POST /issues/101/comments',
       'POST /issues/101/labels'
     ])

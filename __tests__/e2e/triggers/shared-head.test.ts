@@ -157,3 +157,59 @@ describe('who else has the head, read whole (the sixth review)', () => {
     expect(annotations(run, 'notice')).toEqual([expect.stringContaining('could not be read whole')])
   })
 })
+
+describe("a head only outsiders' pull requests share (the sixth review's note)", () => {
+  /** A head of the fork's own, which another outsider's fork then opened pull request #4 at. */
+  const HEAD = 'a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0'
+  const OTHER_FORK_PULL = 4
+
+  test("a maintainer's /docs there is told which pull requests to close; once they are, /docs runs the docs check", async () => {
+    sim.github.pushToPull(REPO, FORK_PULL, HEAD)
+    sim.github.addIssue(REPO, {
+      number: OTHER_FORK_PULL,
+      title: 'Same commit, another fork',
+      user: 'someone-else',
+      pullRequest: true,
+      headRepo: 'someone-else/Hello-World',
+      headSha: HEAD,
+      files: ['README.md']
+    })
+    const event = forkEvent('opened')
+    event.pull_request.head = { ...(event.pull_request.head as object), sha: HEAD }
+    await runOn(sim, 'pull_request_target', event, { inputs: DOCS_CHECK })
+
+    const run = await command('/docs Document this change')
+
+    expect(run.outputs.outcome).toBe('skipped')
+    const advice = `Only outsiders share it: close #${OTHER_FORK_PULL} (a fork's pull request at the same head), then /docs again here.`
+    expect(annotations(run, 'notice')).toEqual([
+      `${HEAD.slice(0, 7)} is also the head of #${OTHER_FORK_PULL}: its docs check stands. ${advice}`
+    ])
+    expect(ownComments(sim, FORK_PULL).at(-1)?.body).toContain(advice)
+    expect(sim.github.statuses(REPO, HEAD)).toEqual([])
+    expect(mintlifyCalls(sim)).toEqual([])
+
+    sim.github.closePull(REPO, OTHER_FORK_PULL)
+    const again = await command('/docs Document this change')
+
+    expect(again.outputs.outcome).toBe('pr-opened')
+    expect(mintlifyCalls(sim)[0]).toBe('POST /job')
+  })
+
+  test("where the head is also a pull request of the repository's own, the reply names nothing to close", async () => {
+    sim.github.addIssue(REPO, {
+      number: OTHER_FORK_PULL,
+      title: 'Same commits as #2, another fork',
+      user: 'someone-else',
+      pullRequest: true,
+      headRepo: 'someone-else/Hello-World',
+      headSha: PULL_HEAD_SHA
+    })
+    await onFork()
+
+    const run = await command('/docs Document this change')
+
+    expect(run.outputs.outcome).toBe('skipped')
+    expect(ownComments(sim, FORK_PULL).at(-1)?.body).not.toContain('close #')
+  })
+})

@@ -61,6 +61,7 @@ describe('an allowed commenter', () => {
       'POST /issues/1/comments',
       `PATCH /issues/comments/${reply.id}`,
       ['POST /api/graphql', 'GET /issues/101', 'GET /issues/101/comments'],
+      'GET /pulls/101',
       'POST /issues/101/comments',
       'POST /issues/101/labels',
       `POST /issues/comments/${commandComment().id}/reactions`

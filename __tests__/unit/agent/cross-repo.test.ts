@@ -126,7 +126,8 @@ async function runInCode(github: { code: FakeGitHub; docs: FakeGitHub }, setting
 
 describe('the executor introduces the job on an agent pull request in another repository', () => {
   it('comments there once, with the marker, the origin and the status comment linked; the code PR links to the agent PR', async () => {
-    const github = { code: codeGitHub(), docs: fakeGitHub() }
+    // The agent's pull request, which the run reads once to tell it is the job's own before introducing it.
+    const github = { code: codeGitHub(), docs: fakeGitHub({ pulls: new Map([[30, fakePull(30, { url: AGENT_PULL })]]) }) }
     const { result, connected, log } = await runInCode(github)
     await runInCode(github)
 
@@ -147,7 +148,7 @@ describe('the executor introduces the job on an agent pull request in another re
   it.each([403, 404])(
     'without write access there (HTTP %i): one notice naming the token that would work, the result untouched',
     async (status) => {
-      const docs = fakeGitHub()
+      const docs = fakeGitHub({ pulls: new Map([[30, fakePull(30, { url: AGENT_PULL })]]) })
       docs.state.failures.set('createComment', new GitHubError('Could not comment on #30: no.', status))
       const { result, log, published } = await runInCode({ code: codeGitHub(), docs })
 

@@ -112,11 +112,21 @@ async function sendRound(plan: Extract<RoundPlan, { kind: 'send' }>, on: Written
     // The round counts once the API accepted it: the record is written with the first word of it.
     { client: deps.client(), clock: deps.clock, signal: deps.signal, log: deps.log, onAccepted: () => thread.post(told(null)) }
   )
-  const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey) }
+  const report: JobReport = { ...sent, prompt: redact(sent.prompt, settings.apiKey), verdict: noRoundIfRefused(sent.verdict, on.pull.head) }
   deps.publish(resultOutputs(operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })))
   // A message the API never accepted was no round: nothing is recorded, and the next wake-up tries again.
   if (report.job !== null) await thread.conclude(told(report.verdict.headline))
   return operationResultOf({ verdict: report.verdict, job: report, commentUrl: thread.url })
+}
+
+/**
+ * A follow-up the spend limit (or Mintlify's 402) refused was never sent: no round is spent and nothing is
+ * recorded for the head, so a later run for it tries again. The warning and the summary say so.
+ */
+function noRoundIfRefused(verdict: Verdict, head: string): Verdict {
+  if (verdict.outcome !== 'over-budget') return verdict
+  const why = `${verdict.headline} fix-checks sent no round for ${short(head)} and recorded nothing for it: a later run for this head tries again.`
+  return { ...verdict, headline: why, failureReason: why }
 }
 
 /** A dry run: the message goes to the log and the summary; nothing is sent or written. */

@@ -1,9 +1,11 @@
-import type { CheckAnnotation, CheckRun, GitHubApi, HeadOwners, WorkflowJob } from '../../github/api.js'
+import type { CheckAnnotation, CheckRun, CommitStatusFacts, GitHubApi, WorkflowJob } from '../../github/api.js'
+import type { CommitSearch } from '../../github/calls/lookups.js'
 import { GitHubError } from '../../github/errors.js'
-import { isOwnRun, learnSuites, learnWorkflowRuns, noOrigins, originsToRead, type OwnHead } from './check-origins.js'
+import { isOwnRun, learnSuites, learnWorkflowRuns, noOrigins, originsToRead } from './check-origins.js'
 import { type HeadChecks, sortHeadChecks } from './check-states.js'
 import { type FailingCheck, failingRun, failingStatus, type JobLogTail, ROUND_LIMITS } from './failure-report.js'
 import { failedStepsTail } from './log-tail.js'
+import { type AgentHead, statusesUnknown } from './status-standing.js'
 
 /**
  * What a round reads of the head's checks, and no more, so that a round's cost is bounded: one page of
@@ -19,15 +21,6 @@ export const ROUND_REQUESTS = 14
 /** Told of a read that failed, with what it costs the round; names a missing permission once. */
 export type ReadTrouble = (error: unknown, consequence: string) => void
 
-/**
- * Whether no other open pull request has the agent's head (a fork's opened there, whose CI may write a named
- * status on it): only then does a named status count. A list cut short, or one that could not be read, is
- * unknown: the statuses count for nothing, starting and stalling no round.
- */
-function headOwnedAlone(owners: HeadOwners, head: OwnHead): boolean {
-  return !owners.pulls.cut && owners.pulls.every((pull) => !pull.head.fork && pull.head.ref === head.branch)
-}
-
 export class CheckReader {
   /** Permissions GitHub refused, each once, in the order met. */
   readonly refused: string[] = []
@@ -39,31 +32,64 @@ export class CheckReader {
   readonly unreadable: string[] = []
   /** What the suites and workflow runs read so far said of each suite. */
   private readonly origins = noOrigins()
+  /** The issue search for the head's pull requests, asked once per run (GitHub allows 30 searches a minute). */
+  private search: Promise<CommitSearch | null> | null = null
+  /** Why the named statuses count for nothing, once a reading found it: it holds for the rest of the run. */
+  private statusesIgnored: string | null = null
+  private told = false
 
   constructor(
     private readonly api: GitHubApi,
     private readonly callFailed: ReadTrouble,
     /** The commit status contexts that count (see countedContexts); none: the combined status is not read. */
-    private readonly countedStatuses: readonly string[]
+    private readonly countedStatuses: readonly string[],
+    /** Told once why the named statuses count for nothing. */
+    private readonly note: (message: string) => void = () => undefined
   ) {}
 
   /**
    * The head's check runs (one page) that are the pull request's own, and its combined status (when some
    * contexts count), sorted: what runs, what failed. Read again by every poll of a wait, which reads suites and workflow runs only for new suites.
    */
-  async headChecks(head: OwnHead): Promise<HeadChecks> {
+  async headChecks(head: AgentHead): Promise<HeadChecks> {
     this.roundRequests = 0
     const counted = this.countedStatuses.length > 0
-    const [runs, status, owners] = await Promise.all([
+    const [runs, status, owners, search] = await Promise.all([
       this.readPicture(() => this.api.checkRuns(head.sha), 'The check runs are left out.'),
       counted ? this.readPicture(() => this.api.combinedStatus(head.sha), 'The commit statuses are left out.') : null,
-      counted ? this.readPicture(() => this.api.headOwners(head.sha, { branches: false }), 'The commit statuses are left out.') : null
+      counted ? this.readPicture(() => this.api.headOwners(head.sha, { branches: false }), 'The commit statuses are left out.') : null,
+      counted ? this.searchOnce(head.sha) : null
     ])
     const listed = runs?.runs ?? []
     await this.learnOrigins(listed, head.sha)
     const own = listed.filter((run) => isOwnRun(run, this.origins, head))
-    this.lastRead = sortHeadChecks(own, owners && headOwnedAlone(owners, head) ? (status?.statuses ?? []) : [], this.countedStatuses)
+    const statuses = counted ? this.countedOf(status?.statuses ?? [], statusesUnknown(owners, search, head)) : []
+    this.lastRead = sortHeadChecks(own, statuses, this.countedStatuses)
     return this.lastRead
+  }
+
+  /**
+   * The statuses that count: none once a reading found them unknown (status-standing.ts), which holds for the
+   * rest of the run. The first time named statuses are left out, the run says why.
+   */
+  private countedOf(statuses: readonly CommitStatusFacts[], unknown: string | null): readonly CommitStatusFacts[] {
+    this.statusesIgnored ??= unknown
+    if (this.statusesIgnored === null) return statuses
+    const named = statuses.filter((status) => this.countedStatuses.includes(status.context)).map((status) => status.context)
+    if (named.length > 0 && !this.told) {
+      this.told = true
+      this.note(`${this.statusesIgnored} Left out: ${named.join(', ')}.`)
+    }
+    return []
+  }
+
+  /** The issue search for pull requests that contain the head, once; a failed one is told and is null (unknown). */
+  private searchOnce(sha: string): Promise<CommitSearch | null> {
+    this.search ??= this.api.lookups.pullsWithCommit(sha).catch((error: unknown) => {
+      this.callFailed(error, 'The statuses fix-checks-statuses names count for nothing in this run.')
+      return null
+    })
+    return this.search
   }
 
   /** Reads the check suites, and the workflow runs, that the runs listed belong to and that are not known yet. */

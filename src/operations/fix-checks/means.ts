@@ -43,7 +43,12 @@ export async function connectMeans(settings: Settings<AgentInputs>, event: Check
     api,
     github,
     records: new CommentRecords(settings.apiKey, deps.log, deps.clock),
-    reader: new CheckReader(api, github.callFailed, countedContexts(settings.fixChecksStatuses, settings.docsCheck.statusContext ?? '')),
+    reader: new CheckReader(
+      api,
+      github.callFailed,
+      countedContexts(settings.fixChecksStatuses, settings.docsCheck.statusContext ?? ''),
+      (message) => deps.log.notice(message)
+    ),
     sticky: stickyMarker(`${deps.run.workflow}/${deps.run.job}`)
   }
 }

@@ -2,7 +2,6 @@ import { pullRef, type PullFacts } from '../../github/event.js'
 import { jobOfMarkers } from '../../github/markers.js'
 import { waitFor } from '../../wait.js'
 import { recordSubject } from '../agent/comment-records.js'
-import type { OwnHead } from './check-origins.js'
 import { failedNames, type HeadChecks } from './check-states.js'
 import { type CheckedPullFacts, type ChecksFacts, type FixChecksFacts, type PullMarks, pullOfCommit, short } from './facts.js'
 import { failureMarks, fixChecksMessage } from './failure-report.js'
@@ -11,6 +10,7 @@ import { mergedRounds, newestRoundsComment } from './fresh-budget.js'
 import type { FixChecksMeans } from './means.js'
 import type { ReadWhat } from './plan.js'
 import { earlierRoundLines } from './rounds-comment.js'
+import type { AgentHead } from './status-standing.js'
 
 /** The facts with what the plan asked to read added. */
 export async function readInto(what: ReadWhat, facts: FixChecksFacts, means: FixChecksMeans): Promise<FixChecksFacts> {
@@ -95,8 +95,8 @@ function checksFacts({ reader }: FixChecksMeans): ChecksFacts {
   return { pending: checks.pending, failed: failedNames(checks), failures: null, unreadable: [...reader.unreadable] }
 }
 
-function ownHead(pull: CheckedPullFacts, { api }: FixChecksMeans): OwnHead {
-  return { sha: pull.head, branch: pull.branch, repository: `${api.repo.owner}/${api.repo.repo}` }
+function ownHead(pull: CheckedPullFacts, { api }: FixChecksMeans): AgentHead {
+  return { sha: pull.head, branch: pull.branch, repository: `${api.repo.owner}/${api.repo.repo}`, number: pull.number }
 }
 
 /** The pull request read; the plan reads nothing of its checks before it. */

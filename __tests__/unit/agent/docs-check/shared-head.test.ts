@@ -91,3 +91,39 @@ describe("an outsider's pull request at another pull request's head", () => {
     expect(plan).toMatchObject({ sticky: 'waiting', record: { kind: 'show-head' } })
   })
 })
+
+describe("a head that only outsiders' pull requests share", () => {
+  const FORKS: SharedHead = { kind: 'pull', number: 12, closable: [12, 15] }
+  const ADVICE = " Only outsiders share it: close #12 and #15 (forks' pull requests at the same head), then /docs again here."
+
+  it.each<[string, Case]>([
+    ["a maintainer's /docs", { event: command('code-pull'), gate: STEER, outsiders: true }],
+    ["a maintainer's /docs before the head was shown", { event: command('code-pull'), gate: TOO_EARLY }],
+    ["a maintainer's label", { event: label('code-pull'), gate: STEER, outsiders: true }]
+  ])('%s is told which pull requests to close, and the head counts as shown to them', (_, c) => {
+    const plan = planDocsCheck(factsOf({ ...c, sharedHead: FORKS }))
+    expect(plan).toMatchObject({ job: 'none', statusNow: { kind: 'none' }, reply: 'shared-head', why: SHARED_WORDS + ADVICE })
+    expect(plan.record).toMatchObject({ kind: 'show-head', head: { sha: HEAD } })
+  })
+
+  it('names the one pull request to close', () => {
+    const plan = planDocsCheck(
+      factsOf({ event: command('code-pull'), gate: STEER, outsiders: true, sharedHead: { ...FORKS, closable: [12] } })
+    )
+    expect(plan.why).toBe(
+      `${SHARED_WORDS} Only outsiders share it: close #12 (a fork's pull request at the same head), then /docs again here.`
+    )
+  })
+
+  it("the pull request's own event says nothing to close: no maintainer asked", () => {
+    const plan = planDocsCheck(factsOf({ event: pullEvent('opened'), gate: WAITING, sharedHead: FORKS }))
+    expect(plan).toMatchObject({ sticky: 'shared-head', why: SHARED_WORDS, record: { kind: 'keep' } })
+  })
+
+  it('names nothing to close where closing would not free the head (the look-up names none)', () => {
+    const plan = planDocsCheck(
+      factsOf({ event: command('code-pull'), gate: STEER, outsiders: true, sharedHead: { ...FORKS, closable: [] } })
+    )
+    expect(plan).toMatchObject({ why: SHARED_WORDS, record: { kind: 'keep' } })
+  })
+})

@@ -6,6 +6,7 @@ import { parsePullLink } from '../../../mintlify/job.js'
 import { renderAgentPullComment } from '../agent-pull-comment.js'
 import { recordSubject } from '../comment-records.js'
 import { crossRepositoryTokenAdvice, type GroupedRun, isOutOfReach, lookedElsewhere } from '../decide/grouping.js'
+import { isAgentsPull } from './agent-pull-check.js'
 import { warnOutOfReach } from './grouped-run.js'
 import type { JobReport } from '../verdicts.js'
 import type { RunMeans } from '../means.js'
@@ -81,6 +82,8 @@ export async function introduceAgentPull(report: JobReport, told: IntroductionTo
   try {
     const trusted = await api.markerComments(pullRef(intro.pull), settings.markerAuthors, commentCount)
     if (records.verified(trusted, about).some((comment) => jobIdInMarker(comment.records) === jobId)) return false
+    // Only the agent's own pull request is introduced (and so labelled, its reviewers asked): agent-pull-check.ts.
+    if (!(await isAgentsPull(report.job, { repository: `${intro.repo.owner}/${intro.repo.repo}`, number: intro.pull }, means))) return false
     const body = renderAgentPullComment(marker, {
       jobId,
       event: run.event,

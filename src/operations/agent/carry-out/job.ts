@@ -140,10 +140,10 @@ async function carryOutAfter(writes: AfterWrite[], { job, report }: { job: JobRu
           await carryOutAfter(write.then, { job, report }, means)
         break
       case 'ask-reviewers':
-        await requestReviews(write, means)
+        await requestReviews(write, report.job, means)
         break
       case 'label':
-        await labelOf(write, means)
+        await labelOf(write, report.job, means)
         break
       case 'commit-status':
       case 'react':

@@ -1,6 +1,6 @@
 import type { DocsRecord, DocsSkip, RecordUpdate } from './docs-record.js'
 import { closedUnmergedNote } from '../closing-note.js'
-import { type SharedHead, sharedHeadWhy } from './shared-head.js'
+import { closeToFree, type SharedHead, sharedHeadWhy } from './shared-head.js'
 import type { DocsSituation } from './commit-status.js'
 import type { CommitStatusNow, DocsCheckPlan, NoJobOutcome } from './docs-check-plan.js'
 
@@ -192,9 +192,17 @@ function waitForMaintainer(facts: DocsCheckFacts): DocsCheckPlan {
  */
 function headShared(facts: DocsCheckFacts, shared: SharedHead): DocsCheckPlan {
   const head = facts.head ? facts.head.slice(0, 7) : 'The head'
-  const why = sharedHeadWhy(head, shared)
   const command = facts.event.kind === 'command' || facts.event.kind === 'label'
-  return noJob(facts, 'skipped', why, command ? { reply: 'shared-head' } : { sticky: 'shared-head' })
+  // A maintainer who asked is told which outsiders' pull requests to close, where that frees the head. The
+  // reply names the head to them: it is shown, so their next command, once those are closed, holds for it.
+  const advice = command ? closeToFree(shared, facts.trigger) : ''
+  const shown = advice && facts.head ? { record: { kind: 'show-head' as const, head: { sha: facts.head, at: shownAt(facts.now) } } } : {}
+  return noJob(
+    facts,
+    'skipped',
+    sharedHeadWhy(head, shared) + advice,
+    command ? { reply: 'shared-head', ...shown } : { sticky: 'shared-head' }
+  )
 }
 
 /** A closed code pull request never starts a job; with a recorded agent pull request, that one is told. */

@@ -135,14 +135,19 @@ export async function sharedHeadOf(
 ): Promise<SharedHead | null> {
   try {
     const owners = await api.headOwners(sha)
-    const other = owners.pulls.find((listed) => listed.number !== pull.number)
-    if (other) return { kind: 'pull', number: other.number }
-    if (owners.pulls.cut) return { kind: 'unknown' }
+    const others = owners.pulls.filter((listed) => listed.number !== pull.number)
     // A pull request of this repository has its own branch at its head: any other branch is someone else's.
     const own = owners.pulls.find((listed) => listed.number === pull.number)
-    if (!pull.fork && !own) return { kind: 'unknown' }
     const ownBranch = pull.fork ? null : (own?.head.ref ?? null)
     const branch = owners.branches.find((name) => name !== ownBranch)
+    const [other] = others
+    if (other) {
+      // Only forks' pull requests beside it, read whole, and no branch: closing them frees the head.
+      const closable = !owners.pulls.cut && branch === undefined && others.every((listed) => listed.head.fork)
+      return { kind: 'pull', number: other.number, closable: closable ? others.map((listed) => listed.number) : [] }
+    }
+    if (owners.pulls.cut) return { kind: 'unknown' }
+    if (!pull.fork && !own) return { kind: 'unknown' }
     return branch === undefined ? null : { kind: 'branch', name: branch }
   } catch (error) {
     failed(error)
