@@ -302,9 +302,9 @@ var t=a(7014);r.exports=t},7014:(r,e,a)=>{
 
 var t=a(2882);var n=a(222);var i=a(1877);function exponent(r){var e=t(r);e=(e&n)>>>20;return e-i|0}r.exports=exponent},7844:(r,e,a)=>{
 
-var t=a(497);r.exports=t},9593:(r,e,a)=>{
+var t=a(5259);r.exports=t},9593:(r,e,a)=>{
 
-var t=a(347);var n;var i;var o;if(t===true){i=1;o=0}else{i=0;o=1}n={HIGH:i,LOW:o};r.exports=n},497:(r,e,a)=>{
+var t=a(347);var n;var i;var o;if(t===true){i=1;o=0}else{i=0;o=1}n={HIGH:i,LOW:o};r.exports=n},5259:(r,e,a)=>{
 
 var t=a(7096);var n=a(9979);var i=a(9593);var o=new n(1);var v=new t(o.buffer);var f=i.HIGH;var s=i.LOW;function fromWords(r,e){v[f]=r;v[s]=e;return o[0]}r.exports=fromWords},9828:(r,e,a)=>{
 

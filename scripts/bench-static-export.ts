@@ -93,7 +93,10 @@ export async function measureStaticExport(): Promise<StaticExportFigures> {
     const download: number[] = []
     const pipeline: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
-      const action = await timeDownload(url, sizeBytes, join(dir, 'action.tar.gz'))
+      // A file of its own each round: the download creates its file exclusively, as the action does.
+      const file = join(dir, `action-${round}.tar.gz`)
+      const action = await timeDownload(url, sizeBytes, file)
+      rmSync(file, { force: true })
       const shell = await timePipeline(url, join(dir, 'out.tar.gz'))
       if (action.sha256 !== shell.sha256) throw new Error(`the action's SHA-256 ${action.sha256} is not sha256sum's ${shell.sha256}`)
       download.push(action.ms)

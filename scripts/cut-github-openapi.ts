@@ -22,6 +22,9 @@ const OPERATIONS = [
   'checks/list-annotations',
   'checks/list-for-ref',
   'checks/list-suites-for-ref',
+  'git/create-ref',
+  'git/delete-ref',
+  'git/list-matching-refs',
   'issues/add-labels',
   'issues/create-comment',
   'issues/get',
@@ -48,6 +51,7 @@ const OPERATIONS = [
   'repos/create-deployment-status',
   'repos/get-collaborator-permission-level',
   'repos/get-combined-status-for-ref',
+  'repos/get-commit',
   'repos/list-branches-for-head-commit',
   'repos/list-pull-requests-associated-with-commit',
   'search/issues-and-pull-requests'

@@ -16,7 +16,7 @@ import { judgeOverBudget, type OperationResult, resultOutputs, type Verdict } fr
 import type { CommonSettings } from './settings.js'
 import { NO_SPEND_LIMIT, type RunSpend, runSpendOf } from './spend/agent-spend.js'
 import { OverBudget } from './spend/over-budget.js'
-import { settleSpend } from './spend/settle.js'
+import { settleRunSpend } from './spend/settle.js'
 import type { SubActionName } from './sub-action-names.js'
 import { subActionStep, type SubActionStep } from './sub-action-input.js'
 import { cutSecrets } from './redaction.js'
@@ -75,7 +75,7 @@ export async function run(overrides: Partial<RunDeps> = {}): Promise<void> {
     if (!rawKey && !gate && outsiderWithoutSecrets(readRunContext(deps.env).event, input, out)) return
     const operation = readInputs(deps, input, out)
     const means = operationDeps(operation.settings, deps, cancel.signal, out)
-    const result = settleSpend(await operation.run(means), means.spend)
+    const result = await settleRunSpend(await operation.run(means), means.spend, { dryRun: operation.settings.dryRun, warn: out.warning })
     publish(result, out)
     // A failure's summary, the operation's own, ends with the troubleshooting page as every failure's does.
     await out.summary(result.verdict.result === 'failure' ? `${result.summary}\n\n${troubleshootingLine(deps.env)}\n` : result.summary)
@@ -263,7 +263,8 @@ function operationDeps(
       new SearchClient({ ...sending, baseUrl: settings.baseUrl, assistantKey, onRetry: (message) => out.info(message) }),
     connectGitHub,
     publish: (outputs) => Object.entries(outputs).forEach(([name, value]) => out.setOutput(name, value)),
-    mask: out.mask
+    mask: out.mask,
+    ...(spend ? { spendLook: (previous: boolean) => spend.look(previous) } : {})
   }
 }
 

@@ -92,7 +92,12 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
       baseUrl: field(() => readBaseUrl(input('base-url'))),
       comment: field(() => readBoolean(input, 'comment', true)),
       dryRun: field(() => readBoolean(input, 'dry-run', false)),
-      spend: SPENDERS.includes(operation) ? field(() => readSpendLimit(input, githubToken, warnings)) : null
+      spend: SPENDERS.includes(operation)
+        ? spendOf(
+            field(() => readSpendLimit(input, githubToken, warnings)),
+            keyless
+          )
+        : null
     }
   })
 }
@@ -103,6 +108,15 @@ export function readCommonSettings(input: InputReader, warnings: string[]): Comm
  */
 function reportOnly(input: InputReader): boolean {
   return input('operation').trim().toLowerCase() === 'translations' && input('translate').trim().toLowerCase() !== 'true'
+}
+
+/**
+ * The spend limit, read and told when wrong wherever an operation may send agent requests; `translations`
+ * without `translate: true` sends none (and reads nothing over the network), so it has none to apply: not
+ * even a dry run's look at the ledger.
+ */
+function spendOf(limit: SpendLimit | null, reportOnly: boolean): SpendLimit | null {
+  return reportOnly ? null : limit
 }
 
 /** The operations that send agent requests (jobs, follow-ups, automation triggers), and `report`, which counts them. */

@@ -70,6 +70,23 @@ export async function startMocks(): Promise<Mocks> {
   return { front, stop }
 }
 
+/**
+ * Prism as a validating proxy before `upstream` (the simulator's GitHub, say): every request goes on to it,
+ * and Prism checks the request and the answer against `document`, saying what is wrong in the answer's
+ * `sl-violations` header. Its URL and how to stop it.
+ */
+export async function startValidatingProxy(document: string, upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [join(PROJECT_ROOT, '__tests__', 'contracts', 'prism-servers.js'), JSON.stringify({ proxy: { document, upstream } })],
+    { stdio: ['pipe', 'pipe', 'pipe'] }
+  )
+  const urls = await listening(child)
+  const url = urls.proxy
+  if (!url) throw new Error('Prism did not start the validating proxy')
+  return { url, stop: () => stopChild(child) }
+}
+
 function described(name: string, file: string, serverPath: string, urls: Record<string, string>): MockedDocument {
   const document = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, unknown>> }
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -5,6 +5,9 @@
 //
 // Usage: node prism-servers.js '<JSON: { name: documentPath }>'. Prints one JSON line, { name: url }, once
 // every server listens; ends when its stdin closes (the test process ended, however it ended).
+// A document given as { document, upstream } is served as a validating proxy instead: each request goes on
+// to `upstream` (the simulator), and Prism checks the request and the answer against the document, saying
+// what it found wrong in the answer's `sl-violations` header (the answer itself passes unchanged).
 import { createRequire } from 'node:module'
 
 const cli = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'))
@@ -25,9 +28,11 @@ const config = {
 }
 
 const servers = await Promise.all(
-  Object.entries(documents).map(async ([name, document]) => {
-    const operations = await getHttpOperationsFromSpec(document)
-    const server = createServer(operations, { cors: false, config, components: { logger } })
+  Object.entries(documents).map(async ([name, entry]) => {
+    const proxy = typeof entry === 'object' && entry !== null
+    const operations = await getHttpOperationsFromSpec(proxy ? entry.document : entry)
+    const own = proxy ? { ...config, isProxy: true, upstream: new URL(entry.upstream) } : config
+    const server = createServer(operations, { cors: false, config: own, components: { logger } })
     return [name, await server.listen(0, '127.0.0.1'), server]
   })
 )

@@ -56,7 +56,16 @@ export const OPERATION_ROWS: ContractRow[] = [
     name: 'report asking searches again',
     inputs: { operation: 'report', ...EXPORT, 'impact-weeks': '0', 'assistant-key': 'mint_dsc_contract0123456789', subdomain: 'acme' }
   },
-  { name: 'gate', inputs: { operation: 'gate', prompt: '' }, withoutDocuments: 'runs' }
+  { name: 'gate', inputs: { operation: 'gate', prompt: '' }, withoutDocuments: 'runs' },
+  // The spend ledger's git references (list, the default branch's head, create, delete), as GitHub's
+  // description defines them; the simulator's answers to them are checked in simulator-git-refs.test.ts.
+  { name: 'job with spend-limit', inputs: { wait: 'false', 'spend-limit': '20/week' }, withoutDocuments: 'simulator' },
+  { name: 'job dry run with spend-limit', inputs: { 'dry-run': 'true', 'spend-limit': '20/week' }, withoutDocuments: 'simulator' },
+  {
+    name: 'report with spend-limit',
+    inputs: { operation: 'report', ...EXPORT, 'impact-weeks': '0', 'spend-limit': '5/day' },
+    withoutDocuments: 'simulator'
+  }
 ]
 
 /** The sender writes to the repository: the permission answer's words are otherwise random, and the gate refuses. */

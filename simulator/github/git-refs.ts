@@ -136,7 +136,31 @@ export class GitRefs implements SimGitRefs {
     if (!sha) return gitHubError(422, `No commit found for SHA: ${params.ref ?? ''}`)
     if (String(req.headers.accept ?? '').includes('application/vnd.github.sha'))
       return { status: 200, text: sha, contentType: 'application/vnd.github.sha; charset=utf-8' }
-    return { status: 200, json: { sha, commit: { message: 'Docs' } } }
+    return { status: 200, json: this.commitJson(repo, sha) }
+  }
+
+  /** A commit as GitHub's description draws it: the fields it requires, no author account, no parents. */
+  private commitJson(repo: Repo, sha: string): Record<string, unknown> {
+    const api = `${this.state.serverUrl()}/api/v3/repos/${repo.fullName}`
+    const person = { name: 'Docs Writer', email: 'docs@example.com', date: new Date(this.now()).toISOString() }
+    return {
+      url: `${api}/commits/${sha}`,
+      sha,
+      node_id: Buffer.from(`commit:${repo.fullName}:${sha}`).toString('base64'),
+      html_url: `${this.state.serverUrl()}/${repo.fullName}/commit/${sha}`,
+      comments_url: `${api}/commits/${sha}/comments`,
+      commit: {
+        url: `${api}/git/commits/${sha}`,
+        author: person,
+        committer: person,
+        message: 'Docs',
+        comment_count: 0,
+        tree: { sha, url: `${api}/git/trees/${sha}` }
+      },
+      author: null,
+      committer: null,
+      parents: []
+    }
   }
 
   private emptyRefusal(repo: Repo): RouteResponse | undefined {

@@ -5,6 +5,7 @@ import type { DocsApiClient } from '../mintlify/client.js'
 import type { SearchClient } from '../mintlify/search.js'
 import type { OperationResult } from '../outcome.js'
 import type { Settings } from '../settings.js'
+import type { SpendLook } from '../spend/agent-spend.js'
 
 /** Where an operation writes its log; every text passes the exit boundary (the key cut) on its way out. */
 export interface OperationLog {
@@ -38,6 +39,11 @@ export interface OperationDeps {
    * one output that hands it on.
    */
   mask: (secret: string, output?: string) => void
+  /**
+   * With `spend-limit`: the ledger's counts, read and never claimed (the current window's, with `previous`
+   * the previous one's too), for `report`. Absent without `spend-limit`. Agent requests claim through the client alone.
+   */
+  spendLook?: (previous: boolean) => Promise<SpendLook>
 }
 
 /** One operation: its settings (the common ones and its own inputs) in, one result out. The registry holds each. */

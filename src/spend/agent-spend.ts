@@ -4,7 +4,7 @@ import { ApiError } from '../mintlify/errors.js'
 import { stripPeriod } from '../text.js'
 import type { GitHubApi } from '../github/api.js'
 import type { Repo } from '../github/event.js'
-import { type ClaimResult, SpendLedger } from './ledger.js'
+import type { ClaimResult, SpendLedger, WindowCount } from './ledger.js'
 import type { SpendLimit } from './limit.js'
 import { OverBudget, overBudgetText } from './over-budget.js'
 import type { SpendWindow } from './window.js'
@@ -59,6 +59,18 @@ export interface SpendAccount {
   failure: Error | null
 }
 
+/** The ledger read without a claim (`report`, a dry run): its counts, or why it could not be read. */
+export interface SpendLook {
+  limit: SpendLimit
+  ledger: string
+  /** Null when the ledger could not be read. */
+  current: WindowCount | null
+  /** Null when not asked for, or the ledger could not be read. */
+  previous: WindowCount | null
+  /** One sentence naming spend-limit and the ledger: a warning, never the run's failure (a look claims nothing). */
+  failure: string | null
+}
+
 /** The spend limit of one run: one ledger, its claims counted, a ledger failure kept so that no later request is sent. */
 export class RunSpend implements AgentSpend {
   private claims = 0
@@ -66,6 +78,7 @@ export class RunSpend implements AgentSpend {
   private firstRefused: OverBudget | null = null
   private failure: Error | null = null
   private seen: { window: SpendWindow; used: number } | null = null
+  private readWithoutClaim = false
 
   constructor(
     private readonly limit: SpendLimit,
@@ -101,6 +114,29 @@ export class RunSpend implements AgentSpend {
     throw refusal
   }
 
+  /**
+   * The ledger's counts without a claim: the current window's list, and with `previous` the previous
+   * window's. Creates and deletes nothing; a ledger that cannot be read is a sentence, not a failure.
+   */
+  async look(previous: boolean): Promise<SpendLook> {
+    this.readWithoutClaim = true
+    const base = { limit: this.limit, ledger: this.ledgerName }
+    try {
+      const counts = await (await this.ledger()).count(previous)
+      return { ...base, ...counts, failure: null }
+    } catch (error) {
+      const limit = `spend-limit ${this.limit.limit}/${this.limit.kind}`
+      const why = stripPeriod(messageOf(error)).replace(/^Could not/, 'could not')
+      const failure = `${limit} cannot read the ledger ${this.ledgerName}, so its counts are not shown: ${why}; ${this.needs(error, 'read')}.`
+      return { ...base, current: null, previous: null, failure }
+    }
+  }
+
+  /** Whether the ledger was read without a claim in this run (look). */
+  get looked(): boolean {
+    return this.readWithoutClaim
+  }
+
   /** Null when the run made no claim (no agent request, a dry run). */
   account(): SpendAccount | null {
     if (this.claims === 0) return null
@@ -120,13 +156,18 @@ export class RunSpend implements AgentSpend {
     const limit = `spend-limit ${this.limit.limit}/${this.limit.kind}`
     const why = stripPeriod(messageOf(error)).replace(/^Could not/, 'could not')
     return new Error(
-      `${limit} cannot claim a slot in the ledger ${this.ledgerName}, so no agent request was sent: ${why}; ${this.needs(error)}.`
+      `${limit} cannot claim a slot in the ledger ${this.ledgerName}, so no agent request was sent: ${why}; ${this.needs(error, 'claim')}.`
     )
   }
 
-  private needs(error: unknown): string {
+  private needs(error: unknown, to: 'claim' | 'read'): string {
     const status = error instanceof GitHubError ? error.status : null
     if (status === 409) return `the ledger repository is empty: push a first commit to ${this.ledgerName}`
+    if (to === 'read') {
+      if (status === 403 || status === 404)
+        return `spend-token needs contents: read on ${this.ledgerName} to count (contents: write to claim; see docs/agent-jobs.md)`
+      return 'a run that claims fails closed on the same answer'
+    }
     if (status === 422) return `the slots must point at a commit of ${this.ledgerName}'s default branch`
     if (status === 403 || status === 404)
       return `spend-token needs contents: write on ${this.ledgerName} (a fork's read-only token cannot claim; see docs/agent-jobs.md)`
@@ -143,14 +184,15 @@ export interface RunSpendMeans {
   warn: (message: string) => void
 }
 
-/** The run's spend limit, or null without `spend-limit`. GitHub is connected at the first claim only. */
+/** The run's spend limit, or null without `spend-limit`. GitHub is connected (and the ledger loaded) at the first claim or look only. */
 export function runSpendOf(limit: SpendLimit | null, means: RunSpendMeans): RunSpend | null {
   if (!limit) return null
   const repo = limit.ledger ?? means.repo
   let ledger: Promise<SpendLedger> | null = null
   const connect = async (): Promise<SpendLedger> => {
     if (!repo) throw new Error('The run knows no repository of its own (GITHUB_REPOSITORY is not set): name one in spend-ledger')
-    const api = await means.connectGitHub(limit.token, repo)
+    // The ledger's code is loaded with GitHub's, by the first claim or look: a run without either parses neither.
+    const [{ SpendLedger }, api] = await Promise.all([import('./ledger.js'), means.connectGitHub(limit.token, repo)])
     return new SpendLedger(api.gitRefs, { limit: limit.limit, kind: limit.kind, now: means.now, warn: means.warn })
   }
   return new RunSpend(limit, repo ? `${repo.owner}/${repo.repo}` : '(none)', () => (ledger ??= connect()))

@@ -25,6 +25,18 @@ export type ClaimResult =
   | { kind: 'claimed'; ref: string; window: SpendWindow; used: number }
   | { kind: 'over'; window: SpendWindow; used: number; tries: number; exhausted: boolean }
 
+/** One window's count as its list shows it: its well-formed slots, any run's limit (a lagging list may show fewer). */
+export interface WindowCount {
+  window: SpendWindow
+  used: number
+}
+
+/** The ledger's counts, read and never claimed: the current window's, and the previous one's when asked. */
+export interface LedgerCounts {
+  current: WindowCount
+  previous: WindowCount | null
+}
+
 /**
  * The claim of one slot, the rule every agent request obeys. One list (never paged), then a creation of the
  * lowest slot below the limit that is neither listed nor refused in this run; the creation's answer decides,
@@ -73,6 +85,19 @@ export class SpendLedger {
       if (tries % RELIST_AFTER === 0 && tries < MAX_TRIES)
         listedSlots((await this.calls.matching(windowPrefix(window))).refs, window).forEach((one) => listed.add(one))
     }
+  }
+
+  /**
+   * The counts without a claim (`report`, a dry run): the current window's list, `Date`-checked as a
+   * claim's, and with `previous` the previous window's list. Creates and deletes nothing.
+   */
+  async count(previous: boolean): Promise<LedgerCounts> {
+    const { window, listing } = await this.listWindow()
+    const current = { window, used: listedSlots(listing.refs, window).length }
+    if (!previous) return { current, previous: null }
+    const before = windowBefore(window, 1)
+    const listed = await this.calls.matching(windowPrefix(before))
+    return { current, previous: { window: before, used: listedSlots(listed.refs, before).length } }
   }
 
   /** Gives a claimed slot back: its request's answer says nothing was created. */

@@ -55,6 +55,11 @@ export function windowWords(kind: WindowKind): string {
   return kind === 'day' ? 'today' : `this ${kind}`
 }
 
+/** How the texts name the window before: "yesterday", "last week", "last month". */
+export function previousWindowWords(kind: WindowKind): string {
+  return kind === 'day' ? 'yesterday' : `last ${kind}`
+}
+
 /** When the next window starts, in full: "Monday 2026-12-14 00:00 UTC". */
 export function describeReset(window: SpendWindow): string {
   const at = new Date(window.resetsAt)

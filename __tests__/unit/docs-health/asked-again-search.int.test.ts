@@ -70,6 +70,7 @@ function reportOf(terms: string[]): HealthReport {
     pendingFeedback: null,
     agentImpact: null,
     askedAgain: null,
+    spend: null,
     missing: [],
     unreadable: []
   }

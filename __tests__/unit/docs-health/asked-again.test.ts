@@ -23,6 +23,7 @@ function healthReport(overrides: Partial<HealthReport> = {}): HealthReport {
     pendingFeedback: null,
     agentImpact: null,
     askedAgain: null,
+    spend: null,
     missing: [],
     unreadable: [],
     ...overrides

@@ -37,6 +37,7 @@ export function healthReport(overrides: Partial<HealthReport> = {}): HealthRepor
     ],
     agentImpact: null,
     askedAgain: null,
+    spend: null,
     missing: [],
     unreadable: [],
     ...overrides

@@ -135,6 +135,7 @@ describe('the docs-health report run', () => {
       'pendingFeedback',
       'agentImpact',
       'askedAgain',
+      'spend',
       'missing',
       'unreadable'
     ])

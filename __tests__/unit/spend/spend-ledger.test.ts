@@ -178,3 +178,28 @@ describe('claiming a slot of the spend ledger', () => {
     expect(ledger.refs.has(claim.ref)).toBe(false)
   })
 })
+
+describe('counting the spend ledger without a claim (report, a dry run)', () => {
+  it("this window's list and the previous window's, well-formed slots only; nothing created or deleted", async () => {
+    const ledger = new FakeLedger([
+      ...slots(0, 1, 2, 25),
+      `${WEEK}x01`,
+      ...['000', '003'].map((slot) => `refs/docs-agent/spend/week/2026-W49/${slot}`)
+    ])
+    const before = [...ledger.refs.keys()]
+    const counts = await ledgerOf(ledger).count(true)
+    expect(counts).toMatchObject({
+      current: { window: { name: '2026-W50' }, used: 4 },
+      previous: { window: { name: '2026-W49' }, used: 2 }
+    })
+    expect(ledger.requests).toEqual(['list docs-agent/spend/week/2026-W50/', 'list docs-agent/spend/week/2026-W49/'])
+    expect([...ledger.refs.keys()]).toEqual(before)
+  })
+
+  it("the current window alone in one list; the list's Date names the window, as for a claim", async () => {
+    const ledger = new FakeLedger(['refs/docs-agent/spend/week/2026-W51/000'])
+    ledger.answeredAt = Date.parse('2026-12-14T00:00:05Z')
+    expect(await ledgerOf(ledger).count(false)).toMatchObject({ current: { window: { name: '2026-W51' }, used: 1 }, previous: null })
+    expect(ledger.requests).toEqual(['list docs-agent/spend/week/2026-W50/', 'list docs-agent/spend/week/2026-W51/'])
+  })
+})

@@ -82,4 +82,12 @@ describe('spend-ledger and spend-token', () => {
     expect(settingsOf(['job'], stepInputs({ 'spend-limit': '5/day' })).spend).toMatchObject({ limit: 5, kind: 'day' })
     expect(settingsOf(['gate'], stepInputs({ operation: 'gate', 'spend-limit': '5/day' })).spend).toBeNull()
   })
+
+  it('translations without translate: true sends no agent request: no limit to apply (not even a dry run looks), a bad one still told', () => {
+    const translations = { operation: 'translations', prompt: '' }
+    expect(settingsOf(['translations'], stepInputs({ ...translations, 'spend-limit': '5/day' })).spend).toBeNull()
+    const translating = { ...translations, translate: 'true' }
+    expect(settingsOf(['translations'], stepInputs({ ...translating, 'spend-limit': '5/day' })).spend).toMatchObject({ limit: 5 })
+    expect(() => settingsOf(['translations'], stepInputs({ ...translations, 'spend-limit': 'lots' }))).toThrow(/spend-limit/)
+  })
 })

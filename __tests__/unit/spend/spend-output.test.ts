@@ -5,8 +5,8 @@ import { RunSpend } from '../../../src/spend/agent-spend.js'
 import type { ClaimResult, SpendLedger } from '../../../src/spend/ledger.js'
 import type { SpendLimit } from '../../../src/spend/limit.js'
 import { OverBudget, overBudgetStatus, overBudgetText } from '../../../src/spend/over-budget.js'
-import { settleSpend } from '../../../src/spend/settle.js'
-import { windowAt } from '../../../src/spend/window.js'
+import { lookFigures, lookLine, settleRunSpend, settleSpend } from '../../../src/spend/settle.js'
+import { windowAt, windowBefore } from '../../../src/spend/window.js'
 
 const WEEK = windowAt('week', Date.parse('2026-12-09T10:00:00Z'))
 const LIMIT: SpendLimit = { limit: 20, kind: 'week', ledger: { owner: 'acme', repo: 'docs-ledger' }, token: 'ghs_x' }
@@ -113,5 +113,86 @@ describe('what a run says of its spend', () => {
     const { ledger } = ledgerAnswering([])
     expect(settleSpend(RESULT, new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.resolve(ledger)))).toBe(RESULT)
     expect(settleSpend(RESULT, null)).toBe(RESULT)
+  })
+})
+
+describe('what a look at the ledger says (report, a dry run)', () => {
+  const counted = (current: number, previous: number | null) =>
+    ({
+      count: () =>
+        Promise.resolve({
+          current: { window: WEEK, used: current },
+          previous: previous === null ? null : { window: windowBefore(WEEK, 1), used: previous }
+        })
+    }) as unknown as SpendLedger
+
+  it("report: this week's and last week's counts, in the summary's words and as figures; nothing claimed", async () => {
+    const spend = new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.resolve(counted(7, 12)))
+    const look = await spend.look(true)
+    expect(lookLine(look)).toBe('Agent requests this week: 7 of 20 (ledger acme/docs-ledger); last week: 12.')
+    expect(lookFigures(look)).toEqual({
+      used: 7,
+      limit: 20,
+      window: 'week/2026-W50',
+      resets: '2026-12-14T00:00:00Z',
+      previous: { used: 12, window: 'week/2026-W49' }
+    })
+    expect(spend.looked).toBe(true)
+    expect(spend.account()).toBeNull()
+    const day = { ...LIMIT, kind: 'day' as const, limit: 3 }
+    const daily = {
+      count: () => Promise.resolve({ current: { window: windowAt('day', WEEK.startsAt), used: 1 }, previous: null })
+    } as unknown as SpendLedger
+    expect(lookLine(await new RunSpend(day, 'acme/l', () => Promise.resolve(daily)).look(false))).toBe(
+      'Agent requests today: 1 of 3 (ledger acme/l).'
+    )
+  })
+
+  it('a dry run: one line added to the summary, no spend output, the outcome as it was', async () => {
+    const spend = new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.resolve(counted(2, null)))
+    const settled = settleSpend(RESULT, spend, await spend.look(false))
+    expect(settled.summary).toBe('## Sweep\n\nAgent requests this week: 2 of 20 (ledger acme/docs-ledger); this dry run claimed none.\n')
+    expect(settled.outputs).toBe(RESULT.outputs)
+    expect(settled.verdict).toBe(RESULT.verdict)
+  })
+
+  it.each([
+    [404, 'spend-token needs contents: read on acme/docs-ledger to count (contents: write to claim; see docs/agent-jobs.md)'],
+    [409, 'the ledger repository is empty: push a first commit to acme/docs-ledger'],
+    [500, 'a run that claims fails closed on the same answer']
+  ])('a ledger it cannot read (%s) is one sentence, never a failure', async (status, needs) => {
+    const failing = { count: () => Promise.reject(new GitHubError(`Could not list the references x: HTTP ${status}, no.`, status)) }
+    const spend = new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.resolve(failing as unknown as SpendLedger))
+    const look = await spend.look(true)
+    const sentence = `spend-limit 20/week cannot read the ledger acme/docs-ledger, so its counts are not shown: could not list the references x: HTTP ${status}, no; ${needs}.`
+    expect(look).toMatchObject({ current: null, previous: null, failure: sentence })
+    expect(lookLine(look)).toBe(sentence)
+    expect(lookFigures(look)).toBeNull()
+    expect(settleSpend(RESULT, spend, look).summary).toBe(`## Sweep\n\n${sentence}\n`)
+  })
+
+  it("at the run's end: only a dry run that would have sent a request looks, once, and a ledger it cannot read is a warning", async () => {
+    let looks = 0
+    const ledger = { count: () => Promise.resolve(void looks++).then(() => ({ current: { window: WEEK, used: 4 }, previous: null })) }
+    const spend = () => new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.resolve(ledger as unknown as SpendLedger))
+    const warnings: string[] = []
+    const run = { dryRun: true, warn: (message: string) => void warnings.push(message) }
+    const dry: OperationResult = { ...RESULT, verdict: { ...RESULT.verdict, outcome: 'dry-run' } }
+    expect((await settleRunSpend(dry, spend(), run)).summary).toContain(
+      'Agent requests this week: 4 of 20 (ledger acme/docs-ledger); this dry run claimed none.'
+    )
+    expect(looks).toBe(1)
+    // A dry run that would have sent nothing (skipped, denied), a run that is no dry run, no spend-limit: no look.
+    expect(await settleRunSpend(RESULT, spend(), run)).toBe(RESULT)
+    expect(await settleRunSpend(dry, spend(), { ...run, dryRun: false })).toBe(dry)
+    expect(await settleRunSpend(dry, null, run)).toBe(dry)
+    // The operation read the ledger itself (report): not again.
+    const looked = spend()
+    await looked.look(true)
+    expect(await settleRunSpend(dry, looked, run)).toBe(dry)
+    expect(looks).toBe(2)
+    const failing = new RunSpend(LIMIT, 'acme/docs-ledger', () => Promise.reject(new GitHubError('Could not list: HTTP 404.', 404)))
+    await settleRunSpend(dry, failing, run)
+    expect(warnings).toEqual([expect.stringMatching(/^spend-limit 20\/week cannot read the ledger acme\/docs-ledger/)])
   })
 })

@@ -8,6 +8,7 @@ import type { ClosedRange, Section } from './plan.js'
 import { type AgentImpact, impactHeadline } from './track-record/impact.js'
 import { cleanUntrustedLine } from '../../trust/untrusted-data.js'
 import { shellSafeText } from '../../trust/shell-safe-outputs.js'
+import type { LookFigures } from '../../spend/settle.js'
 
 /** The report file: its top-level keys are documented and stay stable; a section the budget could not pay for is null and listed in `missing`. */
 export interface HealthReport {
@@ -22,6 +23,8 @@ export interface HealthReport {
   agentImpact: AgentImpact | null
   /** The searches asked again today (assistant-key); null when not asked (no assistant-key, a dry run). */
   askedAgain: AskedAgainCounts | null
+  /** The spend ledger's counts, the current window's and the previous one's; null without spend-limit or when the ledger could not be read. */
+  spend: (LookFigures & { ledger: string }) | null
   missing: (Section | 'agentImpact')[]
   /** Figures Mintlify answered outside their domain (a negative count, a total above human + AI): left out, never printed. */
   unreadable: UnreadableFigure[]

@@ -1,3 +1,4 @@
+import { lookFigures } from '../../spend/settle.js'
 import { headline } from './health-report.js'
 import type { HealthRun } from './verdicts.js'
 
@@ -15,6 +16,13 @@ export function healthOutputs(run: HealthRun): Record<string, string> {
     'total-visitors': visitors?.total ? String(visitors.total.value) : '',
     'human-visitors': visitors?.human ? String(visitors.human.value) : '',
     'ai-visitors': visitors?.ai ? String(visitors.ai.value) : '',
-    file: run.file
+    file: run.file,
+    // With spend-limit: the ledger's counts (this window's, and the previous one's), read without a claim.
+    ...(run.spend ? { spend: spendOutput(run) } : {})
   }
+}
+
+function spendOutput(run: HealthRun): string {
+  const figures = run.spend && lookFigures(run.spend)
+  return figures ? JSON.stringify(figures) : ''
 }

@@ -4,20 +4,8 @@ import { type PagePosition, readPages } from '../../mintlify/paging.js'
 import type { OperationResult } from '../../outcome.js'
 import type { Settings } from '../../settings.js'
 import type { OperationDeps } from '../operation.js'
-import {
-  assistantFindings,
-  type AssistantTurn,
-  type CallerMix,
-  compareCounts,
-  type Counts,
-  type FeedbackEntry,
-  type PageFeedback,
-  pendingFeedbackByPage,
-  rankPagesToFix,
-  type SearchTerm,
-  searchesWithoutClicks,
-  type ViewedPage
-} from './findings.js'
+import type { SpendLook } from '../../spend/agent-spend.js'
+import { lookFigures, lookLine } from '../../spend/settle.js'
 import type { HealthReport } from './health-report.js'
 import type { HealthInputs, TrackRecordInputs } from './inputs.js'
 import { healthOutputs } from './outputs.js'
@@ -37,6 +25,7 @@ import { renderHealthSummary, renderPlanSummary } from './summary.js'
 import type { ImpactFacts } from './track-record/impact.js'
 import { describeTrackRecordPlan, planTrackRecord, type TrackRecordPlan } from './track-record/plan.js'
 import { UnreadableFigures } from './unreadable-figures.js'
+import { assemble, type Readings } from './readings.js'
 import { clientImpactSource, type ImpactSource } from './track-record/reads.js'
 import { readTrackRecord, trackRecordFacts } from './track-record/run.js'
 import { type HealthRun, judgeDocsHealth, judgeDocsHealthDryRun } from './verdicts.js'
@@ -60,16 +49,22 @@ export interface DocsHealthDeps {
   trackRecord?: { facts: () => Promise<ImpactFacts | null>; source: ImpactSource }
   /** With assistant-key: asks the searches without a click again, after the analytics (see asked-again/ask.ts). */
   askAgain?: (report: HealthReport) => Promise<void>
+  /** With spend-limit (`report` only): the ledger's counts, this window's and the previous one's, never a claim. */
+  spend?: () => Promise<SpendLook>
 }
 
 /** `report` (the docs-health operation): the report, its file, outputs and summary. */
 export async function runDocsHealthOperation(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<OperationResult> {
-  const health = await readHealth(settings, deps)
+  const { spendLook } = deps
+  const health = await readHealth(settings, deps, spendLook ? () => spendLook(true) : undefined)
   return { verdict: health.verdict, outputs: healthOutputs(health), summary: renderHealth(health, settings.showReaderText) }
 }
 
-/** The report as `report` and `improve` read it: through one client of its own, paid from max-requests. */
-export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps): Promise<HealthRun> {
+/**
+ * The report as `report` and `improve` read it: through one client of its own, paid from max-requests;
+ * `report` adds the spend ledger's counts (`improve` claims for its job, which says its own count).
+ */
+export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps, spend?: () => Promise<SpendLook>): Promise<HealthRun> {
   const client = deps.client(settings.maxRequests)
   return runDocsHealth(
     {
@@ -87,7 +82,8 @@ export function readHealth(settings: Settings<HealthInputs>, deps: OperationDeps
         facts: () => trackRecordFactsOf(settings.trackRecord, settings.githubToken, deps),
         source: clientImpactSource(client, settings.projectId)
       },
-      askAgain: settings.askAgain ? askAgainStep(settings.askAgain, deps) : undefined
+      askAgain: settings.askAgain ? askAgainStep(settings.askAgain, deps) : undefined,
+      spend
     }
   )
 }
@@ -104,25 +100,12 @@ function trackRecordFactsOf(inputs: TrackRecordInputs, token: string, deps: Oper
 /** The report's job summary; a dry run shows its request plan. */
 export function renderHealth(health: HealthRun, readerText: boolean): string {
   return health.report
-    ? renderHealthSummary(health.report, health.verdict, { readerText, file: health.file, requests: health.requests })
-    : renderPlanSummary(health.planLines, health.verdict)
+    ? renderHealthSummary(health.report, health.verdict, { readerText, file: health.file, requests: health.requests, spend: health.spend })
+    : renderPlanSummary(health.planLines, health.verdict, health.spend)
 }
 
 /** A section the budget could not finish paying for: it is marked missing, never guessed from what was read. */
 class SectionUnpaid extends Error {}
-
-type Span = 'current' | 'previous'
-
-interface Readings {
-  views: Partial<Record<Span, { totals: Counts; rows: ViewedPage[] }>>
-  visitors: Partial<Record<Span, { totals: Counts }>>
-  byPage?: PageFeedback[]
-  searches?: { rows: SearchTerm[]; totalSearches: number }
-  callers?: CallerMix
-  assistant: Partial<Record<Span, AssistantTurn[]>>
-  pending?: FeedbackEntry[]
-  unreadable: UnreadableFigures
-}
 
 /**
  * The docs-health report: reads the track record's facts from GitHub, logs the request plan, reads each
@@ -135,6 +118,9 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
   const plan = planDocsHealth(request.maxRequests)
   // GitHub first: which weeks the track record needs is part of the plan, logged before any analytics request.
   const facts = (await deps.trackRecord?.facts()) ?? null
+  const spend = (await deps.spend?.()) ?? null
+  if (spend?.failure) log.warning(spend.failure)
+  else if (spend) log.info(lookLine(spend))
   const impactPlan = facts ? planTrackRecord(facts.standings) : null
   log.info(
     `Docs-health report for ${ranges.current.from} up to ${ranges.current.to}, against ${ranges.previous.from} up to ${ranges.previous.to}. Request plan:`
@@ -147,7 +133,7 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
     ...(deps.askAgain ? [askAgainPlanLine()] : [])
   ]
   planLines.forEach((line) => log.info(`  ${line}`))
-  const base = { plan, planLines, ranges, requests: 0, file: '' }
+  const base = { plan, planLines, ranges, requests: 0, file: '', spend }
   if (request.dryRun) return { ...base, report: null, verdict: judgeDocsHealthDryRun(plan, impactPlan, deps.askAgain !== undefined) }
 
   const readings: Readings = { views: {}, visitors: {}, assistant: {}, unreadable: new UnreadableFigures() }
@@ -163,6 +149,8 @@ export async function runDocsHealth(request: DocsHealthRequest, deps: DocsHealth
     }
   }
   const report = assemble(ranges, readings, plan, unpaid)
+  const figures = spend && lookFigures(spend)
+  report.spend = spend && figures ? { ...figures, ledger: spend.ledger } : null
   if (facts && impactPlan && deps.trackRecord) await addTrackRecord(report, { facts, plan: impactPlan, budget: plan.budget }, deps)
   await deps.askAgain?.(report)
   const requests = source.requestsSent
@@ -252,49 +240,4 @@ async function readEvery<T>(
   })
   for await (const page of pages) rows.push(...page.rows)
   return rows
-}
-
-function assemble(
-  ranges: { current: ClosedRange; previous: ClosedRange },
-  readings: Readings,
-  plan: DocsHealthPlan,
-  unpaid: Set<Section>
-): HealthReport {
-  const paid = (section: Section): boolean => plan.funded.includes(section) && !unpaid.has(section)
-  const { views, visitors, assistant, unreadable } = readings
-  const traffic =
-    paid('traffic') && views.current && views.previous && visitors.current && visitors.previous
-      ? {
-          visitors: compareCounts(visitors.current.totals, visitors.previous.totals, unreadable.totals('visitors')),
-          views: compareCounts(views.current.totals, views.previous.totals, unreadable.totals('views'))
-        }
-      : null
-  const searches =
-    paid('searchesWithoutClicks') && readings.searches && !unreadable.leavesOut('searchesWithoutClicks')
-      ? {
-          totalSearches: readings.searches.totalSearches,
-          terms: searchesWithoutClicks(readings.searches.rows, readings.searches.totalSearches)
-        }
-      : null
-  const assistantReport =
-    paid('assistant') && assistant.current && assistant.previous && readings.callers && !unreadable.leavesOut('assistant')
-      ? assistantFindings(assistant.current, assistant.previous, readings.callers)
-      : null
-  const report: HealthReport = {
-    range: ranges.current,
-    previousRange: ranges.previous,
-    traffic,
-    fixFirst: paid('fixFirst') && views.current && readings.byPage ? rankPagesToFix(views.current.rows, readings.byPage) : null,
-    searchesWithoutClicks: searches,
-    assistant: assistantReport,
-    pendingFeedback: paid('pendingFeedback') && readings.pending ? pendingFeedbackByPage(readings.pending) : null,
-    agentImpact: null,
-    askedAgain: null,
-    missing: [],
-    unreadable: unreadable.list
-  }
-  report.missing = (['traffic', 'fixFirst', 'searchesWithoutClicks', 'assistant', 'pendingFeedback'] as const).filter(
-    (section) => report[section] === null && !(paid(section) && unreadable.leavesOut(section))
-  )
-  return report
 }

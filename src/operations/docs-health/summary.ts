@@ -6,6 +6,8 @@ import type { Compared, SearchWithoutClick } from './findings.js'
 import { type HealthReport, pendingCount } from './health-report.js'
 import { renderImpactSection } from './track-record/summary.js'
 import { unreadableList } from './verdicts.js'
+import type { SpendLook } from '../../spend/agent-spend.js'
+import { lookLine } from '../../spend/settle.js'
 
 const TOP = 5
 
@@ -22,6 +24,8 @@ interface SummaryOptions {
   readerText: boolean
   file: string
   requests: number
+  /** With spend-limit: the ledger's counts (or why they are missing). */
+  spend?: SpendLook | null
 }
 
 /**
@@ -42,6 +46,7 @@ export function renderHealthSummary(report: HealthReport, verdict: Verdict, opti
     report.assistant ? assistantLines(report.assistant, options.readerText) : [],
     report.pendingFeedback ? pendingLines(report.pendingFeedback, options.readerText) : [],
     report.agentImpact ? [...renderImpactSection(report.agentImpact), ...sentence(trackRecordSentence(report))] : [],
+    spendLines(options.spend ?? null),
     footerLines(report, options)
   ]
   return sections.flat().join('\n')
@@ -169,9 +174,14 @@ function footerLines(report: HealthReport, options: SummaryOptions): string[] {
   return lines
 }
 
-/** A dry run: the request plan, nothing sent. */
-export function renderPlanSummary(planLines: readonly string[], verdict: Verdict): string {
-  return [...summaryHeading('Docs health: dry run', verdict), codeBlock(planLines.join('\n')), ''].join('\n')
+/** A dry run: the request plan, nothing sent (the spend ledger read, nothing claimed). */
+export function renderPlanSummary(planLines: readonly string[], verdict: Verdict, spend: SpendLook | null = null): string {
+  return [...summaryHeading('Docs health: dry run', verdict), codeBlock(planLines.join('\n')), '', ...spendLines(spend)].join('\n')
+}
+
+/** The spend limit's counts: "Agent requests this week: 7 of 20 (ledger acme/docs-ledger); last week: 12." */
+function spendLines(spend: SpendLook | null): string[] {
+  return spend ? ['#### Agent requests', '', escapeInline(lookLine(spend)), ''] : []
 }
 
 /** `1,234 ▲ 12%`: the value, then its change against the previous range. */

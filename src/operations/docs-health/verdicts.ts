@@ -4,6 +4,7 @@ import { type HealthReport, pendingCount } from './health-report.js'
 import { MAX_TERMS_ASKED } from './asked-again/answers.js'
 import type { ClosedRange, DocsHealthPlan } from './plan.js'
 import { minimumRequests, type TrackRecordPlan } from './track-record/plan.js'
+import type { SpendLook } from '../../spend/agent-spend.js'
 
 /** What a docs-health report run produced: the plan, the report (null in a dry run), the file. */
 export interface HealthRun {
@@ -17,6 +18,8 @@ export interface HealthRun {
   requests: number
   /** The file as the user named it; '' when nothing was written. */
   file: string
+  /** With spend-limit (`report`): the ledger's counts, or why it could not be read; null otherwise. */
+  spend: SpendLook | null
 }
 
 /** The figures left out, as `endpoint field` joined: `visitors totals.total, views views[].human`. */
