@@ -115,6 +115,15 @@ describe("a head that only outsiders' pull requests share", () => {
     )
   })
 
+  it('names ten pull requests and counts the rest, however many forks open at the head', () => {
+    const closable = Array.from({ length: 300 }, (_, index) => 100 + index)
+    const plan = planDocsCheck(factsOf({ event: command('code-pull'), gate: STEER, outsiders: true, sharedHead: { ...FORKS, closable } }))
+    const named = closable.slice(0, 10).map((number) => `#${number}`)
+    expect(plan.why).toBe(
+      `${SHARED_WORDS} Only outsiders share it: close ${named.join(', ')} and 290 more (forks' pull requests at the same head), then /docs again here.`
+    )
+  })
+
   it("the pull request's own event says nothing to close: no maintainer asked", () => {
     const plan = planDocsCheck(factsOf({ event: pullEvent('opened'), gate: WAITING, sharedHead: FORKS }))
     expect(plan).toMatchObject({ sticky: 'shared-head', why: SHARED_WORDS, record: { kind: 'keep' } })

@@ -22,6 +22,9 @@ export function sharedHeadWhy(head: string, shared: SharedHead): string {
   }
 }
 
+/** The fork pull requests a reply names by number; the rest are counted. */
+const CLOSE_NAMED = 10
+
 /**
  * What a maintainer's command on a head that only outsiders' pull requests share is told to do: close them,
  * then ask again. Empty when closing pull requests would not free the head (another pull request of the
@@ -30,7 +33,9 @@ export function sharedHeadWhy(head: string, shared: SharedHead): string {
 export function closeToFree(shared: SharedHead, trigger: string): string {
   const closable = shared.kind === 'pull' ? (shared.closable ?? []) : []
   if (closable.length === 0) return ''
-  const named = closable.map((number) => `#${number}`)
+  // Forks can open any number of pull requests at one head: the reply names a few and counts the rest.
+  const named = closable.slice(0, CLOSE_NAMED).map((number) => `#${number}`)
+  if (closable.length > CLOSE_NAMED) named.push(`${closable.length - CLOSE_NAMED} more`)
   const list = named.length === 1 ? named.join('') : `${named.slice(0, -1).join(', ')} and ${named.at(-1) ?? ''}`
   const which = closable.length === 1 ? "a fork's pull request" : "forks' pull requests"
   return ` Only outsiders share it: close ${list} (${which} at the same head), then ${trigger} again here.`
